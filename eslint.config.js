@@ -1,0 +1,67 @@
+// The import-boundary table of ARCHITECTURE.md, enforced: who may import what.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const restrict = (names, patterns, why) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: names.map((name) => ({ name, message: why })),
+      patterns: patterns.map((group) => ({ group: [group], message: why })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'dist-electron', 'release', 'server/db/migrations', 'test-results', 'playwright-report', 'tests/.artifacts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'react', 'react-dom', 'antd', 'fastify', 'pg', 'drizzle-orm'],
+      ['node:*', '**/server/**', '**/electron/**', '**/renderer/**', 'react/*', 'antd/*', 'drizzle-orm/*'],
+      'shared/ is pure TypeScript: zod and pure libraries only (ARCHITECTURE.md).',
+    ),
+  },
+  {
+    files: ['server/**'],
+    rules: restrict(
+      ['electron', 'react', 'antd'],
+      ['**/electron/**', '**/renderer/**'],
+      'server/ may import shared/, node, fastify, drizzle and pg only (ARCHITECTURE.md).',
+    ),
+  },
+  {
+    files: ['electron/**'],
+    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron/**'],
+    rules: restrict(
+      ['electron', 'electron-store', 'react', 'antd'],
+      ['**/server/**', '**/renderer/**'],
+      'electron is imported only in electron/main.ts, electron/preload.ts and electron/platform/electron/ (ARCHITECTURE.md).',
+    ),
+  },
+  {
+    files: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron/**'],
+    rules: restrict(['react', 'antd'], ['**/server/**', '**/renderer/**'], 'The main process never imports server/ or renderer/.'),
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'electron-store', 'fastify', 'pg', 'drizzle-orm', 'axios'],
+      ['node:*', '**/server/**', '**/electron/**'],
+      'renderer/ sees only shared/, react, antd, redux and i18next; the main process is reached through window.pos.',
+    ),
+  },
+);

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { nameOf, type Endpoint, type NameOf } from './endpoint';
+import * as auth from './auth';
+import * as lookups from './lookups';
+
+type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
+type Keyed<E> = { [X in E as NameOf<X>]: X };
+
+function keyed<const Ms extends readonly Record<string, unknown>[]>(...modules: Ms): Keyed<Entries<Ms[number]>> {
+  const out: Record<string, Endpoint> = {};
+  for (const mod of modules) {
+    for (const value of Object.values(mod)) {
+      if (!isEndpoint(value)) continue;
+      const name = nameOf(value);
+      if (out[name]) throw new Error(`Two endpoints are named ${name}`);
+      out[name] = value;
+    }
+  }
+  return out as Keyed<Entries<Ms[number]>>;
+}
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === 'object' && value !== null && 'path' in value && 'permission' in value && 'request' in value;
+}
+
+/** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */
+export const catalogue = keyed(auth, lookups);
+
+export type Catalogue = typeof catalogue;
+export type EndpointName = keyof Catalogue & string;
+export type RequestOf<N extends EndpointName> = z.input<Catalogue[N]['request']>;
+export type ParsedRequestOf<N extends EndpointName> = z.output<Catalogue[N]['request']>;
+export type ResponseOf<N extends EndpointName> = z.output<Catalogue[N]['response']>;
+
+export function isEndpointName(name: string): name is EndpointName {
+  return Object.prototype.hasOwnProperty.call(catalogue, name);
+}
+
+export function endpointOf<N extends EndpointName>(name: N): Catalogue[N] {
+  return catalogue[name];
+}
+
+/** The catalogue as a plain list, for code that walks every endpoint (route registration, tests). */
+export const allEndpoints: ReadonlyArray<readonly [EndpointName, Endpoint]> = Object.entries(catalogue).map(
+  ([name, e]) => [name as EndpointName, e as Endpoint] as const,
+);

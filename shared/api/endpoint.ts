@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { SuccessKey } from './keys';
+import type { FeatureFlag, Feature } from '../permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+
+/**
+ * Who may call an endpoint. Every endpoint declares one: `public` (no token, e.g. login),
+ * `authenticated` (any signed-in employee, e.g. lookup lists) or a feature right.
+ */
+export type Permission = 'public' | 'authenticated' | { action: FeatureFlag; subject: Feature };
+
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** The spec's path; `:name` segments are filled from the request of the same name. */
+  path: string;
+  /** Only where two endpoints share a path (GET and POST /chats); otherwise the path names it. */
+  name?: string;
+  request: Req;
+  response: Res;
+  permission: Permission;
+  /** The key a successful call answers with; `OK` when the spec names none. */
+  success?: SuccessKey;
+}
+
+export function endpoint<
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  const P extends string,
+  const N extends string | undefined = undefined,
+>(def: Endpoint<Req, Res> & { path: P; name?: N }): Endpoint<Req, Res> & { path: P; name: N } {
+  return def as Endpoint<Req, Res> & { path: P; name: N };
+}
+
+type PathName<P extends string> = P extends `/${infer Rest}` ? Rest : P;
+export type NameOf<E> = E extends { name: infer N extends string }
+  ? N
+  : E extends { path: infer P extends string }
+    ? PathName<P>
+    : never;
+
+export function nameOf(e: Pick<Endpoint, 'path' | 'name'>): string {
+  return e.name ?? e.path.replace(/^\//, '');
+}
+
+export function pathParamsOf(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
+}
+
+/** Fills `:name` segments from the request and returns what is left for the body or query. */
+export function splitRequest(path: string, request: Record<string, unknown>): { url: string; rest: Record<string, unknown> } {
+  const rest = { ...request };
+  const url = path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = rest[key];
+    delete rest[key];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { url, rest };
+}

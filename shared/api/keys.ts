@@ -1,0 +1,115 @@
+/** The error and success keys of spec section 8, plus the few the architecture adds. */
+export const errorKeys = [
+  'SESSION_EXPIRED',
+  'NOT_AUTHORISED',
+  'NOT_FOUND',
+  'USER_NOT_FOUND',
+  'INVALID_PASSWORD',
+  'USER_EXISTS',
+  'EXISTS',
+  'INSUFFICIENT_STOCK',
+  'ROOM_LOGIN_NOT_FOUND',
+  'LESS_CART_VALUE',
+  'CART_LESS_THAN_DISCOUNT',
+  'COUPON_EXPIRED',
+  'COUPON_NOT_FOR_THIS_BRANCH',
+  'COUPON_USE_LIMIT_EXHAUSTED',
+  'COUPON_NOT_FOUND',
+  'INVALID_OTP',
+  'NO_ROOM_ASSIGNED',
+  'NO_KID_SELECTED',
+  'NO_SUBSCRIPTION',
+  'KID_SESSION_NOT_ACTIVE',
+  'ALREADY_CANCELLED',
+  'FREEZE_DAYS_NOT_VALID',
+  'PASSWORD_MISSING',
+  'MOBILE_NUMBER_MISSING',
+  'PASSWORD_MIN_6_CHARS',
+  'PASSWORD_MUST_MATCH',
+  'MAX_10_DAYS',
+] as const;
+
+export const successKeys = [
+  'COUPON_APPLIED',
+  'SALES_COMPLETED',
+  'CHECKOUT_COMPLETED',
+  'CHECKIN_DONE',
+  'OTP_VERIFICATION_SUCCESS',
+  'STOCK_UPDATED',
+  'INVOICE_CANCELLED',
+  'MESSAGE_SENT',
+] as const;
+
+/**
+ * Keys the spec implies but does not list: a schema failure (architecture envelope), a duplicate
+ * POST (spec 5, rejected on the client), rate limiting (architecture: 429), a server that cannot be
+ * reached, and the generic fallback ('something went wrong', spec 4 and 8).
+ */
+export const systemKeys = [
+  'VALIDATION_FAILED',
+  'DUPES',
+  'TOO_MANY_REQUESTS',
+  'SERVER_UNREACHABLE',
+  'SOMETHING_WENT_WRONG',
+  'OK',
+] as const;
+
+/** Per-field reasons carried in `errors[].message`; spec keys (e.g. PASSWORD_MIN_6_CHARS) may also appear. */
+export const fieldErrorKeys = [
+  'FIELD_REQUIRED',
+  'FIELD_INVALID',
+  'FIELD_TOO_SHORT',
+  'FIELD_TOO_LONG',
+  'FIELD_TOO_SMALL',
+  'FIELD_TOO_LARGE',
+] as const;
+
+export type ErrorKey = (typeof errorKeys)[number];
+export type SuccessKey = (typeof successKeys)[number];
+export type SystemKey = (typeof systemKeys)[number];
+export type FieldErrorKey = (typeof fieldErrorKeys)[number];
+export type MessageKey = ErrorKey | SuccessKey | SystemKey;
+
+const allMessageKeys: ReadonlySet<string> = new Set<string>([...errorKeys, ...successKeys, ...systemKeys]);
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && allMessageKeys.has(value);
+}
+
+/** HTTP status for a failure key; the architecture gives each class of failure its status. */
+export function httpStatusOf(key: ErrorKey | SystemKey): number {
+  switch (key) {
+    case 'VALIDATION_FAILED':
+    case 'PASSWORD_MISSING':
+    case 'PASSWORD_MIN_6_CHARS':
+    case 'PASSWORD_MUST_MATCH':
+    case 'MOBILE_NUMBER_MISSING':
+    case 'FREEZE_DAYS_NOT_VALID':
+    case 'MAX_10_DAYS':
+    case 'NO_KID_SELECTED':
+    case 'LESS_CART_VALUE':
+    case 'CART_LESS_THAN_DISCOUNT':
+    case 'INVALID_OTP':
+    case 'DUPES':
+      return 400;
+    case 'SESSION_EXPIRED':
+    case 'INVALID_PASSWORD':
+    case 'USER_NOT_FOUND':
+      return 401;
+    case 'NOT_AUTHORISED':
+      return 403;
+    case 'NOT_FOUND':
+    case 'COUPON_NOT_FOUND':
+    case 'ROOM_LOGIN_NOT_FOUND':
+      return 404;
+    case 'TOO_MANY_REQUESTS':
+      return 429;
+    case 'SERVER_UNREACHABLE':
+      return 503;
+    case 'SOMETHING_WENT_WRONG':
+      return 500;
+    default:
+      // State conflicts: ALREADY_CANCELLED, EXISTS, USER_EXISTS, INSUFFICIENT_STOCK, coupon limits…
+      return 409;
+  }
+}

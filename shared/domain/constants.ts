@@ -1,0 +1,33 @@
+/** Business constants and limits of spec section 9. */
+export const DUPLICATE_POST_WINDOW_MS = 2000;
+export const MAX_OVERTIME_HOURS = 8;
+export const ROLE_LIST_PAGING = { page: 1, perPage: 20 } as const;
+export const PRODUCT_LIST_PAGING = { page: 1, perPage: 10 } as const;
+export const BRANCH_LIST_PAGING = { page: 1, perPage: 10 } as const;
+export const PROMOTION_IMPORT_PER_PAGE = 10;
+export const SEARCH_LIMIT_PER_GROUP = 4;
+export const PLACEHOLDER_IMAGE = '/product.png';
+export const TOAST_DURATION_SECONDS = 2;
+export const VALIDITY_DAYS = [1, 7, 30, 90, 180, 365, 999] as const;
+export const CUSTOM_VALIDITY_DAYS = 999;
+export const COUPON_TYPES = ['amount', 'percent'] as const;
+export const PAYMENT_METHODS = ['cash', 'pos'] as const;
+export const SUBSCRIPTION_STATUSES = ['INACTIVE', 'ACTIVE', 'WAITING', 'CANCELLED', 'FREEZED'] as const;
+export const MESSAGES_MAX_DAYS = 10;
+export const PASSWORD_MIN_LENGTH = 6;
+/** The kids screen's branch selector: 0 means "Select a branch". */
+export const NO_BRANCH_ID = 0;
+export const UPLOAD_SUFFIX_LENGTH = 10;
+export const MEDIA_FOLDERS = ['kid', 'emp', 'product', 'package'] as const;
+
+/** Authentication (architecture): access tokens live 15 minutes; logins lock after 5 failures in 15. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES = 5;
+
+/** Supported languages; English is the default and the fallback (spec 1). */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_STORAGE_KEY = 'playdesk.language';
+export const MESSAGE_COUNT_STORAGE_KEY = 'playdesk.messageCount';

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { ApiResult } from './api/envelope';
+import type { EndpointName, RequestOf, ResponseOf } from './api/catalogue';
+import { loginRequest, type LoginRequest } from './api/auth';
+import type { SessionUser } from './permissions';
+
+/**
+ * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
+ * bridge of browser mode). Tokens never cross it: login answers with the user only.
+ */
+export const settingsSchema = z.object({
+  /** `embedded`: this station runs the server itself; `remote`: it talks to `serverUrl`. */
+  serverMode: z.enum(['embedded', 'remote']),
+  serverUrl: z.url({ protocol: /^https?$/ }).nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const appInfoSchema = z.object({
+  version: z.string(),
+  shell: z.enum(['electron', 'web']),
+  serverUrl: z.string(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+/** Channel name → zod schema of its single argument (validated in main, the IPC edge). */
+export const invokeChannels = {
+  'pos:api-call': z.object({ name: z.string().min(1).max(200), body: z.unknown() }),
+  'pos:auth-login': loginRequest,
+  'pos:auth-logout': z.null(),
+  'pos:auth-current': z.null(),
+  'pos:settings-get': z.null(),
+  'pos:settings-set': settingsSchema,
+  'pos:app-info': z.null(),
+} as const;
+export type InvokeChannel = keyof typeof invokeChannels;
+
+/** Main → renderer pushes, on the one event channel. */
+export const EVENT_CHANNEL = 'pos:event';
+export type BridgeEvent =
+  | { type: 'session-ended' }
+  | { type: 'supervisor-ended' }
+  | { type: 'realtime'; event: string; data: unknown };
+
+export interface PosBridge {
+  api: {
+    call<N extends EndpointName>(name: N, body: RequestOf<N>): Promise<ApiResult<ResponseOf<N>>>;
+  };
+  auth: {
+    login(body: LoginRequest): Promise<ApiResult<{ user: SessionUser }>>;
+    logout(): Promise<ApiResult<null>>;
+    current(): Promise<SessionUser | null>;
+  };
+  settings: {
+    get(): Promise<Settings>;
+    set(settings: Settings): Promise<Settings>;
+  };
+  app: { info(): Promise<AppInfo> };
+  /** Subscribes to main-process events; returns the unsubscribe function. */
+  onEvent(listener: (event: BridgeEvent) => void): () => void;
+}
+
+/** What each invoke channel resolves to, for the two transports that implement PosBridge. */
+export type InvokeResult = {
+  'pos:api-call': ApiResult<unknown>;
+  'pos:auth-login': ApiResult<{ user: SessionUser }>;
+  'pos:auth-logout': ApiResult<null>;
+  'pos:auth-current': SessionUser | null;
+  'pos:settings-get': Settings;
+  'pos:settings-set': Settings;
+  'pos:app-info': AppInfo;
+};
+
+/** Builds a PosBridge from any invoke function and event source; preload and the web client share it. */
+export function bridgeFrom(
+  invoke: <C extends InvokeChannel>(channel: C, arg: z.input<(typeof invokeChannels)[C]>) => Promise<InvokeResult[C]>,
+  subscribe: (listener: (event: BridgeEvent) => void) => () => void,
+): PosBridge {
+  return {
+    api: {
+      call: (name, body) =>
+        invoke('pos:api-call', { name, body }) as Promise<ApiResult<ResponseOf<typeof name>>>,
+    },
+    auth: {
+      login: (body) => invoke('pos:auth-login', body),
+      logout: () => invoke('pos:auth-logout', null),
+      current: () => invoke('pos:auth-current', null),
+    },
+    settings: {
+      get: () => invoke('pos:settings-get', null),
+      set: (s) => invoke('pos:settings-set', s),
+    },
+    app: { info: () => invoke('pos:app-info', null) },
+    onEvent: subscribe,
+  };
+}
+
+/**
+ * Browser mode: the same bridge over one WebSocket (`/bridge` on the serving origin).
+ * Requests carry an id; the answer echoes it. Events arrive unrequested.
+ */
+export const WEB_BRIDGE_PATH = '/bridge';
+export const wireRequestSchema = z.object({
+  id: z.number().int().nonnegative(),
+  channel: z.enum(Object.keys(invokeChannels) as [InvokeChannel, ...InvokeChannel[]]),
+  arg: z.unknown(),
+});
+export type WireRequest = z.infer<typeof wireRequestSchema>;
+export type WireMessage =
+  | { kind: 'result'; id: number; result: unknown }
+  | { kind: 'error'; id: number; message: string }
+  | { kind: 'event'; event: BridgeEvent };
