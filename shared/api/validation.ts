@@ -3,19 +3,37 @@ import type { FieldError } from './envelope';
 import { isMessageKey, type FieldErrorKey, type MessageKey } from './keys';
 
 /** Turns zod issues into the envelope's field errors, with keys the client can translate. */
-export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
-  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: reasonOf(issue) }));
+export function toFieldErrors(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: reasonOf(issue, valueAt(input, issue.path)),
+  }));
 }
 
-function reasonOf(issue: z.core.$ZodIssue): string {
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function reasonOf(issue: z.core.$ZodIssue, value: unknown): string {
   // A schema may name a spec key itself, e.g. .min(6, 'PASSWORD_MIN_6_CHARS').
   if (isMessageKey(issue.message)) return issue.message;
-  const byCode: Partial<Record<string, FieldErrorKey>> = {
-    too_small: issue.code === 'too_small' && issue.origin === 'string' ? 'FIELD_TOO_SHORT' : 'FIELD_TOO_SMALL',
-    too_big: issue.code === 'too_big' && issue.origin === 'string' ? 'FIELD_TOO_LONG' : 'FIELD_TOO_LARGE',
-  };
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'FIELD_REQUIRED';
-  return byCode[issue.code] ?? 'FIELD_INVALID';
+  const byOrigin = (text: FieldErrorKey, other: FieldErrorKey) =>
+    'origin' in issue && issue.origin === 'string' ? text : other;
+  switch (issue.code) {
+    case 'invalid_type':
+      return value === undefined || value === null ? 'FIELD_REQUIRED' : 'FIELD_INVALID';
+    case 'too_small':
+      return byOrigin('FIELD_TOO_SHORT', 'FIELD_TOO_SMALL');
+    case 'too_big':
+      return byOrigin('FIELD_TOO_LONG', 'FIELD_TOO_LARGE');
+    default:
+      return 'FIELD_INVALID';
+  }
 }
 
 /**
@@ -25,4 +43,14 @@ function reasonOf(issue: z.core.$ZodIssue): string {
 export function failureKeyOf(errors: readonly FieldError[]): MessageKey {
   const specific = errors.find((e) => isMessageKey(e.message));
   return specific && isMessageKey(specific.message) ? specific.message : 'VALIDATION_FAILED';
+}
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; message: MessageKey; errors: FieldError[] };
+
+/** Validates input at an edge (HTTP, IPC, file); the server and the main process answer the same way. */
+export function parseAtEdge<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const errors = toFieldErrors(result.error.issues, input);
+  return { ok: false, message: failureKeyOf(errors), errors };
 }

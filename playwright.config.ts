@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Browser mode (`npm run web`) against a fresh embedded database, driven in Debian's Chromium.
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'playdesk-e2e-'));
+process.env.E2E_DATA_DIR = dataDir; // workers re-read this config; keep one data dir per run
+
+export const e2eAdmin = { login: 'admin@playdesk.test', password: 'e2e-admin-pass' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1366, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx tsx scripts/web.ts --port ${port} --server-port ${port + 1} --data-dir "${dataDir}"`,
+    url: `http://127.0.0.1:${port}`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { POS_ADMIN_LOGIN: e2eAdmin.login, POS_ADMIN_PASSWORD: e2eAdmin.password },
+  },
+});

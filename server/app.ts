@@ -1,0 +1,60 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { allEndpoints } from '../shared/api/catalogue';
+import { fail } from '../shared/api/envelope';
+import { httpStatusOf } from '../shared/api/keys';
+import type { Db } from './db/client';
+import { AppError } from './http/errors';
+import type { RequestContext } from './http/context';
+import { registerEndpoint, type Handlers } from './http/route';
+import { AuthService } from './modules/auth/service';
+import { AccessTokens } from './modules/auth/tokens';
+import { authRoutes } from './modules/auth/routes';
+import { LookupService } from './modules/lookups/service';
+import { lookupRoutes } from './modules/lookups/routes';
+
+export interface AppDeps {
+  db: Db;
+  tokenKey: Uint8Array;
+  logLevel?: string;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  auth: AuthService;
+}
+
+/** The Fastify app with every catalogue endpoint bound to its handler; not listening yet. */
+export function buildApp(deps: AppDeps): App {
+  const fastify = Fastify({
+    logger: { level: deps.logLevel ?? 'info' },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey));
+  const handlers: Handlers = {
+    ...authRoutes(auth),
+    ...lookupRoutes(new LookupService(deps.db)),
+  };
+
+  for (const [name, endpoint] of allEndpoints) {
+    const handler = handlers[name] as ((request: unknown, ctx: RequestContext) => Promise<unknown>) | undefined;
+    // A catalogue entry without a handler is a build mistake, found at start rather than by a cashier.
+    if (!handler) throw new Error(`No handler for catalogue endpoint ${name}`);
+    registerEndpoint(fastify, endpoint, handler, auth);
+  }
+
+  fastify.setNotFoundHandler((_req, reply) => reply.code(404).send(fail('NOT_FOUND')));
+  fastify.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(httpStatusOf(error.key)).send(fail(error.key, error.extra));
+    }
+    const status = error.statusCode ?? 500;
+    // Fastify's own 4xx: malformed JSON, wrong content type, a body over the limit.
+    if (status >= 400 && status < 500) {
+      return reply.code(status === 429 ? 429 : 400).send(fail(status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED'));
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(fail('SOMETHING_WENT_WRONG'));
+  });
+  return { fastify, auth };
+}

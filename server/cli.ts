@@ -1,0 +1,35 @@
+import { parseArgs } from 'node:util';
+import { startServer } from './start';
+import { DataDirInUseError } from './db/embedded';
+
+/** `npm run server -- --port 4100 --data-dir .data` (also PORT, DATA_DIR, DATABASE_URL, HOST). */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+});
+
+try {
+  const server = await startServer({
+    port: Number(values.port ?? process.env.PORT ?? 4100),
+    host: values.host ?? process.env.HOST ?? '127.0.0.1',
+    dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? '.data',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    adminLogin: process.env.POS_ADMIN_LOGIN,
+    adminPassword: process.env.POS_ADMIN_PASSWORD,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+  });
+  console.log(`PlayDesk server listening on ${server.url}`);
+  process.send?.({ type: 'ready', url: server.url });
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error(error instanceof DataDirInUseError ? error.message : error);
+  process.exit(1);
+}

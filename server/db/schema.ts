@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { Privilege } from '../../shared/permissions';
+
+const names = {
+  name_en: varchar('name_en', { length: 120 }).notNull(),
+  name_ar: varchar('name_ar', { length: 120 }).notNull(),
+};
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const branches = pgTable('branches', {
+  id: serial('id').primaryKey(),
+  ...names,
+  address: text('address'),
+  phone: varchar('phone', { length: 30 }),
+  vat_number: varchar('vat_number', { length: 30 }),
+  currency: varchar('currency', { length: 3 }).notNull().default('SAR'),
+  created_at: createdAt,
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export const privileges = pgTable('privileges', {
+  id: serial('id').primaryKey(),
+  ...names,
+  admin_access: boolean('admin_access').notNull().default(false),
+  features: jsonb('features').$type<Privilege['features']>().notNull().default({}),
+  created_at: createdAt,
+});
+
+const lookupTable = (name: string) =>
+  pgTable(name, { id: serial('id').primaryKey(), ...names, sort: integer('sort').notNull().default(0) });
+
+export const identificationTypes = lookupTable('identification_types');
+export const specializations = lookupTable('specializations');
+export const qualifications = lookupTable('qualifications');
+export const shifts = lookupTable('shifts');
+export const nationalities = pgTable(
+  'nationalities',
+  { id: serial('id').primaryKey(), ...names, code: varchar('code', { length: 2 }).notNull() },
+  (t) => [uniqueIndex('nationalities_code').on(t.code)],
+);
+export const taxes = pgTable(
+  'taxes',
+  { id: serial('id').primaryKey(), ...names, rate_bp: integer('rate_bp').notNull(), sort: integer('sort').notNull().default(0) },
+  (t) => [check('taxes_rate_bp', sql`${t.rate_bp} between 0 and 10000`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    ...names,
+    mobile: varchar('mobile', { length: 20 }),
+    email: varchar('email', { length: 200 }),
+    password_hash: text('password_hash').notNull(),
+    role: varchar('role', { length: 20 }).notNull().default('employee'),
+    privilege_id: integer('privilege_id').references(() => privileges.id),
+    branch_id: integer('branch_id').references(() => branches.id),
+    identification_id: integer('identification_id').references(() => identificationTypes.id),
+    nationality_id: integer('nationality_id').references(() => nationalities.id),
+    specialization_id: integer('specialization_id').references(() => specializations.id),
+    qualification_id: integer('qualification_id').references(() => qualifications.id),
+    shift_id: integer('shift_id').references(() => shifts.id),
+    room_id: integer('room_id'),
+    created_at: createdAt,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A soft-deleted employee frees their mobile and email for someone else.
+    uniqueIndex('users_mobile_active').on(t.mobile).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('users_email_active').on(sql`lower(${t.email})`).where(sql`${t.deleted_at} is null`),
+  ],
+);
+
+/** One row per sign-in: the login record behind profile sessions and the login report. */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    branch_id: integer('branch_id').references(() => branches.id),
+    login_at: timestamp('login_at', { withTimezone: true }).notNull().defaultNow(),
+    logout_at: timestamp('logout_at', { withTimezone: true }),
+  },
+  (t) => [index('login_sessions_user').on(t.user_id, t.login_at)],
+);
+
+/** Refresh tokens rotate; all tokens of one sign-in share a family (the login session). */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    token_hash: varchar('token_hash', { length: 64 }).primaryKey(),
+    family_id: uuid('family_id').notNull().references(() => loginSessions.id),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt,
+  },
+  (t) => [index('refresh_tokens_family').on(t.family_id)],
+);
+
+/** Failed and successful sign-in attempts per login, for the lock-out window. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    login: varchar('login', { length: 200 }).notNull(),
+    ok: boolean('ok').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_login_at').on(t.login, t.at)],
+);
+
+/** Server-wide secrets (the token signing key), shared by every instance on this database. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,17 @@
+import type { SessionUser } from '../../shared/permissions';
+
+/** What a handler knows about the call besides its validated request. */
+export interface RequestContext {
+  /** The signed-in employee; null only on public endpoints. */
+  user: SessionUser | null;
+  /** The login session (refresh family) the access token belongs to. */
+  sessionId: string | null;
+  ip: string;
+  /** The client's Idempotency-Key header, for commands that must not run twice. */
+  idempotencyKey: string | null;
+}
+
+export interface AuthenticatedContext extends RequestContext {
+  user: SessionUser;
+  sessionId: string;
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { abilityFor } from '../../shared/permissions';
+import type { Endpoint } from '../../shared/api/endpoint';
+import type { EndpointName, ParsedRequestOf, ResponseOf } from '../../shared/api/catalogue';
+import { fail, ok } from '../../shared/api/envelope';
+import { httpStatusOf } from '../../shared/api/keys';
+import { parseAtEdge } from '../../shared/api/validation';
+import { AppError } from './errors';
+import type { RequestContext } from './context';
+
+export type Handler<N extends EndpointName> = (request: ParsedRequestOf<N>, ctx: RequestContext) => Promise<ResponseOf<N>>;
+export type Handlers = { [N in EndpointName]: Handler<N> };
+
+export interface Authenticator {
+  /** Resolves a bearer token to the caller, or throws AppError('SESSION_EXPIRED'). */
+  authenticate(token: string): Promise<Pick<RequestContext, 'user' | 'sessionId'>>;
+}
+
+/** One route from one catalogue entry: authenticate, authorise, validate, run, wrap in the envelope. */
+export function registerEndpoint(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  handler: (request: unknown, ctx: RequestContext) => Promise<unknown>,
+  auth: Authenticator,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const ctx: RequestContext = {
+        user: null,
+        sessionId: null,
+        ip: req.ip,
+        idempotencyKey: headerOf(req, 'idempotency-key'),
+      };
+      if (endpoint.permission !== 'public') {
+        const token = bearerOf(req);
+        if (!token) throw new AppError('SESSION_EXPIRED');
+        Object.assign(ctx, await auth.authenticate(token));
+        const permission = endpoint.permission;
+        if (permission !== 'authenticated' && !abilityFor(ctx.user).can(permission.action, permission.subject)) {
+          throw new AppError('NOT_AUTHORISED');
+        }
+      }
+      const parsed = parseAtEdge(endpoint.request, inputOf(req, endpoint));
+      if (!parsed.ok) {
+        return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail(parsed.message, { errors: parsed.errors }));
+      }
+      const data = await handler(parsed.data, ctx);
+      // Parsing the answer strips anything the contract does not name (a hash, an internal column).
+      return reply.send(ok(endpoint.response.parse(data), endpoint.success ?? 'OK'));
+    },
+  });
+}
+
+function inputOf(req: FastifyRequest, endpoint: Endpoint): unknown {
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  if (endpoint.method === 'GET') return { ...(req.query as Record<string, unknown>), ...params };
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return { ...body, ...params };
+}
+
+function headerOf(req: FastifyRequest, name: string): string | null {
+  const value = req.headers[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null;
+}
+
+function bearerOf(req: FastifyRequest): string | null {
+  const header = headerOf(req, 'authorization');
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,176 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginAttempts, loginSessions, privileges, refreshTokens, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { RequestContext } from '../../http/context';
+import { hashPassword, spendPasswordTime, verifyPassword } from './passwords';
+import { AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
+import type { SessionUser } from '../../../shared/permissions';
+import type { LoginRequest, Tokens } from '../../../shared/api/auth';
+import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '../../../shared/domain/constants';
+
+const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Emails compare case-insensitively; a mobile is kept as typed, without spaces. */
+export function normaliseLogin(login: string): string {
+  const trimmed = login.trim();
+  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed.replace(/\s+/g, '');
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly accessTokens: AccessTokens,
+  ) {}
+
+  async login({ login, password }: LoginRequest): Promise<Tokens> {
+    const key = normaliseLogin(login);
+    if ((await this.recentFailures(key)) >= LOGIN_MAX_FAILURES) throw new AppError('TOO_MANY_REQUESTS');
+
+    const [user] = await this.db
+      .select({ id: users.id, password_hash: users.password_hash, branch_id: users.branch_id })
+      .from(users)
+      .where(
+        and(
+          isNull(users.deleted_at),
+          key.includes('@') ? eq(sql`lower(${users.email})`, key) : eq(users.mobile, key),
+        ),
+      )
+      .limit(1);
+    if (!user) {
+      await spendPasswordTime(password);
+      await this.recordAttempt(key, false);
+      throw new AppError('USER_NOT_FOUND');
+    }
+    if (!(await verifyPassword(password, user.password_hash))) {
+      await this.recordAttempt(key, false);
+      throw new AppError('INVALID_PASSWORD');
+    }
+    await this.recordAttempt(key, true);
+    const [session] = await this.db
+      .insert(loginSessions)
+      .values({ user_id: user.id, branch_id: user.branch_id })
+      .returning({ id: loginSessions.id });
+    return this.issue(user.id, session!.id);
+  }
+
+  async refresh(token: string): Promise<Tokens> {
+    const hash = hashRefreshToken(token);
+    // Marking it used and reading it is one statement, so two racing refreshes cannot both win.
+    const [spent] = await this.db
+      .update(refreshTokens)
+      .set({ used_at: new Date() })
+      .where(and(eq(refreshTokens.token_hash, hash), isNull(refreshTokens.used_at)))
+      .returning();
+    if (!spent) {
+      const [known] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.token_hash, hash));
+      // A token used twice was stolen or replayed: the whole sign-in it belongs to ends.
+      if (known) await this.endSession(known.family_id);
+      throw new AppError('SESSION_EXPIRED', { logout: true });
+    }
+    const [session] = await this.db.select().from(loginSessions).where(eq(loginSessions.id, spent.family_id));
+    if (!session || session.logout_at || spent.expires_at.getTime() < Date.now()) {
+      throw new AppError('SESSION_EXPIRED', { logout: true });
+    }
+    return this.issue(spent.user_id, spent.family_id);
+  }
+
+  async logout(token: string): Promise<null> {
+    const [known] = await this.db
+      .select({ family_id: refreshTokens.family_id })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.token_hash, hashRefreshToken(token)));
+    if (known) await this.endSession(known.family_id);
+    return null;
+  }
+
+  /** Resolves an access token to its employee as they are now (role changes apply at once). */
+  async authenticate(token: string): Promise<Pick<RequestContext, 'user' | 'sessionId'>> {
+    const claims = await this.accessTokens.verify(token);
+    if (!claims) throw new AppError('SESSION_EXPIRED');
+    const [session] = await this.db
+      .select({ logout_at: loginSessions.logout_at })
+      .from(loginSessions)
+      .where(eq(loginSessions.id, claims.sessionId));
+    const user = session && !session.logout_at ? await this.sessionUser(claims.userId) : null;
+    if (!user) throw new AppError('SESSION_EXPIRED', { logout: true });
+    return { user, sessionId: claims.sessionId };
+  }
+
+  async sessionUser(userId: number): Promise<SessionUser | null> {
+    const [row] = await this.db
+      .select({ user: users, privilege: privileges })
+      .from(users)
+      .leftJoin(privileges, eq(users.privilege_id, privileges.id))
+      .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    if (!row) return null;
+    const { user, privilege } = row;
+    return {
+      id: user.id,
+      name_en: user.name_en,
+      name_ar: user.name_ar,
+      mobile: user.mobile,
+      email: user.email,
+      role: user.role,
+      branch_id: user.branch_id,
+      privilege: privilege
+        ? { id: privilege.id, name_en: privilege.name_en, name_ar: privilege.name_ar, admin_access: privilege.admin_access, features: privilege.features }
+        : null,
+    };
+  }
+
+  /** The first administrator of an empty database (architecture: POS_ADMIN_LOGIN / POS_ADMIN_PASSWORD). */
+  async ensureFirstAdministrator(login: string | undefined, password: string | undefined): Promise<boolean> {
+    if (!login || !password) return false;
+    const [{ value }] = (await this.db.select({ value: count() }).from(users)) as [{ value: number }];
+    if (value > 0) return false;
+    const key = normaliseLogin(login);
+    await this.db.insert(users).values({
+      name_en: 'Administrator',
+      name_ar: 'مدير النظام',
+      email: key.includes('@') ? key : null,
+      mobile: key.includes('@') ? null : key,
+      password_hash: await hashPassword(password),
+      role: 'admin',
+    });
+    return true;
+  }
+
+  private async issue(userId: number, familyId: string): Promise<Tokens> {
+    const user = await this.sessionUser(userId);
+    if (!user) {
+      await this.endSession(familyId);
+      throw new AppError('SESSION_EXPIRED', { logout: true });
+    }
+    const refresh = newRefreshToken();
+    await this.db.insert(refreshTokens).values({
+      token_hash: refresh.hash,
+      family_id: familyId,
+      user_id: userId,
+      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    });
+    const accessToken = await this.accessTokens.sign({ userId, sessionId: familyId });
+    return { accessToken, refreshToken: refresh.token, user };
+  }
+
+  private async endSession(familyId: string) {
+    await this.db
+      .update(loginSessions)
+      .set({ logout_at: new Date() })
+      .where(and(eq(loginSessions.id, familyId), isNull(loginSessions.logout_at)));
+  }
+
+  private async recentFailures(login: string): Promise<number> {
+    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
+    // Failures count since the last success inside the window.
+    const [row] = await this.db
+      .select({ failures: sql<number>`count(*) filter (where not ${loginAttempts.ok} and ${loginAttempts.at} > coalesce((select max(at) from login_attempts s where s.login = ${login} and s.ok), ${since}))`.mapWith(Number) })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.login, login), gt(loginAttempts.at, since)));
+    return row?.failures ?? 0;
+  }
+
+  private async recordAttempt(login: string, ok: boolean) {
+    await this.db.insert(loginAttempts).values({ login, ok });
+  }
+}

@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../../shared/domain/constants';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/** Short-lived access tokens (JWT, HS256) signed with the key every server instance shares. */
+export class AccessTokens {
+  constructor(private readonly key: Uint8Array) {}
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(this.key);
+  }
+
+  /** Null for anything not signed by us, expired or malformed. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      const sessionId = payload.sid;
+      if (!Number.isInteger(userId) || typeof sessionId !== 'string') return null;
+      return { userId, sessionId };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Refresh tokens are opaque; only their hash is stored, so a database leak does not sign anyone in. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

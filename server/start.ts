@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { openDatabase } from './db/client';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
+import { sharedSecret } from './db/secrets';
+import { buildApp } from './app';
+import { seedLookups } from './modules/lookups/seed';
+
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  /** Where the embedded PostgreSQL lives when no databaseUrl is given. */
+  dataDir?: string;
+  databaseUrl?: string;
+  adminLogin?: string;
+  adminPassword?: string;
+  logLevel?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the database (given or embedded), applies migrations and seeds, then listens. */
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  let embedded: EmbeddedDatabase | undefined;
+  const databaseUrl = opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(resolve(opts.dataDir ?? '.data'))).url;
+  try {
+    const database = await openDatabase(databaseUrl);
+    await seedLookups(database.db);
+    const app = buildApp({ db: database.db, tokenKey: await sharedSecret(database.db, 'access-token-key'), logLevel: opts.logLevel });
+    await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);
+    const host = opts.host ?? '127.0.0.1';
+    await app.fastify.listen({ port: opts.port ?? 4100, host });
+    const address = app.fastify.server.address();
+    const port = typeof address === 'object' && address ? address.port : (opts.port ?? 4100);
+    return {
+      url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+      port,
+      async close() {
+        await app.fastify.close();
+        await database.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

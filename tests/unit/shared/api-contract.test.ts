@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allEndpoints, catalogue, isEndpointName } from '../../../shared/api/catalogue';
+import { nameOf, splitRequest } from '../../../shared/api/endpoint';
+import { errorKeys, httpStatusOf, isMessageKey, successKeys } from '../../../shared/api/keys';
+import { failureKeyOf, parseAtEdge, toFieldErrors } from '../../../shared/api/validation';
+import { loginRequest } from '../../../shared/api/auth';
+
+describe('the endpoint catalogue', () => {
+  it('names each endpoint by its spec path and declares a permission for every one', () => {
+    expect(allEndpoints.length).toBeGreaterThan(0);
+    for (const [name, e] of allEndpoints) {
+      expect(name).toBe(nameOf(e));
+      expect(e.permission).toBeDefined();
+      expect(e.path.startsWith('/')).toBe(true);
+    }
+  });
+
+  it('holds the spec paths of authentication and the lookup lists', () => {
+    for (const path of [
+      '/user/login',
+      '/jwt/refresh-token',
+      '/identification/list',
+      '/nationality/list',
+      '/branch/list',
+      '/specialization/list',
+      '/qualification/list',
+      '/shift/list',
+      '/priviledge/list',
+      '/tax/list',
+    ]) {
+      expect(allEndpoints.some(([, e]) => e.path === path), path).toBe(true);
+    }
+    expect(isEndpointName('user/login')).toBe(true);
+    expect(isEndpointName('toString')).toBe(false);
+    expect(catalogue['user/login'].permission).toBe('public');
+    expect(catalogue['branch/list'].permission).toBe('authenticated');
+  });
+
+  it('fills path parameters and leaves the rest for the body or query', () => {
+    expect(splitRequest('/kids/session/time/:kid_id', { kid_id: 7, session_id: 3 })).toEqual({
+      url: '/kids/session/time/7',
+      rest: { session_id: 3 },
+    });
+    expect(splitRequest('/x/:id', { id: '../a b' }).url).toBe('/x/..%2Fa%20b');
+  });
+});
+
+describe('keys and statuses', () => {
+  it('carries every error and success key of spec section 8', () => {
+    expect(errorKeys).toHaveLength(27);
+    expect(successKeys).toHaveLength(8);
+    expect(isMessageKey('ALREADY_CANCELLED')).toBe(true);
+    expect(isMessageKey('already cancelled')).toBe(false);
+  });
+
+  it('gives each class of failure the status of the architecture', () => {
+    expect(httpStatusOf('VALIDATION_FAILED')).toBe(400);
+    expect(httpStatusOf('SESSION_EXPIRED')).toBe(401);
+    expect(httpStatusOf('NOT_AUTHORISED')).toBe(403);
+    expect(httpStatusOf('NOT_FOUND')).toBe(404);
+    expect(httpStatusOf('ALREADY_CANCELLED')).toBe(409);
+    expect(httpStatusOf('INSUFFICIENT_STOCK')).toBe(409);
+    expect(httpStatusOf('EXISTS')).toBe(409);
+    expect(httpStatusOf('TOO_MANY_REQUESTS')).toBe(429);
+  });
+});
+
+describe('schema failures become translatable field errors', () => {
+  it('a missing password is PASSWORD_MISSING (spec 5)', () => {
+    expect(parseAtEdge(loginRequest, { login: 'cashier@example.com' })).toEqual({
+      ok: false,
+      message: 'PASSWORD_MISSING',
+      errors: [{ path: 'password', message: 'PASSWORD_MISSING' }],
+    });
+    expect(parseAtEdge(loginRequest, { login: ' a@b.c ', password: 'x' })).toEqual({
+      ok: true,
+      data: { login: 'a@b.c', password: 'x' },
+    });
+  });
+
+  it('other failures are VALIDATION_FAILED with one reason per field', () => {
+    const schema = z.object({ name: z.string().min(2), qty: z.number().max(5), items: z.array(z.object({ id: z.number() })) });
+    const input = { name: 'a', qty: 9, items: [{ id: 'x' }] };
+    const errors = toFieldErrors(schema.safeParse(input).error!.issues, input);
+    expect(errors).toEqual([
+      { path: 'name', message: 'FIELD_TOO_SHORT' },
+      { path: 'qty', message: 'FIELD_TOO_LARGE' },
+      { path: 'items.0.id', message: 'FIELD_INVALID' },
+    ]);
+    expect(failureKeyOf(errors)).toBe('VALIDATION_FAILED');
+    expect(toFieldErrors(schema.safeParse({}).error!.issues, {})[0]).toEqual({ path: 'name', message: 'FIELD_REQUIRED' });
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+/** The table of ARCHITECTURE.md "Who may import what", checked through the project's own lint config. */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function violations(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['shared/domain/x.ts', "import { readFileSync } from 'node:fs'; export const f = readFileSync;"],
+    ['shared/domain/x.ts', "import { app } from 'electron'; export const a = app;"],
+    ['shared/domain/x.ts', "import { startServer } from '../../server/start'; export const s = startServer;"],
+    ['server/modules/x.ts', "import { app } from 'electron'; export const a = app;"],
+    ['server/modules/x.ts', "import { createHandlers } from '../../electron/ipc/handlers'; export const h = createHandlers;"],
+    ['electron/services/x.ts', "import { safeStorage } from 'electron'; export const s = safeStorage;"],
+    ['electron/services/x.ts', "import { buildApp } from '../../server/app'; export const b = buildApp;"],
+    ['renderer/features/x.ts', "import fs from 'node:fs'; export const f = fs;"],
+    ['renderer/features/x.ts', "import { ipcRenderer } from 'electron'; export const i = ipcRenderer;"],
+    ['renderer/features/x.ts', "import { createHandlers } from '../../electron/ipc/handlers'; export const h = createHandlers;"],
+  ])('%s may not: %s', async (file, source) => {
+    expect(await violations(file, source)).not.toHaveLength(0);
+  });
+
+  it.each([
+    ['shared/domain/x.ts', "import { z } from 'zod'; export const s = z.string();"],
+    ['server/modules/x.ts', "import { readFileSync } from 'node:fs'; import { catalogue } from '../../shared/api/catalogue'; export const x = [readFileSync, catalogue];"],
+    ['electron/platform/electron/x.ts', "import { safeStorage } from 'electron'; export const s = safeStorage;"],
+    ['electron/main.ts', "import { app } from 'electron'; export const a = app;"],
+    ['renderer/features/x.ts', "import { abilityFor } from '../../shared/permissions'; export const a = abilityFor;"],
+  ])('%s may: %s', async (file, source) => {
+    expect(await violations(file, source)).toEqual([]);
+  });
+});
