@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeSync, closeSync, readlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeSync, closeSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createServer } from 'node:net';
@@ -24,6 +24,8 @@ export class DataDirInUseError extends Error {
 export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
+  // As root, PostgreSQL runs as the separate `postgres` user, which must be able to enter this folder.
+  if (runsAsRoot()) chmodSync(root, 0o755);
   const releaseLock = takeLock(join(root, 'server.lock'), root);
   try {
     hydratePlatformSymlinks();
@@ -37,7 +39,7 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
       port,
       persistent: true,
       // Only root needs a separate OS user: PostgreSQL refuses to run as root.
-      createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+      createPostgresUser: runsAsRoot(),
       onLog: () => {},
       onError: (e) => log(`postgres: ${String(e)}`),
     });
@@ -84,6 +86,10 @@ function takeLock(path: string, dataDir: string): () => void {
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
+}
+
+function runsAsRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
 function isAlive(pid: number): boolean {

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ADMIN, startTestServer, type TestServer } from './harness';
+import { loginSessions, users } from '../../server/db/schema';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('sign in (/user/login)', () => {
+  it('accepts the email in any case and answers with tokens and the user, never the hash', async () => {
+    const res = await server.post('/user/login', { login: '  ADMIN@PlayDesk.test ', password: ADMIN.password });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: true, message: 'OK' });
+    const data = res.body.data as Record<string, unknown>;
+    expect(typeof data.accessToken).toBe('string');
+    expect(typeof data.refreshToken).toBe('string');
+    expect(data.user).toMatchObject({ email: ADMIN.login, role: 'admin', name_ar: 'مدير النظام' });
+    expect(JSON.stringify(res.body)).not.toContain('scrypt');
+  });
+
+  it('accepts the mobile number and writes a login record', async () => {
+    const id = await server.addEmployee({ mobile: '0551234567', password: 'cashier-pass' });
+    const res = await server.post('/user/login', { login: '055 123 4567', password: 'cashier-pass' });
+    expect(res.body.status).toBe(true);
+    const records = await server.database.db.select().from(loginSessions).where(eq(loginSessions.user_id, id));
+    expect(records).toHaveLength(1);
+    expect(records[0]!.logout_at).toBeNull();
+  });
+
+  it('USER_NOT_FOUND for an unknown login, and for a deleted employee', async () => {
+    expect((await server.post('/user/login', { login: 'nobody@x.test', password: 'whatever' })).body).toEqual({ status: false, message: 'USER_NOT_FOUND' });
+    const id = await server.addEmployee({ mobile: '0559990000', password: 'gone-pass' });
+    await server.database.db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
+    const res = await server.post('/user/login', { login: '0559990000', password: 'gone-pass' });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('USER_NOT_FOUND');
+  });
+
+  it('INVALID_PASSWORD for a wrong password', async () => {
+    const res = await server.post('/user/login', { login: ADMIN.login, password: 'wrong' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ status: false, message: 'INVALID_PASSWORD' });
+  });
+
+  it('PASSWORD_MISSING when no password is sent', async () => {
+    const res = await server.post('/user/login', { login: ADMIN.login });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: false, message: 'PASSWORD_MISSING', errors: [{ path: 'password', message: 'PASSWORD_MISSING' }] });
+  });
+
+  it('the sixth failed sign-in for one login within 15 minutes gets 429, even with the right password', async () => {
+    await server.addEmployee({ mobile: '0501111111', password: 'right-pass' });
+    for (let i = 0; i < 5; i++) {
+      expect((await server.post('/user/login', { login: '0501111111', password: `wrong-${i}` })).status).toBe(401);
+    }
+    const sixth = await server.post('/user/login', { login: '0501111111', password: 'right-pass' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('TOO_MANY_REQUESTS');
+    // Another login is not affected.
+    expect((await server.post('/user/login', ADMIN)).body.status).toBe(true);
+  });
+
+  it('a success resets the failure count', async () => {
+    await server.addEmployee({ mobile: '0502222222', password: 'right-pass' });
+    for (let i = 0; i < 4; i++) await server.post('/user/login', { login: '0502222222', password: 'bad' });
+    expect((await server.post('/user/login', { login: '0502222222', password: 'right-pass' })).body.status).toBe(true);
+    for (let i = 0; i < 4; i++) await server.post('/user/login', { login: '0502222222', password: 'bad' });
+    expect((await server.post('/user/login', { login: '0502222222', password: 'right-pass' })).status).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  it('an access token opens authenticated endpoints; none, garbage or a forged one gets 401 SESSION_EXPIRED', async () => {
+    const { accessToken } = await server.login();
+    expect((await server.post('/branch/list', {}, accessToken)).status).toBe(200);
+    for (const token of [undefined, 'garbage', `${accessToken.slice(0, -4)}AAAA`]) {
+      const res = await server.post('/branch/list', {}, token);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('SESSION_EXPIRED');
+    }
+  });
+
+  it('refresh tokens rotate: the new pair works and the old refresh token is spent', async () => {
+    const first = await server.login();
+    const rotated = await server.post<{ accessToken: string; refreshToken: string }>('/jwt/refresh-token', { refreshToken: first.refreshToken });
+    expect(rotated.body.status).toBe(true);
+    expect(rotated.body.data.refreshToken).not.toBe(first.refreshToken);
+    expect((await server.post('/branch/list', {}, rotated.body.data.accessToken)).status).toBe(200);
+  });
+
+  it('a reused refresh token revokes its whole family and tells the client to log out', async () => {
+    const first = await server.login();
+    const second = (await server.post<{ accessToken: string; refreshToken: string }>('/jwt/refresh-token', { refreshToken: first.refreshToken })).body.data;
+    const replay = await server.post('/jwt/refresh-token', { refreshToken: first.refreshToken });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ status: false, message: 'SESSION_EXPIRED', logout: true });
+    // The legitimate holder's newer tokens are dead too.
+    expect((await server.post('/jwt/refresh-token', { refreshToken: second.refreshToken })).body).toMatchObject({ logout: true });
+    expect((await server.post('/branch/list', {}, second.accessToken)).body).toMatchObject({ status: false, logout: true });
+  });
+
+  it('two racing refreshes with one token: one wins, the family ends', async () => {
+    const first = await server.login();
+    const results = await Promise.all([1, 2].map(() => server.post('/jwt/refresh-token', { refreshToken: first.refreshToken })));
+    expect(results.filter((r) => r.body.status)).toHaveLength(1);
+  });
+
+  it('logout revokes the session: its tokens stop working and the login record is closed', async () => {
+    const tokens = await server.login();
+    expect((await server.post('/user/logout', { refreshToken: tokens.refreshToken })).body).toEqual({ status: true, message: 'OK', data: null });
+    expect((await server.post('/jwt/refresh-token', { refreshToken: tokens.refreshToken })).status).toBe(401);
+    expect((await server.post('/branch/list', {}, tokens.accessToken)).body).toMatchObject({ message: 'SESSION_EXPIRED', logout: true });
+  });
+
+  it('a deleted employee is signed out at their next call', async () => {
+    const id = await server.addEmployee({ mobile: '0503333333', password: 'pass-pass' });
+    const tokens = await server.login('0503333333', 'pass-pass');
+    await server.database.db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
+    expect((await server.post('/branch/list', {}, tokens.accessToken)).body).toMatchObject({ message: 'SESSION_EXPIRED', logout: true });
+  });
+});
+
+describe('the first administrator', () => {
+  it('is created only when the database has no user', async () => {
+    expect(await server.app.auth.ensureFirstAdministrator('second@x.test', 'second-pass')).toBe(false);
+    expect((await server.post('/user/login', { login: 'second@x.test', password: 'second-pass' })).body.message).toBe('USER_NOT_FOUND');
+  });
+});

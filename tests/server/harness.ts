@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client';
+import { sharedSecret } from '../../server/db/secrets';
+import { buildApp, type App } from '../../server/app';
+import { seedLookups } from '../../server/modules/lookups/seed';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { users } from '../../server/db/schema';
+import type { ApiFailure, ApiSuccess } from '../../shared/api/envelope';
+
+export const ADMIN = { login: 'admin@playdesk.test', password: 'admin-pass-1' };
+
+export interface TestServer {
+  url: string;
+  app: App;
+  database: Database;
+  /** POSTs JSON (or raw text) and returns status and decoded body. */
+  post<T = unknown>(path: string, body?: unknown, token?: string, raw?: string): Promise<{ status: number; body: ApiSuccess<T> & ApiFailure }>;
+  login(login?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
+  addEmployee(over?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
+export async function startTestServer(): Promise<TestServer> {
+  const base = inject('databaseUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase(url.toString());
+  await seedLookups(database.db);
+  const app = buildApp({ db: database.db, tokenKey: await sharedSecret(database.db, 'access-token-key'), logLevel: 'silent' });
+  await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.fastify.server.address();
+  const serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const server: TestServer = {
+    url: serverUrl,
+    app,
+    database,
+    async post(path, body = {}, token, raw) {
+      const res = await fetch(serverUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: raw ?? JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as never };
+    },
+    async login(login = ADMIN.login, password = ADMIN.password) {
+      const res = await server.post<{ accessToken: string; refreshToken: string }>('/user/login', { login, password });
+      if (!res.body.status) throw new Error(`login failed: ${res.body.message}`);
+      return res.body.data;
+    },
+    async addEmployee({ password = 'employee-pass', ...over } = {}) {
+      const [row] = await database.db
+        .insert(users)
+        .values({ name_en: 'Employee', name_ar: 'موظف', mobile: `05${randomBytes(4).readUInt32BE() % 100000000}`, password_hash: await hashPassword(password), role: 'employee', ...over })
+        .returning({ id: users.id });
+      return row!.id;
+    },
+    async close() {
+      await app.fastify.close();
+      await database.close();
+    },
+  };
+  return server;
+}
