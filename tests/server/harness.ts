@@ -7,7 +7,10 @@ import { buildApp, type App } from '../../server/app';
 import { seedLookups } from '../../server/modules/lookups/seed';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { users } from '../../server/db/schema';
-import type { ApiFailure, ApiSuccess } from '../../shared/api/envelope';
+import type { FieldError } from '../../shared/api/envelope';
+
+/** The envelope as a test reads it: either side's fields, checked by the assertions. */
+export type Envelope<T> = { status: boolean; message: string; data: T; errors?: FieldError[]; logout?: true };
 
 export const ADMIN = { login: 'admin@playdesk.test', password: 'admin-pass-1' };
 
@@ -16,7 +19,7 @@ export interface TestServer {
   app: App;
   database: Database;
   /** POSTs JSON (or raw text) and returns status and decoded body. */
-  post<T = unknown>(path: string, body?: unknown, token?: string, raw?: string): Promise<{ status: number; body: ApiSuccess<T> & ApiFailure }>;
+  post<T = unknown>(path: string, body?: unknown, token?: string, raw?: string): Promise<{ status: number; body: Envelope<T> }>;
   login(login?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
   addEmployee(over?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<number>;
   close(): Promise<void>;
