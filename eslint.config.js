@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -54,6 +55,11 @@ export default tseslint.config(
   {
     files: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron/**'],
     rules: restrict(['react', 'antd'], ['**/server/**', '**/renderer/**'], 'The main process never imports server/ or renderer/.'),
+  },
+  {
+    files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['renderer/**'],

@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Browser mode (`npm run web`) against a fresh embedded database, driven in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'playdesk-e2e-'));
+chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as another user when CI runs as root
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config; keep one data dir per run
 
 export const e2eAdmin = { login: 'admin@playdesk.test', password: 'e2e-admin-pass' };

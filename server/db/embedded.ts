@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeSync, closeSync, readlinkSync } from 'node:fs';
+import { chmodSync, existsSync, statSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeSync, closeSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createServer } from 'node:net';
@@ -25,7 +25,10 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
   // As root, PostgreSQL runs as the separate `postgres` user, which must be able to enter this folder.
-  if (runsAsRoot()) chmodSync(root, 0o755);
+  if (runsAsRoot()) {
+    chmodSync(root, 0o755);
+    assertTraversable(root);
+  }
   const releaseLock = takeLock(join(root, 'server.lock'), root);
   try {
     hydratePlatformSymlinks();
@@ -86,6 +89,14 @@ function takeLock(path: string, dataDir: string): () => void {
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
+}
+
+function assertTraversable(dir: string) {
+  for (let d = dirname(dir); d !== dirname(d); d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) {
+      throw new Error(`PostgreSQL runs as the user 'postgres' when PlayDesk runs as root, and it cannot enter ${d}. Choose a data directory outside it (--data-dir) or allow others to enter it (chmod o+x).`);
+    }
+  }
 }
 
 function runsAsRoot(): boolean {

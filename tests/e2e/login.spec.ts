@@ -21,8 +21,9 @@ async function signIn(page: Page, login: string, password: string) {
 
 async function signOut(page: Page) {
   await page.getByTestId('logout-button').click();
-  const confirm = page.getByTestId('logout-confirm');
-  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  // Signing out asks first: a stray click at a busy counter must not end the session.
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await page.getByTestId('logout-confirm').click();
   await expect(page.getByTestId('login-form')).toBeVisible();
 }
 
@@ -37,7 +38,7 @@ test('English: a wrong password is refused with a translated message, the right 
   await shot(page, 'login-en');
 
   await signIn(page, e2eAdmin.login, 'not-the-password');
-  await expect(page.getByText('The password is incorrect')).toBeVisible();
+  await expect(page.getByText('The password is incorrect.')).toBeVisible();
   await expect(page.getByTestId('app-shell')).toHaveCount(0);
 
   await page.waitForTimeout(2100); // the identical-POST guard (2 s) must not swallow the real attempt
@@ -64,7 +65,7 @@ test('Arabic: the layout is right to left, errors are in Arabic, sign in and out
   await shot(page, 'login-ar');
 
   await signIn(page, 'nobody@playdesk.test', 'whatever');
-  await expect(page.getByText('لا يوجد مستخدم بهذا الجوال أو البريد الإلكتروني')).toBeVisible();
+  await expect(page.getByText('لا يوجد مستخدم بهذا الجوال أو البريد الإلكتروني.')).toBeVisible();
 
   await signIn(page, e2eAdmin.login, e2eAdmin.password);
   await expect(page.getByTestId('app-shell')).toBeVisible();

@@ -1,0 +1,68 @@
+import { fail } from '../../shared/api/envelope';
+import { parseAtEdge } from '../../shared/api/validation';
+import { invokeChannels, settingsSchema, type AppInfo, type InvokeChannel, type InvokeResult, type Settings } from '../../shared/ipc';
+import type { ApiClient } from '../services/api-client';
+import type { Session } from '../services/session';
+import type { SettingsStore } from '../platform/ports';
+
+export interface HandlerDeps {
+  api: ApiClient;
+  session: Session;
+  settings: SettingsStore;
+  appInfo: () => AppInfo;
+}
+
+export type ChannelHandlers = { [C in InvokeChannel]: (arg: unknown) => Promise<InvokeResult[C]> };
+
+export class InvalidBridgeArgument extends Error {
+  constructor(channel: string) {
+    super(`Invalid argument for ${channel}`);
+    this.name = 'InvalidBridgeArgument';
+  }
+}
+
+/**
+ * One table of what each bridge channel does, served by Electron's ipcMain and by the browser-mode
+ * WebSocket alike. Every argument is validated here: the renderer is not trusted.
+ */
+export function createHandlers(deps: HandlerDeps): ChannelHandlers {
+  const argOf = (channel: InvokeChannel, arg: unknown) => {
+    if (!invokeChannels[channel].safeParse(arg).success) throw new InvalidBridgeArgument(channel);
+  };
+  return {
+    'pos:api-call': async (arg) => {
+      const parsed = invokeChannels['pos:api-call'].safeParse(arg);
+      if (!parsed.success) return fail('VALIDATION_FAILED');
+      return deps.api.call(parsed.data.name, parsed.data.body);
+    },
+    'pos:auth-login': async (arg) => {
+      const parsed = parseAtEdge(invokeChannels['pos:auth-login'], arg);
+      if (!parsed.ok) return fail(parsed.message, { errors: parsed.errors });
+      return deps.api.login(parsed.data);
+    },
+    'pos:auth-logout': async (arg) => {
+      argOf('pos:auth-logout', arg);
+      return deps.api.logout();
+    },
+    'pos:auth-current': async (arg) => {
+      argOf('pos:auth-current', arg);
+      return deps.session.user();
+    },
+    'pos:settings-get': async (arg) => {
+      argOf('pos:settings-get', arg);
+      return deps.settings.load();
+    },
+    'pos:settings-set': async (arg) => {
+      const parsed = settingsSchema.safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:settings-set');
+      const settings: Settings = parsed.data;
+      // A changed server takes effect at the next start, when the embedded server is (not) started.
+      await deps.settings.save(settings);
+      return settings;
+    },
+    'pos:app-info': async (arg) => {
+      argOf('pos:app-info', arg);
+      return deps.appInfo();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import axios, { type AxiosInstance } from 'axios';
+import { ServerUnreachableError, type HttpRequest, type HttpResponse, type HttpTransport } from '../ports';
+
+/** HTTP to the PlayDesk server. Every answer is returned as it is; only no answer at all throws. */
+export class AxiosTransport implements HttpTransport {
+  private readonly http: AxiosInstance;
+
+  constructor(timeoutMs = 15_000) {
+    this.http = axios.create({ timeout: timeoutMs, validateStatus: () => true, responseType: 'json', proxy: false });
+  }
+
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    try {
+      const res = await this.http.request({ method: req.method, url: req.url, headers: req.headers, data: req.body });
+      return { status: res.status, body: res.data as unknown };
+    } catch (error) {
+      throw new ServerUnreachableError(error);
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { catalogue, isEndpointName } from '../../shared/api/catalogue';
+import { splitRequest, type Endpoint } from '../../shared/api/endpoint';
+import { fail, looseEnvelopeSchema, type ApiResult } from '../../shared/api/envelope';
+import { isMessageKey } from '../../shared/api/keys';
+import { parseAtEdge } from '../../shared/api/validation';
+import { tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
+import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
+import type { BridgeEvent } from '../../shared/ipc';
+import type { SessionUser } from '../../shared/permissions';
+import { ServerUnreachableError, type HttpTransport } from '../platform/ports';
+import type { Session } from './session';
+
+export const SUPERVISOR_HEADER = 'X-Supervisor-Token';
+
+export interface ApiClientDeps {
+  transport: HttpTransport;
+  session: Session;
+  /** The server's base URL, e.g. http://127.0.0.1:4100 (read per call: the embedded server may restart). */
+  serverUrl: () => string;
+  emit: (event: BridgeEvent) => void;
+  now?: () => number;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+type Answer = { status: number; envelope: ApiResult<unknown> };
+
+/** Endpoints whose 401 means "wrong credentials", not "access token expired". */
+const TOKEN_ENDPOINTS = new Set(['user/login', 'jwt/refresh-token', 'user/logout']);
+
+/**
+ * Every call of the renderer to the server passes here: tokens are added, duplicates refused,
+ * expired access tokens refreshed once, and the answer decoded against the catalogue.
+ */
+export class ApiClient {
+  private readonly recentPosts = new Map<string, number>();
+  private refreshing: Promise<boolean> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ApiClientDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async call(name: string, body: unknown): Promise<ApiResult<unknown>> {
+    if (!isEndpointName(name)) return fail('NOT_FOUND');
+    const result = await this.send(catalogue[name], name, body);
+    return result.envelope;
+  }
+
+  /** Signs in and keeps the tokens here; the renderer receives the user only. */
+  async login(body: LoginRequest): Promise<ApiResult<{ user: SessionUser }>> {
+    const { envelope } = await this.send(catalogue['user/login'], 'user/login', body);
+    if (!envelope.status) return envelope;
+    const tokens = envelope.data as Tokens;
+    await this.deps.session.save(tokens);
+    return { status: true, message: envelope.message, data: { user: tokens.user } };
+  }
+
+  /** Ends the session on the server when it can be reached, and on this station in any case. */
+  async logout(): Promise<ApiResult<null>> {
+    const tokens = await this.deps.session.tokens();
+    if (tokens) await this.send(catalogue['user/logout'], 'user/logout', { refreshToken: tokens.refreshToken });
+    await this.deps.session.clear();
+    return { status: true, message: 'OK', data: null };
+  }
+
+  private async send(endpoint: Endpoint, name: string, body: unknown): Promise<Answer> {
+    const parsed = parseAtEdge(endpoint.request, body);
+    if (!parsed.ok) return { status: 400, envelope: fail(parsed.message, { errors: parsed.errors }) };
+    if (endpoint.method !== 'GET' && this.isDuplicate(endpoint.path, parsed.data)) {
+      return { status: 400, envelope: fail('DUPES') };
+    }
+    const idempotencyKey = randomUUID();
+    let answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
+    if (answer.status === 401 && !answer.envelope.status && !answer.envelope.logout && !TOKEN_ENDPOINTS.has(name)) {
+      // The same Idempotency-Key on the retry: to the server it is the same command.
+      if (await this.refreshOnce()) answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
+    }
+    await this.react(answer.envelope);
+    return answer;
+  }
+
+  private async exchange(endpoint: Endpoint, request: unknown, idempotencyKey: string): Promise<Answer> {
+    const tokens = await this.deps.session.tokens();
+    const supervisor = this.deps.session.supervisorToken();
+    const { url, rest } = splitRequest(endpoint.path, (request ?? {}) as Record<string, unknown>);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (tokens) headers.Authorization = `Bearer ${tokens.accessToken}`;
+    if (supervisor) headers[SUPERVISOR_HEADER] = supervisor;
+    let target = this.deps.serverUrl().replace(/\/$/, '') + url;
+    if (endpoint.method === 'GET') {
+      const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
+      if (query) target += `?${query}`;
+    } else {
+      headers['Content-Type'] = 'application/json';
+      headers['Idempotency-Key'] = idempotencyKey;
+    }
+    try {
+      const res = await this.deps.transport.request({
+        method: endpoint.method,
+        url: target,
+        headers,
+        body: endpoint.method === 'GET' ? undefined : rest,
+      });
+      return { status: res.status, envelope: this.decode(endpoint, res.body) };
+    } catch (error) {
+      if (!(error instanceof ServerUnreachableError)) throw error;
+      return { status: 0, envelope: fail('SERVER_UNREACHABLE') };
+    }
+  }
+
+  private decode(endpoint: Endpoint, body: unknown): ApiResult<unknown> {
+    const envelope = looseEnvelopeSchema.safeParse(body);
+    if (!envelope.success) {
+      this.deps.log?.('undecodable answer', body);
+      return fail('SOMETHING_WENT_WRONG');
+    }
+    const e = envelope.data;
+    if (!e.status) {
+      return fail(isMessageKey(e.message) ? e.message : 'SOMETHING_WENT_WRONG', {
+        ...(e.errors ? { errors: e.errors } : {}),
+        ...(e.logout ? { logout: true } : {}),
+        ...(e.supervisor ? { supervisor: true } : {}),
+      });
+    }
+    const data = endpoint.response.safeParse(e.data);
+    if (!data.success || !isMessageKey(e.message)) {
+      this.deps.log?.('answer outside the contract', { path: endpoint.path, issues: data.error?.issues });
+      return fail('SOMETHING_WENT_WRONG');
+    }
+    return { status: true, message: e.message, data: data.data };
+  }
+
+  /** The logout and supervisor flags of any answer (spec 8). */
+  private async react(envelope: ApiResult<unknown>) {
+    if (envelope.status) return;
+    if (envelope.logout) {
+      await this.deps.session.clear();
+      this.deps.emit({ type: 'session-ended' });
+    } else if (envelope.supervisor) {
+      this.deps.session.setSupervisorToken(null);
+      this.deps.emit({ type: 'supervisor-ended' });
+    }
+  }
+
+  /** Concurrent 401s share one refresh; a failed refresh ends the session. */
+  private refreshOnce(): Promise<boolean> {
+    this.refreshing ??= this.refresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async refresh(): Promise<boolean> {
+    const tokens = await this.deps.session.tokens();
+    if (!tokens) return false;
+    const { envelope } = await this.exchange(catalogue['jwt/refresh-token'], { refreshToken: tokens.refreshToken }, randomUUID());
+    if (envelope.status) {
+      await this.deps.session.save(tokensSchema.parse(envelope.data));
+      return true;
+    }
+    if (envelope.message === 'SERVER_UNREACHABLE') return false;
+    await this.deps.session.clear();
+    this.deps.emit({ type: 'session-ended' });
+    return false;
+  }
+
+  /** Spec 5: an identical POST (same path and body) within 2 seconds is refused on the client. */
+  private isDuplicate(path: string, body: unknown): boolean {
+    const now = this.now();
+    for (const [key, at] of this.recentPosts) if (now - at >= DUPLICATE_POST_WINDOW_MS) this.recentPosts.delete(key);
+    const key = `${path} ${stableJson(body)}`;
+    if (this.recentPosts.has(key)) return true;
+    this.recentPosts.set(key, now);
+    return false;
+  }
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

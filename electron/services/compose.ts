@@ -1,0 +1,21 @@
+import type { AppInfo, BridgeEvent } from '../../shared/ipc';
+import { createHandlers, type ChannelHandlers } from '../ipc/handlers';
+import type { HttpTransport, SecretStore, SettingsStore } from '../platform/ports';
+import { ApiClient } from './api-client';
+import { Session } from './session';
+
+export interface Platform {
+  secrets: SecretStore;
+  settings: SettingsStore;
+  transport: HttpTransport;
+}
+
+/** The main-process services over the given platform ports; Electron and browser mode both build them here. */
+export function composeServices(
+  platform: Platform,
+  opts: { serverUrl: () => string; emit: (event: BridgeEvent) => void; appInfo: () => AppInfo; log?: (message: string, detail?: unknown) => void },
+): { api: ApiClient; session: Session; handlers: ChannelHandlers } {
+  const session = new Session(platform.secrets);
+  const api = new ApiClient({ transport: platform.transport, session, serverUrl: opts.serverUrl, emit: opts.emit, log: opts.log });
+  return { api, session, handlers: createHandlers({ api, session, settings: platform.settings, appInfo: opts.appInfo }) };
+}

@@ -1,0 +1,154 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { WEB_BRIDGE_PATH, wireRequestSchema, type BridgeEvent, type WireMessage } from '../../shared/ipc';
+import type { ChannelHandlers } from '../ipc/handlers';
+
+export interface BridgeServerOptions {
+  /** The built renderer (dist/). */
+  root: string;
+  handlers: ChannelHandlers;
+  port: number;
+  host?: string;
+  log?: (message: string) => void;
+}
+
+export interface BridgeServer {
+  url: string;
+  port: number;
+  broadcast(event: BridgeEvent): void;
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+/** The same policy as the desktop window: our own scripts only, the bridge socket as the only connection. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+/**
+ * Browser mode: serves the built renderer and the main-process services over one WebSocket, for tests
+ * and for administrators without the desktop build. Bound to loopback; other origins are refused.
+ */
+export async function startBridgeServer(opts: BridgeServerOptions): Promise<BridgeServer> {
+  const root = resolve(opts.root);
+  const host = opts.host ?? '127.0.0.1';
+  const sockets = new Set<WebSocket>();
+  const http: Server = createServer((req, res) => void serveStatic(root, req, res));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * 1024 * 1024 });
+
+  http.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path !== WEB_BRIDGE_PATH || !sameOrigin(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('message', (raw) => void answer(ws, raw.toString()));
+    });
+  });
+
+  async function answer(ws: WebSocket, raw: string) {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const request = wireRequestSchema.safeParse(json);
+    if (!request.success) return;
+    const { id, channel, arg } = request.data;
+    let message: WireMessage;
+    try {
+      message = { kind: 'result', id, result: await opts.handlers[channel](arg) };
+    } catch (error) {
+      opts.log?.(`bridge ${channel}: ${String(error)}`);
+      message = { kind: 'error', id, message: error instanceof Error ? error.name : 'Error' };
+    }
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  }
+
+  await new Promise<void>((done, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port, host, () => done());
+  });
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    broadcast(event) {
+      const text = JSON.stringify({ kind: 'event', event } satisfies WireMessage);
+      for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+    },
+    async close() {
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      http.closeAllConnections();
+      await new Promise<void>((done) => http.close(() => done()));
+    },
+  };
+}
+
+/** A page from another site (or a DNS-rebound name) must not drive the till through the bridge. */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  const host = req.headers.host;
+  if (!origin || !host) return false;
+  const hostname = host.replace(/:\d+$/, '');
+  return origin === `http://${host}` && (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]');
+}
+
+async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405).end();
+    return;
+  }
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
+  const file = normalize(join(root, path));
+  if (file !== root && !file.startsWith(root + sep)) {
+    res.writeHead(403).end();
+    return;
+  }
+  const target = (await isFile(file)) ? file : join(root, 'index.html');
+  try {
+    const body = await readFile(target);
+    res.writeHead(200, {
+      'Content-Type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream',
+      'Cache-Control': target.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    res.writeHead(404).end();
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import arEG from 'antd/locale/ar_EG';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from './store';
+import { restoreSession } from './auth-slice';
+import { Splash } from '../components/Splash';
+import { LoginPage } from '../features/auth/LoginPage';
+import { AppShell } from '../features/shell/AppShell';
+import { directionOf } from '../i18n';
+import type { Language } from '../../shared/domain/constants';
+
+const fontFamily =
+  "'Segoe UI', 'Noto Sans', 'Noto Sans Arabic', Tahoma, -apple-system, BlinkMacSystemFont, 'Helvetica Neue', Arial, sans-serif";
+
+export function App() {
+  const { i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { status, user } = useAppSelector((s) => s.auth);
+  const [language, setLanguage] = useState(i18n.language as Language);
+
+  useEffect(() => {
+    const onChange = (lng: string) => setLanguage(lng as Language);
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, [i18n]);
+  useEffect(() => void dispatch(restoreSession()), [dispatch]);
+
+  return (
+    <ConfigProvider
+      direction={directionOf(language)}
+      locale={language === 'ar' ? arEG : enUS}
+      theme={{ token: { colorPrimary: '#6a4cff', borderRadius: 10, fontFamily } }}
+    >
+      <AntApp notification={{ placement: 'topRight', showProgress: false }}>
+        {status === 'starting' ? <Splash /> : user && status === 'signedIn' ? <AppShell user={user} /> : <LoginPage />}
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { SessionUser } from '../../shared/permissions';
+import type { LoginRequest } from '../../shared/api/auth';
+import type { ApiFailure } from '../../shared/api/envelope';
+import { bridge } from '../bridge';
+
+type Status = 'starting' | 'signedOut' | 'signingIn' | 'signedIn';
+export interface AuthState {
+  status: Status;
+  user: SessionUser | null;
+  failure: ApiFailure | null;
+}
+
+const initialState: AuthState = { status: 'starting', user: null, failure: null };
+
+export const restoreSession = createAsyncThunk('auth/restore', async () => {
+  try {
+    return await bridge.auth.current();
+  } catch {
+    return null;
+  }
+});
+
+export const login = createAsyncThunk<SessionUser, LoginRequest, { rejectValue: ApiFailure }>('auth/login', async (body, { rejectWithValue }) => {
+  const result = await bridge.auth.login(body);
+  return result.status ? result.data.user : rejectWithValue(result);
+});
+
+export const logout = createAsyncThunk('auth/logout', async () => {
+  await bridge.auth.logout();
+});
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    /** The main process ended the session (revoked, or refresh failed). */
+    sessionEnded: (state) => {
+      state.status = 'signedOut';
+      state.user = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(restoreSession.fulfilled, (state, { payload }) => {
+        state.user = payload;
+        state.status = payload ? 'signedIn' : 'signedOut';
+      })
+      .addCase(login.pending, (state) => {
+        state.status = 'signingIn';
+        state.failure = null;
+      })
+      .addCase(login.fulfilled, (state, { payload }) => {
+        state.status = 'signedIn';
+        state.user = payload;
+      })
+      .addCase(login.rejected, (state, { payload }) => {
+        state.status = 'signedOut';
+        state.failure = payload ?? { status: false, message: 'SOMETHING_WENT_WRONG' };
+      })
+      .addCase(logout.fulfilled, (state) => {
+        state.status = 'signedOut';
+        state.user = null;
+      });
+  },
+});
+
+export const { sessionEnded } = authSlice.actions;

@@ -1,0 +1,93 @@
+import { bridgeFrom, WEB_BRIDGE_PATH, type BridgeEvent, type InvokeChannel, type PosBridge, type WireMessage } from '../../shared/ipc';
+import { fail } from '../../shared/api/envelope';
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; channel: InvokeChannel };
+
+/** Channels whose answer is an ApiResult: a lost connection answers them with SERVER_UNREACHABLE. */
+const API_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['pos:api-call', 'pos:auth-login', 'pos:auth-logout']);
+
+/**
+ * Browser mode: the bridge over one WebSocket to the page's own origin. It reconnects with backoff;
+ * calls made while it is down wait for the connection for a few seconds, then fail as unreachable.
+ */
+export function createWebBridge(location: Location = window.location): PosBridge {
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WEB_BRIDGE_PATH}`;
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let socket: WebSocket | null = null;
+  let opened: Promise<WebSocket> | null = null;
+  let backoff = 250;
+
+  function connect(): Promise<WebSocket> {
+    opened ??= new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url);
+      const timer = setTimeout(() => ws.close(), 5000);
+      ws.onopen = () => {
+        clearTimeout(timer);
+        backoff = 250;
+        socket = ws;
+        resolve(ws);
+      };
+      ws.onmessage = (e) => receive(String(e.data));
+      ws.onclose = () => {
+        clearTimeout(timer);
+        socket = null;
+        opened = null;
+        for (const [id, p] of pending) {
+          pending.delete(id);
+          settleLost(p);
+        }
+        reject(new Error('bridge closed'));
+        setTimeout(() => void connect().catch(() => {}), (backoff = Math.min(backoff * 2, 5000)));
+      };
+    });
+    return opened;
+  }
+
+  function settleLost(p: Pending) {
+    if (API_CHANNELS.has(p.channel)) p.resolve(fail('SERVER_UNREACHABLE'));
+    else p.reject(new Error('SERVER_UNREACHABLE'));
+  }
+
+  function receive(text: string) {
+    let message: WireMessage;
+    try {
+      message = JSON.parse(text) as WireMessage;
+    } catch {
+      return;
+    }
+    if (message.kind === 'event') {
+      for (const listener of listeners) listener(message.event);
+      return;
+    }
+    const p = pending.get(message.id);
+    if (!p) return;
+    pending.delete(message.id);
+    if (message.kind === 'result') p.resolve(message.result);
+    else if (API_CHANNELS.has(p.channel)) p.resolve(fail('SOMETHING_WENT_WRONG'));
+    else p.reject(new Error(message.message));
+  }
+
+  void connect().catch(() => {});
+
+  return bridgeFrom(
+    async (channel, arg) => {
+      let ws: WebSocket;
+      try {
+        ws = socket ?? (await connect());
+      } catch {
+        return new Promise((resolve, reject) => settleLost({ resolve: resolve as (v: unknown) => void, reject, channel }));
+      }
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, channel });
+        ws.send(JSON.stringify({ id, channel, arg }));
+      });
+    },
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TOAST_DURATION_SECONDS } from '../../shared/domain/constants';
+import { messageText } from '../i18n/message';
+
+/** Toasts as the spec sets them: top right, 2 seconds, no progress bar, always a translated key. */
+export function useNotify() {
+  const { notification } = App.useApp();
+  const { t } = useTranslation();
+  const show = (kind: 'success' | 'error', key: string | undefined) =>
+    notification[kind]({
+      title: messageText(t, key),
+      placement: 'topRight',
+      duration: TOAST_DURATION_SECONDS,
+      showProgress: false,
+    });
+  return {
+    success: (key: string | undefined) => show('success', key),
+    error: (key: string | undefined) => show('error', key),
+  };
+}

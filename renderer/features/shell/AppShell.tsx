@@ -1,0 +1,117 @@
+import { useMemo } from 'react';
+import { Button, Layout, Menu, Popconfirm, Space, Tag, Typography } from 'antd';
+import {
+  AppstoreOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  GiftOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  TagOutlined,
+  TeamOutlined,
+  EyeOutlined,
+  CalendarOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { abilityFor, isAdministratorRole, type Feature, type SessionUser } from '../../../shared/permissions';
+import { useAppDispatch } from '../../app/store';
+import { logout } from '../../app/auth-slice';
+import { useBranchListQuery } from '../../api/lookups';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { ComingSoon } from '../../components/ComingSoon';
+import { localName } from '../../components/names';
+import { HomePage } from '../dashboard/HomePage';
+import { menuFeatures } from './menu';
+import { useHashRoute } from './useHashRoute';
+import './shell.css';
+
+const icons: Record<Feature, ReactNode> = {
+  Dashboard: <DashboardOutlined />,
+  FrontDesk: <IdcardOutlined />,
+  Sales: <ShoppingCartOutlined />,
+  Subscriptions: <CalendarOutlined />,
+  Invoices: <FileTextOutlined />,
+  Products: <ShoppingOutlined />,
+  Packages: <GiftOutlined />,
+  Coupons: <TagOutlined />,
+  Rooms: <HomeOutlined />,
+  Branches: <BankOutlined />,
+  Employees: <TeamOutlined />,
+  Roles: <SafetyOutlined />,
+  Supervisor: <EyeOutlined />,
+  Chat: <MessageOutlined />,
+  Promotions: <NotificationOutlined />,
+  Reports: <BarChartOutlined />,
+  Settings: <SettingOutlined />,
+};
+
+export function AppShell({ user }: { user: SessionUser }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [route, navigate] = useHashRoute();
+  const ability = useMemo(() => abilityFor(user), [user]);
+  const entries = useMemo(() => menuFeatures(ability), [ability]);
+  const { data: branches } = useBranchListQuery();
+  const branch = branches?.find((b) => b.id === user.branch_id);
+  const current = entries.find((f) => f === route) ?? null;
+
+  return (
+    <Layout className="pd-shell" data-testid="app-shell">
+      <Layout.Sider width={232} theme="light" className="pd-sider" data-testid="side-menu" breakpoint="lg" collapsedWidth={64}>
+        <a className="pd-brand" href="#/" aria-label={t('app.name')}>
+          <img src="./logo.svg" alt="" width={32} height={32} />
+          <span>{t('app.name')}</span>
+        </a>
+        <Menu
+          mode="inline"
+          aria-label={t('shell.menu')}
+          selectedKeys={[current ?? 'home']}
+          onClick={({ key }) => navigate(key === 'home' ? '' : key)}
+          items={[
+            { key: 'home', icon: <AppstoreOutlined />, label: t('home.menu') },
+            ...entries.map((f) => ({ key: f, icon: icons[f], label: t(`features.${f}`) })),
+          ]}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="pd-header">
+          <Space size="middle" wrap>
+            <Tag color="purple" data-testid="header-branch" icon={<BankOutlined />}>
+              {branch ? localName(branch, i18n.language) : isAdministratorRole(user.role) ? t('shell.allBranches') : '—'}
+            </Tag>
+          </Space>
+          <Space size="middle">
+            <Typography.Text strong data-testid="header-user">
+              {localName(user, i18n.language)}
+            </Typography.Text>
+            <LanguageSwitch type="text" />
+            <Popconfirm
+              title={t('shell.logoutConfirm')}
+              okText={t('shell.yes')}
+              cancelText={t('shell.no')}
+              okButtonProps={{ 'data-testid': 'logout-confirm' }}
+              onConfirm={() => void dispatch(logout())}
+            >
+              <Button icon={<LogoutOutlined />} data-testid="logout-button">
+                {t('shell.logout')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="pd-content">
+          {current ? <ComingSoon screen={t(`features.${current}`)} /> : <HomePage user={user} />}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

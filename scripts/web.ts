@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { startServer, type RunningServer } from '../server/start';
+import { startBridgeServer } from '../electron/web/bridge-server';
+import { composeServices } from '../electron/services/compose';
+import { FileSecretStore } from '../electron/platform/node/file-secret-store';
+import { FileSettingsStore } from '../electron/platform/node/file-settings-store';
+import { AxiosTransport } from '../electron/platform/node/axios-transport';
+import type { BridgeEvent } from '../shared/ipc';
+import packageJson from '../package.json' with { type: 'json' };
+
+/**
+ * Browser mode (`npm run web`): the built renderer and the main-process services behind a WebSocket
+ * bridge, on the embedded server unless --server-url names another.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4200' },
+    'server-port': { type: 'string', default: '0' },
+    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? '.data' },
+    'server-url': { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+
+const dataDir = resolve(values['data-dir']);
+if (!values['no-build']) await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn' });
+
+let server: RunningServer | undefined;
+try {
+  server = values['server-url']
+    ? undefined
+    : await startServer({
+        port: Number(values['server-port']),
+        dataDir: join(dataDir, 'server'),
+        adminLogin: process.env.POS_ADMIN_LOGIN,
+        adminPassword: process.env.POS_ADMIN_PASSWORD,
+        logLevel: process.env.LOG_LEVEL ?? 'warn',
+      });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const serverUrl = values['server-url'] ?? server!.url;
+
+let broadcast: (event: BridgeEvent) => void = () => {};
+const { handlers } = composeServices(
+  {
+    secrets: new FileSecretStore(join(dataDir, 'station', 'session.json')),
+    settings: new FileSettingsStore(join(dataDir, 'station', 'settings.json')),
+    transport: new AxiosTransport(),
+  },
+  {
+    serverUrl: () => serverUrl,
+    emit: (event) => broadcast(event),
+    appInfo: () => ({ version: packageJson.version, shell: 'web', serverUrl }),
+    log: (message, detail) => console.warn(message, detail ?? ''),
+  },
+);
+const bridge = await startBridgeServer({ root: resolve('dist'), handlers, port: Number(values.port), log: console.warn });
+broadcast = bridge.broadcast;
+console.log(`PlayDesk is served to the browser at ${bridge.url} (server ${serverUrl})`);
+
+const stop = async () => {
+  await bridge.close();
+  await server?.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
