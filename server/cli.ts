@@ -22,7 +22,11 @@ try {
     logLevel: process.env.LOG_LEVEL ?? 'warn',
   });
   console.log(`PlayDesk server listening on ${server.url}`);
-  process.send?.({ type: 'ready', url: server.url });
+  // The desktop app runs this in an Electron utility process and waits for this message.
+  const ready = { type: 'ready', url: server.url };
+  const parentPort = (process as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
+  if (parentPort) parentPort.postMessage(ready);
+  else process.send?.(ready);
   const stop = async () => {
     await server.close();
     process.exit(0);

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isMessageKey, successKeys, type MessageKey } from '../../shared/api/keys';
+import { isMessageKey, successKeys } from '../../shared/api/keys';
 
 const successes: ReadonlySet<string> = new Set([...successKeys, 'OK']);
 
@@ -10,10 +10,6 @@ const successes: ReadonlySet<string> = new Set([...successKeys, 'OK']);
 export function messageText(t: TFunction, key: string | undefined | null): string {
   if (!key || !(isMessageKey(key) || isFieldKey(key))) return t('errors:SOMETHING_WENT_WRONG');
   return successes.has(key) ? t(`success:${key}`) : t(`errors:${key}`);
-}
-
-export function isSuccessKey(key: MessageKey): boolean {
-  return successes.has(key);
 }
 
 function isFieldKey(key: string): boolean {

@@ -1,0 +1,61 @@
+import { app, BrowserWindow, dialog } from 'electron';
+import { join } from 'node:path';
+import { composeServices } from './services/compose';
+import { AxiosTransport } from './platform/node/axios-transport';
+import { createSecretStore } from './platform/electron/safe-secret-store';
+import { ElectronSettingsStore } from './platform/electron/store-settings';
+import { createMainWindow, hardenApp, sendEvent, serveIpc } from './platform/electron/window';
+import { startEmbeddedServer, type EmbeddedServer } from './platform/electron/embedded-server';
+
+/** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
+if (!app.requestSingleInstanceLock()) app.quit();
+
+const bundle = __dirname; // dist-electron/, beside dist/ in the package
+const indexHtml = join(bundle, '..', 'dist', 'index.html');
+let win: BrowserWindow | null = null;
+let server: EmbeddedServer | null = null;
+
+app.on('second-instance', () => {
+  if (win?.isMinimized()) win.restore();
+  win?.focus();
+});
+
+app.whenReady().then(async () => {
+  hardenApp();
+  const settingsStore = new ElectronSettingsStore();
+  const settings = await settingsStore.load();
+  let serverUrl = settings.serverMode === 'remote' && settings.serverUrl ? settings.serverUrl : '';
+  if (!serverUrl) {
+    try {
+      server = await startEmbeddedServer({
+        entry: join(bundle, 'server.mjs'),
+        dataDir: join(app.getPath('userData'), 'server'),
+        migrationsDir: join(bundle, 'migrations'),
+      });
+      serverUrl = server.url;
+    } catch (error) {
+      dialog.showErrorBox('PlayDesk', error instanceof Error ? error.message : String(error));
+      app.quit();
+      return;
+    }
+  }
+  const { handlers } = composeServices(
+    { secrets: createSecretStore(), settings: settingsStore, transport: new AxiosTransport() },
+    {
+      serverUrl: () => serverUrl,
+      emit: (event) => sendEvent(win, event),
+      appInfo: () => ({ version: app.getVersion(), shell: 'electron', serverUrl }),
+    },
+  );
+  serveIpc(handlers, indexHtml);
+  win = createMainWindow({ indexHtml, preload: join(bundle, 'preload.cjs') });
+});
+
+app.on('window-all-closed', () => app.quit());
+app.on('before-quit', (event) => {
+  if (!server) return;
+  event.preventDefault();
+  const stopping = server;
+  server = null;
+  void stopping.stop().finally(() => app.quit());
+});

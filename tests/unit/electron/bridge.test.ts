@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
+import { startBridgeServer, type BridgeServer } from '../../../electron/web/bridge-server';
+import { ApiClient } from '../../../electron/services/api-client';
+import { Session } from '../../../electron/services/session';
+import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
+import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
+import { WEB_BRIDGE_PATH, type WireMessage } from '../../../shared/ipc';
+import { FakeServer, okBody, tokens } from './fakes';
+
+const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
+writeFileSync(join(root, 'index.html'), '<!doctype html><title>PlayDesk</title>');
+const server = new FakeServer().on('/user/login', () => okBody(tokens(1)));
+const session = new Session(new MemorySecretStore());
+const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://server', emit: () => {} });
+const handlers = createHandlers({
+  api,
+  session,
+  settings: new FileSettingsStore(join(root, 'settings.json')),
+  appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
+});
+let bridge: BridgeServer;
+
+beforeAll(async () => {
+  bridge = await startBridgeServer({ root, handlers, port: 0 });
+});
+afterAll(async () => {
+  await bridge.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function open(origin: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}${WEB_BRIDGE_PATH}`, { origin });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+  });
+}
+
+function ask(ws: WebSocket, id: number, channel: string, arg: unknown): Promise<WireMessage> {
+  return new Promise((resolve) => {
+    const onMessage = (raw: WebSocket.RawData) => {
+      const message = JSON.parse(raw.toString()) as WireMessage;
+      if (message.kind !== 'event' && message.id === id) {
+        ws.off('message', onMessage);
+        resolve(message);
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, channel, arg }));
+  });
+}
+
+describe('the channel table', () => {
+  it('validates every argument: a bad one is refused before any service runs', async () => {
+    await expect(handlers['pos:settings-set']({ serverMode: 'remote', serverUrl: 'file:///etc/passwd' })).rejects.toBeInstanceOf(InvalidBridgeArgument);
+    await expect(handlers['pos:auth-current']({ sneaky: true })).rejects.toBeInstanceOf(InvalidBridgeArgument);
+    expect(await handlers['pos:api-call']({ name: 42 })).toEqual({ status: false, message: 'VALIDATION_FAILED' });
+    expect(await handlers['pos:auth-login']({ login: 'a@x.test' })).toMatchObject({ status: false, message: 'PASSWORD_MISSING' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('the browser-mode bridge server', () => {
+  it('answers bridge calls from its own origin over the WebSocket', async () => {
+    const ws = await open(`http://127.0.0.1:${bridge.port}`);
+    try {
+      expect(await ask(ws, 1, 'pos:app-info', null)).toEqual({ kind: 'result', id: 1, result: { version: '1.0.0', shell: 'web', serverUrl: 'http://server' } });
+      const login = await ask(ws, 2, 'pos:auth-login', { login: 'admin@x.test', password: 'pw' });
+      expect(login).toMatchObject({ kind: 'result', result: { status: true, data: { user: { id: 1 } } } });
+      expect(JSON.stringify(login)).not.toContain('refresh-1');
+      expect(await ask(ws, 3, 'pos:settings-set', { serverMode: 'remote', serverUrl: 'javascript:alert(1)' })).toEqual({
+        kind: 'error',
+        id: 3,
+        message: 'InvalidBridgeArgument',
+      });
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('refuses a WebSocket from another origin', async () => {
+    await expect(open('http://evil.example')).rejects.toThrow(/refused 403/);
+  });
+
+  it('serves the app with its security policy and never a file outside dist/', async () => {
+    const page = await fetch(`http://127.0.0.1:${bridge.port}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    for (const path of ['/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const res = await fetch(`http://127.0.0.1:${bridge.port}${path}`);
+      expect(await res.text()).not.toContain('root:');
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import type { HttpRequest, HttpResponse, HttpTransport } from '../../../electron/platform/ports';
+import { ServerUnreachableError } from '../../../electron/platform/ports';
+import type { SessionUser } from '../../../shared/permissions';
+
+export const user: SessionUser = {
+  id: 1,
+  name_en: 'Administrator',
+  name_ar: 'مدير النظام',
+  mobile: null,
+  email: 'admin@x.test',
+  role: 'admin',
+  branch_id: null,
+  privilege: null,
+};
+
+export const tokens = (n: number) => ({ accessToken: `access-${n}`, refreshToken: `refresh-${n}`, user });
+
+type Route = (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;
+
+/** A server port that answers by path and records every request it gets. */
+export class FakeServer implements HttpTransport {
+  readonly requests: HttpRequest[] = [];
+  readonly routes = new Map<string, Route>();
+  down = false;
+
+  on(path: string, route: Route): this {
+    this.routes.set(path, route);
+    return this;
+  }
+
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    this.requests.push(req);
+    if (this.down) throw new ServerUnreachableError(new Error('ECONNREFUSED'));
+    const path = new URL(req.url).pathname;
+    const route = this.routes.get(path);
+    return route ? route(req) : { status: 404, body: { status: false, message: 'NOT_FOUND' } };
+  }
+
+  to(path: string): HttpRequest[] {
+    return this.requests.filter((r) => new URL(r.url).pathname === path);
+  }
+}
+
+export const okBody = (data: unknown, message = 'OK') => ({ status: 200, body: { status: true, message, data } });

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileSecretStore } from '../../../electron/platform/node/file-secret-store';
+import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
+import { Session } from '../../../electron/services/session';
+import { tokens } from './fakes';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'playdesk-store-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('the browser-mode session file', () => {
+  it('survives a restart and only its owner may read it (0600)', async () => {
+    const path = join(tempDir(), 'station', 'session.json');
+    await new Session(new FileSecretStore(path)).save(tokens(1));
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const restarted = new Session(new FileSecretStore(path));
+    expect((await restarted.tokens())?.refreshToken).toBe('refresh-1');
+  });
+
+  it('a corrupt or foreign file reads as signed out instead of crashing', async () => {
+    const path = join(tempDir(), 'session.json');
+    for (const content of ['{not json', '{"accessToken": 1}', '[]']) {
+      writeFileSync(path, content);
+      expect(await new FileSecretStore(path).load()).toBeNull();
+    }
+  });
+
+  it('sign out removes it', async () => {
+    const path = join(tempDir(), 'session.json');
+    const session = new Session(new FileSecretStore(path));
+    await session.save(tokens(1));
+    await session.clear();
+    expect(await new FileSecretStore(path).load()).toBeNull();
+  });
+});
+
+describe('station settings', () => {
+  it('default to the embedded server and keep a remote choice', async () => {
+    const path = join(tempDir(), 'settings.json');
+    const store = new FileSettingsStore(path);
+    expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null });
+    await store.save({ serverMode: 'remote', serverUrl: 'http://server:4100' });
+    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'http://server:4100' });
+  });
+});
