@@ -27,7 +27,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let embedded: EmbeddedDatabase | undefined;
   const databaseUrl = opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(resolve(opts.dataDir ?? '.data'))).url;
   try {
-    const database = await openDatabase(databaseUrl);
+    const database = await openDatabase(databaseUrl, (error) => console.warn(`database connection lost: ${error.message}`));
     await seedLookups(database.db);
     const app = buildApp({ db: database.db, tokenKey: await sharedSecret(database.db, 'access-token-key'), logLevel: opts.logLevel });
     await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);

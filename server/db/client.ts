@@ -17,8 +17,11 @@ export function migrationsFolder(): string {
   return process.env.PLAYDESK_MIGRATIONS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 }
 
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, onIdleError: (error: Error) => void = () => {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by PostgreSQL (restart, failover) must not take the server down;
+  // the pool replaces it and the next query reconnects.
+  pool.on('error', (error) => onIdleError(error));
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return { db, pool, close: () => pool.end() };

@@ -88,13 +88,15 @@ export class AuthService {
   async authenticate(token: string): Promise<Pick<RequestContext, 'user' | 'sessionId'>> {
     const claims = await this.accessTokens.verify(token);
     if (!claims) throw new AppError('SESSION_EXPIRED');
-    const [session] = await this.db
-      .select({ logout_at: loginSessions.logout_at })
+    // One query per request: the sign-in must still be open and the employee still employed.
+    const [row] = await this.db
+      .select({ user: users, privilege: privileges })
       .from(loginSessions)
-      .where(eq(loginSessions.id, claims.sessionId));
-    const user = session && !session.logout_at ? await this.sessionUser(claims.userId) : null;
-    if (!user) throw new AppError('SESSION_EXPIRED', { logout: true });
-    return { user, sessionId: claims.sessionId };
+      .innerJoin(users, eq(users.id, loginSessions.user_id))
+      .leftJoin(privileges, eq(users.privilege_id, privileges.id))
+      .where(and(eq(loginSessions.id, claims.sessionId), eq(users.id, claims.userId), isNull(loginSessions.logout_at), isNull(users.deleted_at)));
+    if (!row) throw new AppError('SESSION_EXPIRED', { logout: true });
+    return { user: toSessionUser(row.user, row.privilege), sessionId: claims.sessionId };
   }
 
   async sessionUser(userId: number): Promise<SessionUser | null> {
@@ -103,20 +105,7 @@ export class AuthService {
       .from(users)
       .leftJoin(privileges, eq(users.privilege_id, privileges.id))
       .where(and(eq(users.id, userId), isNull(users.deleted_at)));
-    if (!row) return null;
-    const { user, privilege } = row;
-    return {
-      id: user.id,
-      name_en: user.name_en,
-      name_ar: user.name_ar,
-      mobile: user.mobile,
-      email: user.email,
-      role: user.role,
-      branch_id: user.branch_id,
-      privilege: privilege
-        ? { id: privilege.id, name_en: privilege.name_en, name_ar: privilege.name_ar, admin_access: privilege.admin_access, features: privilege.features }
-        : null,
-    };
+    return row ? toSessionUser(row.user, row.privilege) : null;
   }
 
   /** The first administrator of an empty database (architecture: POS_ADMIN_LOGIN / POS_ADMIN_PASSWORD). */
@@ -173,4 +162,19 @@ export class AuthService {
   private async recordAttempt(login: string, ok: boolean) {
     await this.db.insert(loginAttempts).values({ login, ok });
   }
+}
+
+function toSessionUser(user: typeof users.$inferSelect, privilege: typeof privileges.$inferSelect | null): SessionUser {
+  return {
+    id: user.id,
+    name_en: user.name_en,
+    name_ar: user.name_ar,
+    mobile: user.mobile,
+    email: user.email,
+    role: user.role,
+    branch_id: user.branch_id,
+    privilege: privilege
+      ? { id: privilege.id, name_en: privilege.name_en, name_ar: privilege.name_ar, admin_access: privilege.admin_access, features: privilege.features }
+      : null,
+  };
 }
