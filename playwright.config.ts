@@ -10,6 +10,8 @@ chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as another user when 
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config; keep one data dir per run
 
 export const e2eAdmin = { login: 'admin@playdesk.test', password: 'e2e-admin-pass' };
+/** A second station on an empty database, for the first-run screen. */
+export const firstRunURL = `http://127.0.0.1:${port + 2}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,12 +36,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx tsx scripts/web.ts --port ${port} --server-port ${port + 1} --data-dir "${dataDir}"`,
-    url: `http://127.0.0.1:${port}`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: { POS_ADMIN_LOGIN: e2eAdmin.login, POS_ADMIN_PASSWORD: e2eAdmin.password },
-  },
+  webServer: [
+    {
+      command: `npx tsx scripts/web.ts --port ${port} --server-port ${port + 1} --data-dir "${join(dataDir, 'main')}"`,
+      url: `http://127.0.0.1:${port}`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { POS_ADMIN_LOGIN: e2eAdmin.login, POS_ADMIN_PASSWORD: e2eAdmin.password },
+    },
+    {
+      // Serves the renderer the first server builds; it waits until dist/ answers.
+      command: `npx tsx scripts/web.ts --no-build --port ${port + 2} --server-port ${port + 3} --data-dir "${join(dataDir, 'first-run')}"`,
+      url: `${firstRunURL}/logo.svg`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { POS_ADMIN_LOGIN: '', POS_ADMIN_PASSWORD: '' },
+    },
+  ],
 });

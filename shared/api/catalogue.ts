@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { nameOf, type Endpoint, type NameOf } from './endpoint';
 import * as auth from './auth';
 import * as lookups from './lookups';
+import * as setup from './setup';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 type Keyed<E> = { [X in E as NameOf<X>]: X };
@@ -24,7 +25,7 @@ function isEndpoint(value: unknown): value is Endpoint {
 }
 
 /** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */
-export const catalogue = keyed(auth, lookups);
+export const catalogue = keyed(auth, lookups, setup);
 
 export type Catalogue = typeof catalogue;
 export type EndpointName = keyof Catalogue & string;

@@ -6,3 +6,4 @@ export * from './common';
 export * from './catalogue';
 export * as authApi from './auth';
 export * as lookupApi from './lookups';
+export * as setupApi from './setup';

@@ -26,7 +26,7 @@ export interface TestServer {
 }
 
 /** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(opts: { withAdministrator?: boolean } = {}): Promise<TestServer> {
   const base = inject('databaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -38,7 +38,7 @@ export async function startTestServer(): Promise<TestServer> {
   const database = await openDatabase(url.toString());
   await seedLookups(database.db);
   const app = buildApp({ db: database.db, tokenKey: await sharedSecret(database.db, 'access-token-key'), logLevel: 'silent' });
-  await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
+  if (opts.withAdministrator !== false) await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address();
   const serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

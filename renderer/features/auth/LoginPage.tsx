@@ -7,27 +7,15 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { login } from '../../app/auth-slice';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useNotify } from '../../components/useNotify';
-import { messageText } from '../../i18n/message';
+import { showFieldErrors } from '../../components/fieldErrors';
+import { useSetupStatusQuery } from '../../api/setup';
+import { FirstRunForm } from './FirstRunForm';
 import './login.css';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const notify = useNotify();
-  const { status, failure } = useAppSelector((s) => s.auth);
-  const [form] = Form.useForm<LoginRequest>();
-
-  // Field errors go on their fields; the key of the whole failure goes to a toast.
-  useEffect(() => {
-    if (!failure) return;
-    notify.error(failure.message);
-    form.setFields(
-      (failure.errors ?? [])
-        .filter((e) => e.path === 'login' || e.path === 'password')
-        .map((e) => ({ name: e.path as keyof LoginRequest, errors: [messageText(t, e.message)] })),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
-  }, [failure]);
+  const { data: setup } = useSetupStatusQuery();
 
   return (
     <main className="pd-login">
@@ -44,35 +32,61 @@ export function LoginPage() {
             <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
           </div>
         </div>
-        <Typography.Title level={4}>{t('login.title')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-        <Form
-          form={form}
-          layout="vertical"
-          data-testid="login-form"
-          requiredMark={false}
-          onFinish={(values) => void dispatch(login(values))}
-          disabled={status === 'signingIn'}
-        >
-          <Form.Item name="login" label={t('login.login')} rules={[{ required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') }]}>
-            <Input
-              size="large"
-              autoFocus
-              autoComplete="username"
-              prefix={<UserOutlined />}
-              placeholder={t('login.loginPlaceholder')}
-              data-testid="login-input"
-              dir="auto"
-            />
-          </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('errors:PASSWORD_MISSING') }]}>
-            <Input.Password size="large" autoComplete="current-password" prefix={<LockOutlined />} data-testid="password-input" />
-          </Form.Item>
-          <Button type="primary" size="large" htmlType="submit" block loading={status === 'signingIn'} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
-        </Form>
+        {setup?.needsAdministrator ? (
+          <FirstRunForm onCreated={(loginName, password) => void dispatch(login({ login: loginName, password }))} />
+        ) : (
+          <SignInForm />
+        )}
       </Card>
     </main>
+  );
+}
+
+function SignInForm() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const notify = useNotify();
+  const { status, failure } = useAppSelector((s) => s.auth);
+  const [form] = Form.useForm<LoginRequest>();
+
+  // Field errors go on their fields; the key of the whole failure goes to a toast.
+  useEffect(() => {
+    if (!failure) return;
+    notify.error(failure.message);
+    showFieldErrors(form, t, failure.errors, ['login', 'password']);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
+  }, [failure]);
+
+  return (
+    <>
+      <Typography.Title level={4}>{t('login.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="login-form"
+        requiredMark={false}
+        onFinish={(values) => void dispatch(login(values))}
+        disabled={status === 'signingIn'}
+      >
+        <Form.Item name="login" label={t('login.login')} rules={[{ required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') }]}>
+          <Input
+            size="large"
+            autoFocus
+            autoComplete="username"
+            prefix={<UserOutlined />}
+            placeholder={t('login.loginPlaceholder')}
+            data-testid="login-input"
+            dir="auto"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('errors:PASSWORD_MISSING') }]}>
+          <Input.Password size="large" autoComplete="current-password" prefix={<LockOutlined />} data-testid="password-input" />
+        </Form.Item>
+        <Button type="primary" size="large" htmlType="submit" block loading={status === 'signingIn'} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+    </>
   );
 }

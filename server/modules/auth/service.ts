@@ -108,21 +108,37 @@ export class AuthService {
     return row ? toSessionUser(row.user, row.privilege) : null;
   }
 
-  /** The first administrator of an empty database (architecture: POS_ADMIN_LOGIN / POS_ADMIN_PASSWORD). */
-  async ensureFirstAdministrator(login: string | undefined, password: string | undefined): Promise<boolean> {
-    if (!login || !password) return false;
-    const [{ value }] = (await this.db.select({ value: count() }).from(users)) as [{ value: number }];
-    if (value > 0) return false;
-    const key = normaliseLogin(login);
-    await this.db.insert(users).values({
-      name_en: 'Administrator',
-      name_ar: 'مدير النظام',
-      email: key.includes('@') ? key : null,
-      mobile: key.includes('@') ? null : key,
-      password_hash: await hashPassword(password),
-      role: 'admin',
+  async needsAdministrator(): Promise<boolean> {
+    const [row] = await this.db.select({ n: count() }).from(users);
+    return (row?.n ?? 0) === 0;
+  }
+
+  /**
+   * The first administrator of an empty database, from the desktop first-run screen or from
+   * POS_ADMIN_LOGIN / POS_ADMIN_PASSWORD. A lock makes two racing first runs create one.
+   */
+  async createFirstAdministrator(input: { login: string; password: string; name_en?: string; name_ar?: string }): Promise<boolean> {
+    const password_hash = await hashPassword(input.password);
+    const key = normaliseLogin(input.login);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('playdesk.first-administrator'))`);
+      const [row] = await tx.select({ n: count() }).from(users);
+      if ((row?.n ?? 0) > 0) return false;
+      await tx.insert(users).values({
+        name_en: input.name_en ?? 'Administrator',
+        name_ar: input.name_ar ?? 'مدير النظام',
+        email: key.includes('@') ? key : null,
+        mobile: key.includes('@') ? null : key,
+        password_hash,
+        role: 'admin',
+      });
+      return true;
     });
-    return true;
+  }
+
+  async ensureFirstAdministrator(login: string | undefined, password: string | undefined): Promise<boolean> {
+    if (!login || !password || !(await this.needsAdministrator())) return false;
+    return this.createFirstAdministrator({ login, password });
   }
 
   private async issue(userId: number, familyId: string): Promise<Tokens> {

@@ -1,0 +1,75 @@
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FirstAdministratorRequest } from '../../../shared/api/setup';
+import type { ApiFailure } from '../../../shared/api/envelope';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/domain/constants';
+import { useCreateFirstAdministratorMutation } from '../../api/setup';
+import { useNotify } from '../../components/useNotify';
+import { showFieldErrors } from '../../components/fieldErrors';
+
+const FIELDS = ['name_en', 'name_ar', 'login', 'password', 'confirm_password'] as const;
+
+/** A new installation has nobody to sign in as: the owner creates the first administrator here. */
+export function FirstRunForm({ onCreated }: { onCreated: (login: string, password: string) => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [form] = Form.useForm<FirstAdministratorRequest>();
+  const [create, { isLoading }] = useCreateFirstAdministratorMutation();
+  const required = { required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') };
+
+  const submit = async (values: FirstAdministratorRequest) => {
+    const result = await create(values);
+    if ('error' in result) {
+      const failure = result.error as ApiFailure;
+      notify.error(failure.message);
+      showFieldErrors(form, t, failure.errors, FIELDS);
+      return;
+    }
+    onCreated(values.login, values.password);
+  };
+
+  return (
+    <>
+      <Typography.Title level={4}>{t('firstRun.title')}</Typography.Title>
+      <Alert type="info" showIcon title={t('firstRun.intro')} style={{ marginBottom: 16 }} />
+      <Form form={form} layout="vertical" requiredMark={false} data-testid="first-run-form" onFinish={(v) => void submit(v)} disabled={isLoading}>
+        <Form.Item name="name_en" label={t('firstRun.nameEn')} rules={[required]}>
+          <Input autoFocus dir="ltr" data-testid="first-run-name-en" />
+        </Form.Item>
+        <Form.Item name="name_ar" label={t('firstRun.nameAr')} rules={[required]}>
+          <Input dir="rtl" data-testid="first-run-name-ar" />
+        </Form.Item>
+        <Form.Item name="login" label={t('login.login')} rules={[required]}>
+          <Input dir="auto" autoComplete="username" placeholder={t('login.loginPlaceholder')} data-testid="first-run-login" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[
+            { required: true, message: t('errors:PASSWORD_MISSING') },
+            { min: PASSWORD_MIN_LENGTH, message: t('errors:PASSWORD_MIN_6_CHARS') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="first-run-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm_password"
+          label={t('firstRun.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('errors:PASSWORD_MISSING') },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('errors:PASSWORD_MUST_MATCH'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="first-run-confirm" />
+        </Form.Item>
+        <Button type="primary" size="large" htmlType="submit" block loading={isLoading} data-testid="first-run-submit">
+          {t('firstRun.submit')}
+        </Button>
+      </Form>
+    </>
+  );
+}

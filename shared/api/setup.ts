@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { bilingualName, Empty, newPasswordFields, Nothing, withMatchingPasswords } from './common';
+
+/**
+ * First run of a new installation: with no employee in the database, the desktop app asks for the
+ * first administrator instead of a sign-in nobody could pass.
+ */
+export const setupStatus = endpoint({
+  method: 'POST',
+  path: '/setup/status',
+  request: Empty,
+  response: z.object({ needsAdministrator: z.boolean() }),
+  permission: 'public',
+});
+
+export const firstAdministratorRequest = withMatchingPasswords(
+  z.object({
+    ...bilingualName,
+    /** Mobile or email, as at sign-in. */
+    login: z.string({ error: 'FIELD_REQUIRED' }).trim().min(3).max(200),
+    ...newPasswordFields,
+  }),
+);
+export type FirstAdministratorRequest = z.infer<typeof firstAdministratorRequest>;
+
+export const firstAdministrator = endpoint({
+  method: 'POST',
+  path: '/setup/first-admin',
+  request: firstAdministratorRequest,
+  response: Nothing,
+  permission: 'public',
+});
