@@ -19,8 +19,8 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: true,
-          maxWorkers: 2,
+          // Server files run after the unit tests, not beside them: both want the two cores.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
