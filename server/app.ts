@@ -11,6 +11,12 @@ import { AccessTokens } from './modules/auth/tokens';
 import { authRoutes } from './modules/auth/routes';
 import { LookupService } from './modules/lookups/service';
 import { lookupRoutes } from './modules/lookups/routes';
+import { RoleService } from './modules/roles/service';
+import { roleRoutes } from './modules/roles/routes';
+import { BranchService } from './modules/branches/service';
+import { branchRoutes } from './modules/branches/routes';
+import { EmployeeService } from './modules/employees/service';
+import { employeeRoutes } from './modules/employees/routes';
 
 export interface AppDeps {
   db: Db;
@@ -34,6 +40,9 @@ export function buildApp(deps: AppDeps): App {
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
+    ...roleRoutes(new RoleService(deps.db)),
+    ...branchRoutes(new BranchService(deps.db)),
+    ...employeeRoutes(new EmployeeService(deps.db)),
   };
 
   for (const [name, endpoint] of allEndpoints) {

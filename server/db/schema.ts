@@ -32,13 +32,18 @@ export const branches = pgTable('branches', {
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });
 
-export const privileges = pgTable('privileges', {
-  id: serial('id').primaryKey(),
-  ...names,
-  admin_access: boolean('admin_access').notNull().default(false),
-  features: jsonb('features').$type<Privilege['features']>().notNull().default({}),
-  created_at: createdAt,
-});
+export const privileges = pgTable(
+  'privileges',
+  {
+    id: serial('id').primaryKey(),
+    ...names,
+    admin_access: boolean('admin_access').notNull().default(false),
+    features: jsonb('features').$type<Privilege['features']>().notNull().default({}),
+    created_at: createdAt,
+  },
+  // Two roles with one name would be told apart by nobody at the counter.
+  (t) => [uniqueIndex('privileges_name_en').on(sql`lower(${t.name_en})`), uniqueIndex('privileges_name_ar').on(t.name_ar)],
+);
 
 const lookupTable = (name: string) =>
   pgTable(name, { id: serial('id').primaryKey(), ...names, sort: integer('sort').notNull().default(0) });
@@ -70,6 +75,7 @@ export const users = pgTable(
     privilege_id: integer('privilege_id').references(() => privileges.id),
     branch_id: integer('branch_id').references(() => branches.id),
     identification_id: integer('identification_id').references(() => identificationTypes.id),
+    identification_number: varchar('identification_number', { length: 30 }),
     nationality_id: integer('nationality_id').references(() => nationalities.id),
     specialization_id: integer('specialization_id').references(() => specializations.id),
     qualification_id: integer('qualification_id').references(() => qualifications.id),

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { abilityFor } from '../../shared/permissions';
 import type { Endpoint } from '../../shared/api/endpoint';
-import type { EndpointName, ParsedRequestOf, ResponseOf } from '../../shared/api/catalogue';
+import type { EndpointName, ParsedRequestOf, ResponseInputOf } from '../../shared/api/catalogue';
 import { fail, ok } from '../../shared/api/envelope';
 import { httpStatusOf } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
 import { AppError } from './errors';
 import type { RequestContext } from './context';
 
-export type Handler<N extends EndpointName> = (request: ParsedRequestOf<N>, ctx: RequestContext) => Promise<ResponseOf<N>>;
+export type Handler<N extends EndpointName> = (request: ParsedRequestOf<N>, ctx: RequestContext) => Promise<ResponseInputOf<N>>;
 export type Handlers = { [N in EndpointName]: Handler<N> };
 
 export interface Authenticator {

@@ -3,6 +3,9 @@ import { nameOf, type Endpoint, type NameOf } from './endpoint';
 import * as auth from './auth';
 import * as lookups from './lookups';
 import * as setup from './setup';
+import * as roles from './roles';
+import * as branches from './branches';
+import * as employees from './employees';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 type Keyed<E> = { [X in E as NameOf<X>]: X };
@@ -25,13 +28,15 @@ function isEndpoint(value: unknown): value is Endpoint {
 }
 
 /** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */
-export const catalogue = keyed(auth, lookups, setup);
+export const catalogue = keyed(auth, lookups, setup, roles, branches, employees);
 
 export type Catalogue = typeof catalogue;
 export type EndpointName = keyof Catalogue & string;
 export type RequestOf<N extends EndpointName> = z.input<Catalogue[N]['request']>;
 export type ParsedRequestOf<N extends EndpointName> = z.output<Catalogue[N]['request']>;
 export type ResponseOf<N extends EndpointName> = z.output<Catalogue[N]['response']>;
+/** What a server handler returns: the route parses it into ResponseOf (dates become strings, extras drop). */
+export type ResponseInputOf<N extends EndpointName> = z.input<Catalogue[N]['response']>;
 
 export function isEndpointName(name: string): name is EndpointName {
   return Object.prototype.hasOwnProperty.call(catalogue, name);

@@ -23,6 +23,6 @@ export const newPasswordFields = {
   password: z.string({ error: 'PASSWORD_MISSING' }).min(1, 'PASSWORD_MISSING').min(6, 'PASSWORD_MIN_6_CHARS').max(200),
   confirm_password: z.string({ error: 'PASSWORD_MISSING' }).max(200),
 };
-export function withMatchingPasswords<S extends z.ZodType<{ password: string; confirm_password: string }>>(schema: S) {
+export function withMatchingPasswords<S extends z.ZodType<{ password?: string; confirm_password?: string }>>(schema: S) {
   return schema.refine((d) => d.password === d.confirm_password, { message: 'PASSWORD_MUST_MATCH', path: ['confirm_password'] });
 }

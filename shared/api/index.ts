@@ -7,3 +7,6 @@ export * from './catalogue';
 export * as authApi from './auth';
 export * as lookupApi from './lookups';
 export * as setupApi from './setup';
+export * as rolesApi from './roles';
+export * as branchesApi from './branches';
+export * as employeesApi from './employees';

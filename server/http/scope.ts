@@ -1,0 +1,28 @@
+import { hasFullAccess } from '../../shared/permissions';
+import type { RequestContext } from './context';
+import { AppError } from './errors';
+
+/**
+ * Which branch a caller's data is limited to: null for administrators (every branch), otherwise their
+ * own. An employee without a branch sees nothing branch-bound.
+ */
+export function branchScope(ctx: RequestContext): number | null {
+  if (!ctx.user) throw new AppError('SESSION_EXPIRED');
+  if (hasFullAccess(ctx.user)) return null;
+  return ctx.user.branch_id ?? -1;
+}
+
+export function isAdministrator(ctx: RequestContext): boolean {
+  return ctx.user !== null && hasFullAccess(ctx.user);
+}
+
+/** The list shape of the architecture. */
+export function pageOf<T>(rows: T[], total: number, page: number, perPage: number) {
+  return { rows, total, page, perPage };
+}
+
+/** PostgreSQL's unique_violation, for the race a pre-check cannot close. */
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23505';
+}

@@ -1,0 +1,60 @@
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { branchScope, pageOf } from '../../http/scope';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { Branch } from '../../../shared/api/branches';
+
+const columns = {
+  id: branches.id,
+  name_en: branches.name_en,
+  name_ar: branches.name_ar,
+  address: branches.address,
+  phone: branches.phone,
+  vat_number: branches.vat_number,
+  currency: branches.currency,
+};
+
+/** Branches: administrators manage all of them; anyone else with the right sees and edits their own. */
+export class BranchService {
+  constructor(private readonly db: Db) {}
+
+  private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
+    const scope = branchScope(ctx);
+    return and(isNull(branches.deleted_at), scope === null ? undefined : eq(branches.id, scope), ...more);
+  }
+
+  async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'branch/pagelist'>) {
+    const where = this.visible(ctx, q ? or(ilike(branches.name_en, `%${q}%`), ilike(branches.name_ar, `%${q}%`)) : undefined);
+    const [rows, [total]] = await Promise.all([
+      this.db.select(columns).from(branches).where(where).orderBy(asc(branches.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(branches).where(where),
+    ]);
+    return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  async create(input: ParsedRequestOf<'branch/create'>): Promise<Branch> {
+    const [row] = await this.db.insert(branches).values(input).returning(columns);
+    return row!;
+  }
+
+  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'branch/update'>): Promise<Branch> {
+    const [row] = await this.db.update(branches).set(input).where(this.visible(ctx, eq(branches.id, id))).returning(columns);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** A branch its employees still work in is kept: EXISTS says it is in use. History keeps deleted ones. */
+  async remove(ctx: RequestContext, id: number): Promise<null> {
+    return this.db.transaction(async (tx) => {
+      const [branch] = await tx.select({ id: branches.id }).from(branches).where(this.visible(ctx, eq(branches.id, id))).for('update');
+      if (!branch) throw new AppError('NOT_FOUND');
+      const [inUse] = await tx.select({ n: count() }).from(users).where(and(eq(users.branch_id, id), isNull(users.deleted_at)));
+      if ((inUse?.n ?? 0) > 0) throw new AppError('EXISTS');
+      await tx.update(branches).set({ deleted_at: new Date() }).where(eq(branches.id, id));
+      return null;
+    });
+  }
+}

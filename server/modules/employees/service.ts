@@ -1,0 +1,207 @@
+import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, loginSessions, privileges, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { branchScope, isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { EmployeeRecord } from '../../../shared/api/employees';
+import { isAdministratorRole } from '../../../shared/permissions';
+import { hashPassword } from '../auth/passwords';
+
+const columns = {
+  id: users.id,
+  name_en: users.name_en,
+  name_ar: users.name_ar,
+  mobile: users.mobile,
+  email: users.email,
+  role: users.role,
+  priviledge_id: users.privilege_id,
+  branch_id: users.branch_id,
+  identification_id: users.identification_id,
+  identification_number: users.identification_number,
+  nationality_id: users.nationality_id,
+  specialization_id: users.specialization_id,
+  qualification_id: users.qualification_id,
+  shift_id: users.shift_id,
+  room_id: users.room_id,
+  created_at: users.created_at,
+};
+
+type Fields = Omit<ParsedRequestOf<'user/update'>, 'id' | 'password' | 'confirm_password'>;
+
+/** Employees: soft-deleted so their history stays; branch-bound for everyone but administrators. */
+export class EmployeeService {
+  constructor(private readonly db: Db) {}
+
+  private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
+    const scope = branchScope(ctx);
+    return and(isNull(users.deleted_at), scope === null ? undefined : eq(users.branch_id, scope), ...more);
+  }
+
+  async list(ctx: RequestContext, { page, perPage, q, branch_id }: ParsedRequestOf<'user/pagelist'>) {
+    const search = q
+      ? or(ilike(users.name_en, `%${q}%`), ilike(users.name_ar, `%${q}%`), ilike(users.mobile, `%${q}%`), ilike(users.email, `%${q}%`))
+      : undefined;
+    const where = this.visible(ctx, search, branch_id ? eq(users.branch_id, branch_id) : undefined);
+    const [rows, [total]] = await Promise.all([
+      this.db.select(columns).from(users).where(where).orderBy(users.name_en, users.id).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  async register(ctx: RequestContext, { password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/register'>): Promise<EmployeeRecord> {
+    const values = { ...fields, privilege_id: priviledge_id, branch_id: fields.branch_id ?? branchOf(ctx) };
+    await this.checkAssignments(ctx, { ...fields, priviledge_id, branch_id: values.branch_id });
+    await this.checkUnique(fields.mobile, fields.email);
+    const password_hash = await hashPassword(password);
+    const [row] = await this.write(() => this.db.insert(users).values({ ...values, password_hash }).returning(columns));
+    return row!;
+  }
+
+  async update(ctx: RequestContext, { id, password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/update'>): Promise<EmployeeRecord> {
+    const current = await this.editable(ctx, id);
+    await this.checkAssignments(ctx, { ...fields, priviledge_id });
+    await this.checkUnique(fields.mobile, fields.email, id);
+    const set = { ...fields, ...(priviledge_id !== undefined ? { privilege_id: priviledge_id } : {}) };
+    const mobile = fields.mobile === undefined ? current.mobile : fields.mobile;
+    const email = fields.email === undefined ? current.email : fields.email;
+    if (!mobile && !email) throw new AppError('MOBILE_NUMBER_MISSING');
+    const password_hash = password ? await hashPassword(password) : undefined;
+    return this.db.transaction(async (tx) => {
+      const [row] = await this.write(() =>
+        tx
+          .update(users)
+          .set({ ...set, ...(password_hash ? { password_hash } : {}) })
+          .where(eq(users.id, id))
+          .returning(columns),
+      );
+      // A changed password ends the employee's other sign-ins (a lost or shared one among them).
+      if (password_hash) {
+        await tx
+          .update(loginSessions)
+          .set({ logout_at: new Date() })
+          .where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at), ctx.sessionId ? ne(loginSessions.id, ctx.sessionId) : undefined));
+      }
+      return row!;
+    });
+  }
+
+  async remove(ctx: RequestContext, id: number): Promise<null> {
+    if (ctx.user?.id === id) throw new AppError('NOT_AUTHORISED');
+    await this.editable(ctx, id);
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
+      await tx.update(loginSessions).set({ logout_at: new Date() }).where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at)));
+    });
+    return null;
+  }
+
+  async info(ctx: RequestContext, id: number) {
+    const [row] = await this.db
+      .select({
+        ...columns,
+        branch: sql<{ id: number; name_en: string; name_ar: string } | null>`case when ${branches.id} is null then null else json_build_object('id', ${branches.id}, 'name_en', ${branches.name_en}, 'name_ar', ${branches.name_ar}) end`,
+        privilege: sql<{ id: number; name_en: string; name_ar: string } | null>`case when ${privileges.id} is null then null else json_build_object('id', ${privileges.id}, 'name_en', ${privileges.name_en}, 'name_ar', ${privileges.name_ar}) end`,
+      })
+      .from(users)
+      .leftJoin(branches, eq(branches.id, users.branch_id))
+      .leftJoin(privileges, eq(privileges.id, users.privilege_id))
+      .where(this.visible(ctx, eq(users.id, id)));
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async sessions(ctx: RequestContext, { user_id, page, perPage }: ParsedRequestOf<'profile/user/session'>) {
+    await this.info(ctx, user_id);
+    return this.loginRecords(eq(loginSessions.user_id, user_id), page, perPage);
+  }
+
+  /** The login report: every sign-in, newest first; branch-bound like the employees it lists. */
+  async loginReport(ctx: RequestContext, { page, perPage, user_id }: ParsedRequestOf<'user/loginreport'>) {
+    const scope = branchScope(ctx);
+    return this.loginRecords(
+      and(scope === null ? undefined : eq(loginSessions.branch_id, scope), user_id ? eq(loginSessions.user_id, user_id) : undefined),
+      page,
+      perPage,
+    );
+  }
+
+  private async loginRecords(where: SQL | undefined, page: number, perPage: number) {
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: loginSessions.id,
+          user_id: loginSessions.user_id,
+          name_en: users.name_en,
+          name_ar: users.name_ar,
+          branch_id: loginSessions.branch_id,
+          login_at: loginSessions.login_at,
+          logout_at: loginSessions.logout_at,
+        })
+        .from(loginSessions)
+        .innerJoin(users, eq(users.id, loginSessions.user_id))
+        .where(where)
+        .orderBy(desc(loginSessions.login_at))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(loginSessions).where(where),
+    ]);
+    return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  /** The employee, if the caller may change them: in scope, and no administrator for a non-administrator. */
+  private async editable(ctx: RequestContext, id: number) {
+    const [row] = await this.db
+      .select({ role: users.role, mobile: users.mobile, email: users.email, admin_access: privileges.admin_access })
+      .from(users)
+      .leftJoin(privileges, eq(privileges.id, users.privilege_id))
+      .where(this.visible(ctx, eq(users.id, id)));
+    if (!row) throw new AppError('NOT_FOUND');
+    if (!isAdministrator(ctx) && (isAdministratorRole(row.role) || row.admin_access)) throw new AppError('NOT_AUTHORISED');
+    return row;
+  }
+
+  /** Branch, role and administrator rights a caller may hand out. */
+  private async checkAssignments(ctx: RequestContext, fields: Partial<Fields> & { priviledge_id?: number | null }) {
+    const admin = isAdministrator(ctx);
+    if (fields.role === 'admin' && !admin) throw new AppError('NOT_AUTHORISED');
+    if (fields.branch_id != null) {
+      const scope = branchScope(ctx);
+      const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, fields.branch_id), isNull(branches.deleted_at)));
+      if (!branch || (scope !== null && scope !== fields.branch_id)) throw new AppError('NOT_FOUND');
+    }
+    if (fields.priviledge_id != null) {
+      const [role] = await this.db.select({ admin_access: privileges.admin_access }).from(privileges).where(eq(privileges.id, fields.priviledge_id));
+      if (!role) throw new AppError('NOT_FOUND');
+      if (role.admin_access && !admin) throw new AppError('NOT_AUTHORISED');
+    }
+  }
+
+  private async checkUnique(mobile: string | null | undefined, email: string | null | undefined, exceptId?: number) {
+    const taken = or(mobile ? eq(users.mobile, mobile) : undefined, email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined);
+    if (!taken) return;
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isNull(users.deleted_at), taken, exceptId ? ne(users.id, exceptId) : undefined))
+      .limit(1);
+    if (row) throw new AppError('USER_EXISTS');
+  }
+
+  /** Two managers adding the same mobile at once: the unique index decides, the loser gets USER_EXISTS. */
+  private async write<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('USER_EXISTS');
+      if ((error as { cause?: { code?: string } })?.cause?.code === '23503') throw new AppError('NOT_FOUND');
+      throw error;
+    }
+  }
+}
+
+function branchOf(ctx: RequestContext): number | null {
+  return isAdministrator(ctx) ? null : (ctx.user?.branch_id ?? null);
+}

@@ -1,0 +1,92 @@
+import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { privileges, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { Role } from '../../../shared/api/roles';
+import { features } from '../../../shared/permissions';
+import enCommon from '../../../locales/en/common.json';
+import arCommon from '../../../locales/ar/common.json';
+
+/** The screen groups a role grants rights on, named as the menu names them (one source: the locales). */
+const featureRows = features.map((key, i) => ({ id: i + 1, key, name_en: enCommon.features[key], name_ar: arCommon.features[key] }));
+
+const usersCount = sql<number>`(select count(*) from users u where u.privilege_id = ${privileges.id} and u.deleted_at is null)`.mapWith(Number);
+
+export class RoleService {
+  constructor(private readonly db: Db) {}
+
+  featureList({ page, perPage }: ParsedRequestOf<'feature/list'>) {
+    return pageOf(featureRows.slice((page - 1) * perPage, page * perPage), featureRows.length, page, perPage);
+  }
+
+  async list({ page, perPage, q }: ParsedRequestOf<'priviledge/role/list'>) {
+    const where = q ? or(ilike(privileges.name_en, `%${q}%`), ilike(privileges.name_ar, `%${q}%`)) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ ...roleColumns(), users_count: usersCount })
+        .from(privileges)
+        .where(where)
+        .orderBy(asc(privileges.name_en))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(privileges).where(where),
+    ]);
+    return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  async create(ctx: RequestContext, input: ParsedRequestOf<'priviledge/role/create'>): Promise<Role> {
+    this.guardEscalation(ctx, input.admin_access);
+    try {
+      const [row] = await this.db.insert(privileges).values(input).returning({ id: privileges.id });
+      return this.get(row!.id);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('EXISTS');
+      throw error;
+    }
+  }
+
+  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'priviledge/role/update'>): Promise<Role> {
+    const current = await this.get(id);
+    this.guardEscalation(ctx, input.admin_access || current.admin_access);
+    try {
+      await this.db.update(privileges).set(input).where(eq(privileges.id, id));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('EXISTS');
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  async features(id: number) {
+    const { admin_access, features } = await this.get(id);
+    return { admin_access, features };
+  }
+
+  async users(id: number) {
+    await this.get(id);
+    return this.db
+      .select({ id: users.id, name_en: users.name_en, name_ar: users.name_ar, branch_id: users.branch_id })
+      .from(users)
+      .where(and(eq(users.privilege_id, id), isNull(users.deleted_at)))
+      .orderBy(asc(users.name_en));
+  }
+
+  async get(id: number): Promise<Role> {
+    const [row] = await this.db.select({ ...roleColumns(), users_count: usersCount }).from(privileges).where(eq(privileges.id, id));
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** Only an administrator may create or change a role with full administrator access. */
+  private guardEscalation(ctx: RequestContext, adminAccess: boolean) {
+    if (adminAccess && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
+  }
+}
+
+function roleColumns() {
+  const { id, name_en, name_ar, admin_access, features } = privileges;
+  return { id, name_en, name_ar, admin_access, features };
+}

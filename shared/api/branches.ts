@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { bilingualName, Id, Nothing, paging } from './common';
+import { pageSchema } from './envelope';
+import { BRANCH_LIST_PAGING } from '../domain/constants';
+
+/** A branch carries what its invoices print: address, phone, VAT registration number, currency. */
+export const branchSchema = z.object({
+  id: z.number().int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  vat_number: z.string().nullable(),
+  currency: z.string(),
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const branchFields = z.object({
+  ...bilingualName,
+  address: optionalText(300),
+  phone: optionalText(30).refine((v) => v === null || /^\+?[0-9 ()-]{5,20}$/.test(v), 'FIELD_INVALID'),
+  /** Saudi VAT registration numbers are 15 digits; other countries differ, so only digits are required. */
+  vat_number: optionalText(30).refine((v) => v === null || /^[0-9]{5,30}$/.test(v), 'FIELD_INVALID'),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/).default('SAR'),
+});
+export type BranchInput = z.input<typeof branchFields>;
+
+export const branchPageList = endpoint({
+  method: 'POST',
+  path: '/branch/pagelist',
+  request: z.object({ ...paging(BRANCH_LIST_PAGING.perPage), q: z.string().trim().max(100).optional() }),
+  response: pageSchema(branchSchema),
+  permission: { action: 'view', subject: 'Branches' },
+});
+
+export const branchCreate = endpoint({
+  method: 'POST',
+  path: '/branch/create',
+  request: branchFields,
+  response: branchSchema,
+  permission: { action: 'create', subject: 'Branches' },
+});
+
+export const branchUpdate = endpoint({
+  method: 'POST',
+  path: '/branch/update',
+  request: branchFields.extend({ id: Id }),
+  response: branchSchema,
+  permission: { action: 'update', subject: 'Branches' },
+});
+
+export const branchDelete = endpoint({
+  method: 'POST',
+  path: '/branch/delete',
+  request: z.object({ id: Id }),
+  response: Nothing,
+  permission: { action: 'delete', subject: 'Branches' },
+});

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { bilingualName, Id, newPasswordFields, Nothing, paging, withMatchingPasswords } from './common';
+import { pageSchema } from './envelope';
+import { lookupItem } from './lookups';
+
+const timestamp = z.union([z.date(), z.string()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
+const optionalId = Id.nullish().transform((v) => v ?? null);
+
+/** An employee as lists and profiles show them (spec 3, with the spec's spelling `priviledge_id`). */
+export const employeeSchema = z.object({
+  id: z.number().int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.string(),
+  priviledge_id: z.number().int().nullable(),
+  branch_id: z.number().int().nullable(),
+  identification_id: z.number().int().nullable(),
+  identification_number: z.string().nullable(),
+  nationality_id: z.number().int().nullable(),
+  specialization_id: z.number().int().nullable(),
+  qualification_id: z.number().int().nullable(),
+  shift_id: z.number().int().nullable(),
+  room_id: z.number().int().nullable(),
+  created_at: timestamp,
+});
+export type Employee = z.infer<typeof employeeSchema>;
+/** An employee as the server hands it over (timestamps may still be Date). */
+export type EmployeeRecord = z.input<typeof employeeSchema>;
+
+const mobile = z
+  .string()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\+?[0-9]{7,15}$/));
+
+const employeeFields = z.object({
+  ...bilingualName,
+  mobile: mobile.nullish().transform((v) => v || null),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email())
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v || null),
+  /** `employee`, or `admin` for an administrator (only an administrator may make one). */
+  role: z.enum(['employee', 'admin']).default('employee'),
+  priviledge_id: optionalId,
+  branch_id: optionalId,
+  identification_id: optionalId,
+  identification_number: z.string().trim().max(30).nullish().transform((v) => v || null),
+  nationality_id: optionalId,
+  specialization_id: optionalId,
+  qualification_id: optionalId,
+  shift_id: optionalId,
+});
+
+type Fields = z.output<typeof employeeFields>;
+/** An employee signs in with their mobile or email, and holds a role unless they are an administrator. */
+function withEmployeeRules<S extends z.ZodType<Partial<Fields>>>(schema: S) {
+  return schema
+    .refine((e) => e.mobile !== null || e.email !== null || (e.mobile === undefined && e.email === undefined), {
+      message: 'MOBILE_NUMBER_MISSING',
+      path: ['mobile'],
+    })
+    .refine((e) => e.role !== 'employee' || e.priviledge_id !== null, { message: 'FIELD_REQUIRED', path: ['priviledge_id'] });
+}
+
+export const employeeRegisterRequest = withMatchingPasswords(withEmployeeRules(employeeFields.extend(newPasswordFields)));
+export type EmployeeRegister = z.input<typeof employeeRegisterRequest>;
+
+/** Any subset of the fields; a password, when sent, must be valid and confirmed. */
+export const employeeUpdateRequest = withMatchingPasswords(
+  withEmployeeRules(
+    employeeFields
+      .partial()
+      .extend({ id: Id, password: newPasswordFields.password.optional(), confirm_password: newPasswordFields.confirm_password.optional() }),
+  ),
+);
+export type EmployeeUpdate = z.input<typeof employeeUpdateRequest>;
+
+export const employeePageList = endpoint({
+  method: 'POST',
+  path: '/user/pagelist',
+  request: z.object({ ...paging(10), q: z.string().trim().max(100).optional(), branch_id: Id.optional() }),
+  response: pageSchema(employeeSchema),
+  permission: { action: 'view', subject: 'Employees' },
+});
+
+export const employeeRegister = endpoint({
+  method: 'POST',
+  path: '/user/register',
+  request: employeeRegisterRequest,
+  response: employeeSchema,
+  permission: { action: 'create', subject: 'Employees' },
+});
+
+export const employeeUpdate = endpoint({
+  method: 'POST',
+  path: '/user/update',
+  request: employeeUpdateRequest,
+  response: employeeSchema,
+  permission: { action: 'update', subject: 'Employees' },
+});
+
+export const employeeDelete = endpoint({
+  method: 'POST',
+  path: '/user/delete',
+  request: z.object({ id: Id }),
+  response: Nothing,
+  permission: { action: 'delete', subject: 'Employees' },
+});
+
+export const employeeInfo = endpoint({
+  method: 'POST',
+  path: '/profile/user/info',
+  request: z.object({ id: Id }),
+  response: employeeSchema.extend({ branch: lookupItem.nullable(), privilege: lookupItem.nullable() }),
+  permission: { action: 'view', subject: 'Employees' },
+});
+
+const loginRecord = z.object({
+  id: z.string(),
+  user_id: z.number().int(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  branch_id: z.number().int().nullable(),
+  login_at: timestamp,
+  logout_at: timestamp.nullable(),
+});
+
+export const employeeSessions = endpoint({
+  method: 'POST',
+  path: '/profile/user/session',
+  request: z.object({ user_id: Id, ...paging(10) }),
+  response: pageSchema(loginRecord),
+  permission: { action: 'view', subject: 'Employees' },
+});
+
+/** Room supervision sessions; rooms arrive with the supervisor screens, until then the list is empty. */
+export const employeeRoomSessions = endpoint({
+  method: 'POST',
+  path: '/profile/user/roomsession',
+  request: z.object({ user_id: Id, ...paging(10) }),
+  response: pageSchema(z.object({ id: z.string(), room_id: z.number().int(), login_at: timestamp, logout_at: timestamp.nullable() })),
+  permission: { action: 'view', subject: 'Employees' },
+});
+
+export const loginReport = endpoint({
+  method: 'POST',
+  path: '/user/loginreport',
+  request: z.object({ ...paging(10), user_id: Id.optional() }),
+  response: pageSchema(loginRecord),
+  permission: { action: 'view', subject: 'Reports' },
+});
