@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { FieldError } from './envelope';
-import { isMessageKey, type FieldErrorKey, type MessageKey } from './keys';
+import { fieldErrorKeys, isMessageKey, type FieldErrorKey, type MessageKey } from './keys';
 
 /** Turns zod issues into the envelope's field errors, with keys the client can translate. */
 export function toFieldErrors(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
@@ -20,8 +20,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 function reasonOf(issue: z.core.$ZodIssue, value: unknown): string {
-  // A schema may name a spec key itself, e.g. .min(6, 'PASSWORD_MIN_6_CHARS').
-  if (isMessageKey(issue.message)) return issue.message;
+  // A schema may name a key itself, e.g. .min(6, 'PASSWORD_MIN_6_CHARS') or a refine's FIELD_REQUIRED.
+  if (isMessageKey(issue.message) || (fieldErrorKeys as readonly string[]).includes(issue.message)) return issue.message;
   const byOrigin = (text: FieldErrorKey, other: FieldErrorKey) =>
     'origin' in issue && issue.origin === 'string' ? text : other;
   switch (issue.code) {

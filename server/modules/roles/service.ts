@@ -13,7 +13,8 @@ import arCommon from '../../../locales/ar/common.json';
 /** The screen groups a role grants rights on, named as the menu names them (one source: the locales). */
 const featureRows = features.map((key, i) => ({ id: i + 1, key, name_en: enCommon.features[key], name_ar: arCommon.features[key] }));
 
-const usersCount = sql<number>`(select count(*) from users u where u.privilege_id = ${privileges.id} and u.deleted_at is null)`.mapWith(Number);
+// Written out in full: inside a select drizzle renders a column unqualified, which the subquery would rebind.
+const usersCount = sql<number>`(select count(*) from users u where u.privilege_id = "privileges"."id" and u.deleted_at is null)`.mapWith(Number);
 
 export class RoleService {
   constructor(private readonly db: Db) {}
