@@ -17,10 +17,14 @@ import { BranchService } from './modules/branches/service';
 import { branchRoutes } from './modules/branches/routes';
 import { EmployeeService } from './modules/employees/service';
 import { employeeRoutes } from './modules/employees/routes';
+import { FileService } from './modules/files/service';
+import { fileRoutes } from './modules/files/routes';
+import type { FileStore } from './files/file-store';
 
 export interface AppDeps {
   db: Db;
   tokenKey: Uint8Array;
+  files: FileStore;
   logLevel?: string;
 }
 
@@ -37,12 +41,15 @@ export function buildApp(deps: AppDeps): App {
     trustProxy: true,
   });
   const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey));
+  const employees = new EmployeeService(deps.db);
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
     ...roleRoutes(new RoleService(deps.db)),
     ...branchRoutes(new BranchService(deps.db)),
-    ...employeeRoutes(new EmployeeService(deps.db)),
+    ...employeeRoutes(employees),
+    // Kids, products and packages check their owners once those entities exist.
+    ...fileRoutes(new FileService(deps.files, { emp: async (ctx, id) => void (await employees.info(ctx, id)) })),
   };
 
   for (const [name, endpoint] of allEndpoints) {

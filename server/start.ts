@@ -4,6 +4,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { sharedSecret } from './db/secrets';
 import { buildApp } from './app';
 import { seedLookups } from './modules/lookups/seed';
+import { LocalFileStore } from './files/file-store';
 
 export interface ServerOptions {
   port?: number;
@@ -14,6 +15,8 @@ export interface ServerOptions {
   adminLogin?: string;
   adminPassword?: string;
   logLevel?: string;
+  /** Media files (kid, emp, product, package); default `<dataDir>/media`. Several servers need a shared one. */
+  mediaDir?: string;
 }
 
 export interface RunningServer {
@@ -29,7 +32,12 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   try {
     const database = await openDatabase(databaseUrl, (error) => console.warn(`database connection lost: ${error.message}`));
     await seedLookups(database.db);
-    const app = buildApp({ db: database.db, tokenKey: await sharedSecret(database.db, 'access-token-key'), logLevel: opts.logLevel });
+    const app = buildApp({
+      db: database.db,
+      tokenKey: await sharedSecret(database.db, 'access-token-key'),
+      files: new LocalFileStore(opts.mediaDir ?? resolve(opts.dataDir ?? '.data', 'media')),
+      logLevel: opts.logLevel,
+    });
     await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);
     const host = opts.host ?? '127.0.0.1';
     await app.fastify.listen({ port: opts.port ?? 4100, host });

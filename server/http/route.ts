@@ -26,6 +26,7 @@ export function registerEndpoint(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const ctx: RequestContext = {
         user: null,

@@ -21,6 +21,8 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   permission: Permission;
   /** The key a successful call answers with; `OK` when the spec names none. */
   success?: SuccessKey;
+  /** Bytes a request body may have, where an endpoint needs more than the default 1 MiB (uploads). */
+  bodyLimit?: number;
 }
 
 export function endpoint<

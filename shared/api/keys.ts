@@ -51,6 +51,10 @@ export const systemKeys = [
   'TOO_MANY_REQUESTS',
   'SERVER_UNREACHABLE',
   'SOMETHING_WENT_WRONG',
+  /** Spec 5: 'No file to upload'. */
+  'NO_FILE_TO_UPLOAD',
+  /** An upload whose type is not allowed for staff files. */
+  'FILE_TYPE_NOT_ALLOWED',
   'OK',
 ] as const;
 
@@ -91,6 +95,8 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'CART_LESS_THAN_DISCOUNT':
     case 'INVALID_OTP':
     case 'DUPES':
+    case 'NO_FILE_TO_UPLOAD':
+    case 'FILE_TYPE_NOT_ALLOWED':
       return 400;
     case 'SESSION_EXPIRED':
     case 'INVALID_PASSWORD':

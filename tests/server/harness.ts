@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalFileStore } from '../../server/files/file-store';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { sharedSecret } from '../../server/db/secrets';
@@ -37,7 +41,13 @@ export async function startTestServer(opts: { withAdministrator?: boolean } = {}
   url.pathname = `/${name}`;
   const database = await openDatabase(url.toString());
   await seedLookups(database.db);
-  const app = buildApp({ db: database.db, tokenKey: await sharedSecret(database.db, 'access-token-key'), logLevel: 'silent' });
+  const mediaDir = mkdtempSync(join(tmpdir(), 'playdesk-media-'));
+  const app = buildApp({
+    db: database.db,
+    tokenKey: await sharedSecret(database.db, 'access-token-key'),
+    files: new LocalFileStore(mediaDir),
+    logLevel: 'silent',
+  });
   if (opts.withAdministrator !== false) await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address();
@@ -70,6 +80,7 @@ export async function startTestServer(opts: { withAdministrator?: boolean } = {}
     async close() {
       await app.fastify.close();
       await database.close();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
   return server;

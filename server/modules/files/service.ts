@@ -1,0 +1,70 @@
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, type MediaFolder, type StoredFile } from '../../../shared/api/files';
+import { abilityFor, type Feature } from '../../../shared/permissions';
+import type { FileStore } from '../../files/file-store';
+import { AppError } from '../../http/errors';
+import type { RequestContext } from '../../http/context';
+
+/** Whose files a folder holds decides who may see or add them. */
+const FOLDER_FEATURE: Record<MediaFolder, Feature> = { kid: 'FrontDesk', emp: 'Employees', product: 'Products', package: 'Packages' };
+
+const MIME: Record<(typeof UPLOAD_EXTENSIONS)[number], string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+};
+
+/** The first bytes each type starts with, so a renamed executable is not stored as a photo. */
+const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  gif: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
+  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  pdf: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+};
+
+/** Checks that the owner exists and is visible to the caller (throws NOT_FOUND otherwise). */
+export type OwnerCheck = (ctx: RequestContext, ownerId: number) => Promise<void>;
+
+export class FileService {
+  constructor(
+    private readonly store: FileStore,
+    private readonly owners: Partial<Record<MediaFolder, OwnerCheck>>,
+  ) {}
+
+  async upload(ctx: RequestContext, { folder, owner_id, fileName, contentBase64 }: ParsedRequestOf<'file/upload'>): Promise<StoredFile> {
+    await this.authorise(ctx, folder, owner_id, 'create');
+    const extension = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+    const bytes = Buffer.from(contentBase64, 'base64');
+    if (bytes.length === 0) throw new AppError('NO_FILE_TO_UPLOAD');
+    if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'contentBase64', message: 'FIELD_TOO_LARGE' }] });
+    if (!extension || !(extension in MIME) || !SIGNATURES[extension]!(bytes)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+    const dir = `${folder}/${owner_id}`;
+    const stored = await this.store.put(dir, fileName, extension, bytes);
+    return { fileName: stored, filePath: dir, size: bytes.length, uploaded_at: new Date().toISOString() };
+  }
+
+  async download(ctx: RequestContext, { fileName, filePath }: ParsedRequestOf<'file/download'>) {
+    const [folder, owner] = filePath.split('/') as [MediaFolder, string];
+    await this.authorise(ctx, folder, Number(owner), 'view');
+    const bytes = await this.store.get(filePath, fileName);
+    if (!bytes) throw new AppError('NOT_FOUND');
+    const extension = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
+    return { fileName, mime: MIME[extension as keyof typeof MIME] ?? 'application/octet-stream', contentBase64: bytes.toString('base64') };
+  }
+
+  async list(ctx: RequestContext, { folder, owner_id }: ParsedRequestOf<'file/list'>): Promise<StoredFile[]> {
+    await this.authorise(ctx, folder, owner_id, 'view');
+    const dir = `${folder}/${owner_id}`;
+    return (await this.store.list(dir)).map((e) => ({ fileName: e.fileName, filePath: dir, size: e.size, uploaded_at: e.modifiedAt.toISOString() }));
+  }
+
+  private async authorise(ctx: RequestContext, folder: MediaFolder, ownerId: number, action: 'view' | 'create') {
+    if (!abilityFor(ctx.user).can(action, FOLDER_FEATURE[folder])) throw new AppError('NOT_AUTHORISED');
+    await this.owners[folder]?.(ctx, ownerId);
+  }
+}

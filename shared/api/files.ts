@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { Id } from './common';
+import { MEDIA_FOLDERS } from '../domain/constants';
+
+/** Files of a kid, an employee, a product or a package, each under `<folder>/<owner id>`. */
+export const mediaFolder = z.enum(MEDIA_FOLDERS);
+export type MediaFolder = z.infer<typeof mediaFolder>;
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** What staff attach: photos and scanned documents. */
+export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'pdf'] as const;
+
+const storedName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/).refine((n) => !n.includes('..'));
+const filePath = z.string().regex(/^(kid|emp|product|package)\/[0-9]{1,10}$/);
+
+export const storedFile = z.object({
+  fileName: z.string(),
+  filePath: z.string(),
+  size: z.number().int().nonnegative(),
+  uploaded_at: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFile>;
+
+export const fileUpload = endpoint({
+  method: 'POST',
+  path: '/file/upload',
+  request: z.object({
+    folder: mediaFolder,
+    owner_id: Id,
+    /** The name on the station's disk; only its extension and a readable stem are kept. */
+    fileName: z.string().trim().min(1).max(200),
+    contentBase64: z
+      .string({ error: 'NO_FILE_TO_UPLOAD' })
+      .min(1, 'NO_FILE_TO_UPLOAD')
+      .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4, 'FIELD_TOO_LARGE'),
+  }),
+  response: storedFile,
+  permission: 'authenticated',
+  bodyLimit: 8 * 1024 * 1024,
+});
+
+export const fileDownload = endpoint({
+  method: 'POST',
+  path: '/file/download',
+  request: z.object({ fileName: storedName, filePath }),
+  response: z.object({ fileName: z.string(), mime: z.string(), contentBase64: z.string() }),
+  permission: 'authenticated',
+});
+
+export const fileList = endpoint({
+  method: 'POST',
+  path: '/file/list',
+  request: z.object({ folder: mediaFolder, owner_id: Id }),
+  response: z.array(storedFile),
+  permission: 'authenticated',
+});
