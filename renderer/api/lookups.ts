@@ -6,7 +6,14 @@ export const lookupsApi = api.injectEndpoints({
       query: () => call('branch/list', {}),
       providesTags: ['Branch'],
     }),
+    lookup: build.query<Result<LookupName>, LookupName>({
+      query: (name) => call(name, {}),
+      providesTags: ['Lookup'],
+    }),
   }),
 });
 
-export const { useBranchListQuery } = lookupsApi;
+/** The short lists forms pick from (lookups of spec section 7). */
+export type LookupName = 'identification/list' | 'nationality/list' | 'specialization/list' | 'qualification/list' | 'shift/list';
+
+export const { useBranchListQuery, useLookupQuery } = lookupsApi;

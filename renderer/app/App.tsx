@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from './store';
 import { restoreSession } from './auth-slice';
 import { Splash } from '../components/Splash';
 import { LoginPage } from '../features/auth/LoginPage';
-import { AppShell } from '../features/shell/AppShell';
+import { AppShell } from './shell/AppShell';
 import { directionOf } from '../i18n';
 import type { Language } from '../../shared/domain/constants';
 

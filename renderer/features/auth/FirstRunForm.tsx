@@ -2,10 +2,10 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FirstAdministratorRequest } from '../../../shared/api/setup';
 import type { ApiFailure } from '../../../shared/api/envelope';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/domain/constants';
 import { useCreateFirstAdministratorMutation } from '../../api/setup';
 import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
+import { PasswordFields } from '../../components/PasswordFields';
 
 const FIELDS = ['name_en', 'name_ar', 'login', 'password', 'confirm_password'] as const;
 
@@ -42,30 +42,7 @@ export function FirstRunForm({ onCreated }: { onCreated: (login: string, passwor
         <Form.Item name="login" label={t('login.login')} rules={[required]}>
           <Input dir="auto" autoComplete="username" placeholder={t('login.loginPlaceholder')} data-testid="first-run-login" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('login.password')}
-          rules={[
-            { required: true, message: t('errors:PASSWORD_MISSING') },
-            { min: PASSWORD_MIN_LENGTH, message: t('errors:PASSWORD_MIN_6_CHARS') },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="first-run-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm_password"
-          label={t('firstRun.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('errors:PASSWORD_MISSING') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('errors:PASSWORD_MUST_MATCH'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="first-run-confirm" />
-        </Form.Item>
+        <PasswordFields testId="first-run" />
         <Button type="primary" size="large" htmlType="submit" block loading={isLoading} data-testid="first-run-submit">
           {t('firstRun.submit')}
         </Button>

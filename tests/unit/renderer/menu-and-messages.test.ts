@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { abilityFor, features, type SessionUser } from '../../../shared/permissions';
-import { menuFeatures } from '../../../renderer/features/shell/menu';
+import { menuFeatures } from '../../../renderer/app/shell/menu';
 import { messageText } from '../../../renderer/i18n/message';
 import en from '../../../locales/en/errors.json';
 import enSuccess from '../../../locales/en/success.json';

@@ -30,7 +30,11 @@ import { useBranchListQuery } from '../../api/lookups';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { ComingSoon } from '../../components/ComingSoon';
 import { localName } from '../../components/names';
-import { HomePage } from '../dashboard/HomePage';
+import { HomePage } from '../../features/dashboard/HomePage';
+import { BranchesPage } from '../../features/branches/BranchesPage';
+import { RolesPage } from '../../features/roles/RolesPage';
+import { EmployeesPage } from '../../features/employees/EmployeesPage';
+import { EmployeeProfile } from '../../features/employees/EmployeeProfile';
 import { menuFeatures } from './menu';
 import { useHashRoute } from './useHashRoute';
 import './shell.css';
@@ -63,7 +67,8 @@ export function AppShell({ user }: { user: SessionUser }) {
   const entries = useMemo(() => menuFeatures(ability), [ability]);
   const { data: branches } = useBranchListQuery();
   const branch = branches?.find((b) => b.id === user.branch_id);
-  const current = entries.find((f) => f === route) ?? null;
+  const [section, detail] = route.split('/');
+  const current = entries.find((f) => f === section) ?? null;
 
   return (
     <Layout className="pd-shell" data-testid="app-shell">
@@ -109,9 +114,29 @@ export function AppShell({ user }: { user: SessionUser }) {
           </Space>
         </Layout.Header>
         <Layout.Content className="pd-content">
-          {current ? <ComingSoon screen={t(`features.${current}`)} /> : <HomePage user={user} />}
+          {current ? <Screen feature={current} detail={detail} navigate={navigate} /> : <HomePage user={user} />}
         </Layout.Content>
       </Layout>
     </Layout>
   );
+}
+
+/** The screen of a menu entry; a screen not released yet says so instead of showing nothing. */
+function Screen({ feature, detail, navigate }: { feature: Feature; detail: string | undefined; navigate: (route: string) => void }) {
+  const { t } = useTranslation();
+  const id = Number(detail);
+  switch (feature) {
+    case 'Branches':
+      return <BranchesPage />;
+    case 'Roles':
+      return <RolesPage />;
+    case 'Employees':
+      return Number.isInteger(id) && id > 0 ? (
+        <EmployeeProfile id={id} back={() => navigate('Employees')} />
+      ) : (
+        <EmployeesPage open={(employee) => navigate(`Employees/${employee}`)} />
+      );
+    default:
+      return <ComingSoon screen={t(`features.${feature}`)} />;
+  }
 }

@@ -1,0 +1,28 @@
+import type { FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApiFailure } from '../../shared/api/envelope';
+import type { MessageKey } from '../../shared/api/keys';
+import { useNotify } from './useNotify';
+import { showFieldErrors } from './fieldErrors';
+
+type Outcome<T> = { data: T } | { error: unknown };
+
+/**
+ * Runs a create, edit or delete and tells the user how it went: the translated result as a toast,
+ * field errors on their fields. Resolves to the data, or null when it failed.
+ */
+export function useSubmit() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  return async <T>(run: Promise<Outcome<T>>, opts: { form?: FormInstance; success?: MessageKey } = {}): Promise<T | null> => {
+    const outcome = await run;
+    if ('error' in outcome) {
+      const failure = outcome.error as Partial<ApiFailure>;
+      notify.error(failure.message);
+      if (opts.form) showFieldErrors(opts.form, t, failure.errors, Object.keys(opts.form.getFieldsValue(true) as object));
+      return null;
+    }
+    notify.success(opts.success ?? 'OK');
+    return outcome.data;
+  };
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Branch, BranchInput } from '../../../shared/api/branches';
+import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
+import { useBranchCreateMutation, useBranchDeleteMutation, useBranchPageQuery, useBranchUpdateMutation } from '../../api/staff';
+import { useAbility } from '../../app/ability';
+import { NameFields } from '../../components/NameFields';
+import { PageTitle } from '../../components/PageTitle';
+import { localName } from '../../components/names';
+import { useSubmit } from '../../components/useSubmit';
+
+export function BranchesPage() {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const [paging, setPaging] = useState<{ page: number; perPage: number; q: string }>({ ...BRANCH_LIST_PAGING, q: '' });
+  const { data, isFetching } = useBranchPageQuery({ ...paging, q: paging.q || undefined });
+  const [editing, setEditing] = useState<Branch | 'new' | null>(null);
+  const [remove, removing] = useBranchDeleteMutation();
+  const submit = useSubmit();
+
+  return (
+    <div data-testid="branches-page">
+      <PageTitle
+        title={t('features.Branches')}
+        extra={
+          <>
+            <Input.Search allowClear placeholder={t('actions.search')} onSearch={(q) => setPaging({ ...paging, page: 1, q })} style={{ width: 240 }} />
+            {ability.can('create', 'Branches') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="branch-add">
+                {t('branches.add')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Table<Branch>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.rows}
+        locale={{ emptyText: t('branches.empty') }}
+        pagination={{ current: paging.page, pageSize: paging.perPage, total: data?.total, onChange: (page, perPage) => setPaging({ ...paging, page, perPage }) }}
+        columns={[
+          { title: t('fields.name'), render: (_, b) => localName(b, i18n.language) },
+          { title: t('branches.address'), dataIndex: 'address' },
+          { title: t('branches.phone'), dataIndex: 'phone', render: (v: string | null) => <span dir="ltr">{v}</span> },
+          { title: t('branches.vat'), dataIndex: 'vat_number', render: (v: string | null) => <span dir="ltr">{v}</span> },
+          { title: t('branches.currency'), dataIndex: 'currency' },
+          {
+            title: t('actions.title'),
+            width: 120,
+            render: (_, b) => (
+              <Space>
+                {ability.can('update', 'Branches') && (
+                  <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(b)} />
+                )}
+                {ability.can('delete', 'Branches') && (
+                  <Popconfirm
+                    title={t('branches.confirmDelete', { name: localName(b, i18n.language) })}
+                    okText={t('actions.delete')}
+                    cancelText={t('actions.cancel')}
+                    okButtonProps={{ danger: true, loading: removing.isLoading }}
+                    onConfirm={() => submit(remove({ id: b.id }))}
+                  >
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <BranchForm branch={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BranchInput>();
+  const [create, creating] = useBranchCreateMutation();
+  const [update, updating] = useBranchUpdateMutation();
+  const submit = useSubmit();
+  const save = async (values: BranchInput) => {
+    const done = await submit(branch ? update({ ...values, id: branch.id }) : create(values), { form });
+    if (done) onClose();
+  };
+  return (
+    <Modal
+      open
+      title={branch ? t('branches.edit') : t('branches.add')}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={creating.isLoading || updating.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={branch ?? { currency: 'SAR' }} onFinish={(v) => void save(v)} data-testid="branch-form">
+        <NameFields />
+        <Form.Item name="address" label={t('branches.address')}>
+          <Input.TextArea rows={2} maxLength={300} />
+        </Form.Item>
+        <Space.Compact block>
+          <Form.Item name="phone" label={t('branches.phone')} style={{ flex: 1 }}>
+            <Input dir="ltr" maxLength={30} />
+          </Form.Item>
+          <Form.Item name="vat_number" label={t('branches.vat')} style={{ flex: 1 }} rules={[{ pattern: /^[0-9]{5,30}$/, message: t('errors:FIELD_INVALID') }]}>
+            <Input dir="ltr" maxLength={30} />
+          </Form.Item>
+          <Form.Item name="currency" label={t('branches.currency')} style={{ width: 100 }} rules={[{ pattern: /^[A-Za-z]{3}$/, message: t('errors:FIELD_INVALID') }]}>
+            <Input dir="ltr" maxLength={3} />
+          </Form.Item>
+        </Space.Compact>
+      </Form>
+    </Modal>
+  );
+}

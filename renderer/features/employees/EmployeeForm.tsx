@@ -1,0 +1,108 @@
+import { Col, Form, Input, Modal, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Employee, EmployeeRegister } from '../../../shared/api/employees';
+import { useEmployeeRegisterMutation, useEmployeeUpdateMutation, useRoleOptionsQuery } from '../../api/staff';
+import { useBranchListQuery, useLookupQuery, type LookupName } from '../../api/lookups';
+import { useAbility } from '../../app/ability';
+import { LookupSelect } from '../../components/LookupSelect';
+import { NameFields } from '../../components/NameFields';
+import { PasswordFields } from '../../components/PasswordFields';
+import { useSubmit } from '../../components/useSubmit';
+
+function Lookup({ name, list, label }: { name: keyof EmployeeRegister; list: LookupName; label: string }) {
+  const { data, isLoading } = useLookupQuery(list);
+  return (
+    <Form.Item name={name} label={label}>
+      <LookupSelect items={data} loading={isLoading} />
+    </Form.Item>
+  );
+}
+
+/** Register a new employee, or edit one (the password has its own tab on the profile). */
+export function EmployeeForm({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const [form] = Form.useForm<EmployeeRegister>();
+  const role = Form.useWatch('role', form) ?? employee?.role ?? 'employee';
+  const { data: roles } = useRoleOptionsQuery();
+  const { data: branches } = useBranchListQuery();
+  const [register, registering] = useEmployeeRegisterMutation();
+  const [update, updating] = useEmployeeUpdateMutation();
+  const submit = useSubmit();
+  const required = { required: true, message: t('errors:FIELD_REQUIRED') };
+
+  const save = async (values: EmployeeRegister) => {
+    const done = await submit(employee ? update({ ...values, id: employee.id }) : register(values), { form });
+    if (done) onClose();
+  };
+
+  return (
+    <Modal
+      open
+      width={760}
+      title={employee ? t('employees.edit') : t('employees.add')}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={registering.isLoading || updating.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" data-testid="employee-form" initialValues={employee ?? { role: 'employee' }} onFinish={(v) => void save(v)}>
+        <Row gutter={16}>
+          <Col span={24}>
+            <NameFields />
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="mobile" label={t('employees.mobile')}>
+              <Input dir="ltr" inputMode="tel" data-testid="employee-mobile" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('employees.email')} rules={[{ type: 'email', message: t('errors:FIELD_INVALID') }]}>
+              <Input dir="ltr" inputMode="email" />
+            </Form.Item>
+          </Col>
+          {ability.can('manage', 'all') && (
+            <Col xs={24} md={12}>
+              <Form.Item name="role" label={t('employees.kind')}>
+                <Select options={[{ value: 'employee', label: t('employees.kinds.employee') }, { value: 'admin', label: t('employees.kinds.admin') }]} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="priviledge_id" label={t('employees.role')} rules={role === 'employee' ? [required] : []}>
+              <LookupSelect items={roles} data-testid="employee-role" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="branch_id" label={t('employees.branch')}>
+              <LookupSelect items={branches} data-testid="employee-branch" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Lookup name="identification_id" list="identification/list" label={t('employees.identification')} />
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="identification_number" label={t('employees.identificationNumber')}>
+              <Input dir="ltr" maxLength={30} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Lookup name="nationality_id" list="nationality/list" label={t('employees.nationality')} />
+          </Col>
+          <Col xs={24} md={12}>
+            <Lookup name="specialization_id" list="specialization/list" label={t('employees.specialization')} />
+          </Col>
+          <Col xs={24} md={12}>
+            <Lookup name="qualification_id" list="qualification/list" label={t('employees.qualification')} />
+          </Col>
+          <Col xs={24} md={12}>
+            <Lookup name="shift_id" list="shift/list" label={t('employees.shift')} />
+          </Col>
+          {!employee && <PasswordFields testId="employee" wrap={(node) => <Col xs={24} md={12}>{node}</Col>} />}
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

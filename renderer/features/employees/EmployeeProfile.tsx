@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Button, Card, Descriptions, Empty, Form, Popconfirm, Result, Space, Spin, Table, Tabs, Upload } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { StoredFile } from '../../../shared/api/files';
+import { UPLOAD_EXTENSIONS } from '../../../shared/api/files';
+import { isAdministratorRole } from '../../../shared/permissions';
+import {
+  useEmployeeDeleteMutation,
+  useEmployeeInfoQuery,
+  useEmployeeRoomSessionsQuery,
+  useEmployeeSessionsQuery,
+  useEmployeeUpdateMutation,
+  useFileDownloadMutation,
+  useFileListQuery,
+  useFileUploadMutation,
+} from '../../api/staff';
+import { useAbility } from '../../app/ability';
+import { PageTitle } from '../../components/PageTitle';
+import { PasswordFields } from '../../components/PasswordFields';
+import { localName } from '../../components/names';
+import { useSubmit } from '../../components/useSubmit';
+import { useNotify } from '../../components/useNotify';
+import { EmployeeForm } from './EmployeeForm';
+
+const dateTime = (value: string | null, language: string) =>
+  value ? new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—';
+
+export function EmployeeProfile({ id, back }: { id: number; back: () => void }) {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const { data: employee, isLoading, error } = useEmployeeInfoQuery(id);
+  const [editing, setEditing] = useState(false);
+  const [remove, removing] = useEmployeeDeleteMutation();
+  const submit = useSubmit();
+  const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
+
+  if (isLoading) return <Spin />;
+  if (error || !employee) return <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />;
+
+  return (
+    <div data-testid="employee-profile">
+      <PageTitle
+        title={localName(employee, i18n.language)}
+        extra={
+          <>
+            <Button icon={<BackIcon />} onClick={back}>
+              {t('actions.back')}
+            </Button>
+            {ability.can('update', 'Employees') && (
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="employee-edit">
+                {t('actions.edit')}
+              </Button>
+            )}
+            {ability.can('delete', 'Employees') && (
+              <Popconfirm
+                title={t('employees.confirmDelete', { name: localName(employee, i18n.language) })}
+                description={t('employees.deleteHelp')}
+                okText={t('actions.delete')}
+                cancelText={t('actions.cancel')}
+                okButtonProps={{ danger: true, loading: removing.isLoading }}
+                onConfirm={async () => {
+                  if (await submit(remove({ id }))) back();
+                }}
+              >
+                <Button danger icon={<DeleteOutlined />}>
+                  {t('actions.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </>
+        }
+      />
+      <Card variant="borderless">
+        <Tabs
+          items={[
+            {
+              key: 'info',
+              label: t('employees.tabs.info'),
+              children: (
+                <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
+                  <Descriptions.Item label={t('fields.nameEn')}>{employee.name_en}</Descriptions.Item>
+                  <Descriptions.Item label={t('fields.nameAr')}>{employee.name_ar}</Descriptions.Item>
+                  <Descriptions.Item label={t('employees.mobile')}>
+                    <span dir="ltr">{employee.mobile ?? '—'}</span>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('employees.email')}>
+                    <span dir="ltr">{employee.email ?? '—'}</span>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('employees.role')}>
+                    {isAdministratorRole(employee.role) ? t('employees.kinds.admin') : employee.privilege ? localName(employee.privilege, i18n.language) : '—'}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('employees.branch')}>
+                    {employee.branch ? localName(employee.branch, i18n.language) : t('shell.allBranches')}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('employees.identificationNumber')}>
+                    <span dir="ltr">{employee.identification_number ?? '—'}</span>
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('employees.since')}>{dateTime(employee.created_at, i18n.language)}</Descriptions.Item>
+                </Descriptions>
+              ),
+            },
+            { key: 'sessions', label: t('employees.tabs.sessions'), children: <Sessions userId={id} /> },
+            { key: 'rooms', label: t('employees.tabs.roomSessions'), children: <RoomSessions userId={id} /> },
+            { key: 'files', label: t('employees.tabs.files'), children: <Files ownerId={id} /> },
+            ...(ability.can('update', 'Employees') ? [{ key: 'password', label: t('employees.tabs.password'), children: <PasswordTab id={id} /> }] : []),
+          ]}
+        />
+      </Card>
+      {editing && <EmployeeForm employee={employee} onClose={() => setEditing(false)} />}
+    </div>
+  );
+}
+
+function Sessions({ userId }: { userId: number }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useEmployeeSessionsQuery({ user_id: userId, page, perPage: 10 });
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      loading={isFetching}
+      dataSource={data?.rows}
+      locale={{ emptyText: t('employees.noSessions') }}
+      pagination={{ current: page, total: data?.total, pageSize: 10, onChange: setPage }}
+      columns={[
+        { title: t('employees.loginAt'), dataIndex: 'login_at', render: (v: string) => dateTime(v, i18n.language) },
+        { title: t('employees.logoutAt'), dataIndex: 'logout_at', render: (v: string | null) => (v ? dateTime(v, i18n.language) : t('employees.stillIn')) },
+      ]}
+    />
+  );
+}
+
+function RoomSessions({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { data } = useEmployeeRoomSessionsQuery({ user_id: userId, page: 1, perPage: 10 });
+  return data && data.total > 0 ? <Table rowKey="id" size="small" dataSource={data.rows} /> : <Empty description={t('employees.noRoomSessions')} />;
+}
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+function Files({ ownerId }: { ownerId: number }) {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const notify = useNotify();
+  const { data, isFetching } = useFileListQuery({ folder: 'emp', owner_id: ownerId });
+  const [upload, uploading] = useFileUploadMutation();
+  const [download] = useFileDownloadMutation();
+  const submit = useSubmit();
+
+  const save = async (file: StoredFile) => {
+    const result = await download({ fileName: file.fileName, filePath: file.filePath });
+    if ('error' in result) return notify.error((result.error as { message?: string }).message);
+    const bytes = Uint8Array.from(atob(result.data.contentBase64), (c) => c.charCodeAt(0));
+    const url = URL.createObjectURL(new Blob([bytes], { type: result.data.mime }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {ability.can('create', 'Employees') && (
+        <Upload
+          showUploadList={false}
+          accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}
+          beforeUpload={(file) => {
+            void readBase64(file).then((contentBase64) => submit(upload({ folder: 'emp', owner_id: ownerId, fileName: file.name, contentBase64 })));
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={uploading.isLoading} data-testid="file-upload">
+            {t('files.upload')}
+          </Button>
+        </Upload>
+      )}
+      <Table<StoredFile>
+        rowKey="fileName"
+        size="small"
+        loading={isFetching}
+        dataSource={data}
+        locale={{ emptyText: t('files.empty') }}
+        pagination={false}
+        columns={[
+          { title: t('files.name'), dataIndex: 'fileName', render: (v: string) => <span dir="ltr">{v}</span> },
+          { title: t('files.size'), dataIndex: 'size', render: (v: number) => `${Math.max(1, Math.round(v / 1024))} KB` },
+          { title: t('files.uploadedAt'), dataIndex: 'uploaded_at', render: (v: string) => dateTime(v, i18n.language) },
+          { title: t('actions.title'), render: (_, f) => <Button size="small" icon={<DownloadOutlined />} onClick={() => void save(f)} aria-label={t('files.download')} /> },
+        ]}
+      />
+    </Space>
+  );
+}
+
+function PasswordTab({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string; confirm_password: string }>();
+  const [update, updating] = useEmployeeUpdateMutation();
+  const submit = useSubmit();
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 420 }}
+      data-testid="password-form"
+      onFinish={async (values) => {
+        if (await submit(update({ id, ...values }), { form })) form.resetFields();
+      }}
+    >
+      <PasswordFields testId="new" />
+      <p style={{ color: '#888' }}>{t('employees.passwordHelp')}</p>
+      <Button type="primary" htmlType="submit" loading={updating.isLoading}>
+        {t('employees.changePassword')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Button, Input, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Employee } from '../../../shared/api/employees';
+import { isAdministratorRole } from '../../../shared/permissions';
+import { useEmployeePageQuery, useRoleOptionsQuery } from '../../api/staff';
+import { useBranchListQuery } from '../../api/lookups';
+import { useAbility } from '../../app/ability';
+import { PageTitle } from '../../components/PageTitle';
+import { localName } from '../../components/names';
+import { EmployeeForm } from './EmployeeForm';
+
+export function EmployeesPage({ open }: { open: (id: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const [paging, setPaging] = useState({ page: 1, perPage: 10, q: '' });
+  const { data, isFetching } = useEmployeePageQuery({ ...paging, q: paging.q || undefined });
+  const { data: roles } = useRoleOptionsQuery();
+  const { data: branches } = useBranchListQuery();
+  const [adding, setAdding] = useState(false);
+  const nameOf = (list: { id: number; name_en: string; name_ar: string }[] | undefined, id: number | null) => {
+    const item = list?.find((x) => x.id === id);
+    return item ? localName(item, i18n.language) : '—';
+  };
+
+  return (
+    <div data-testid="employees-page">
+      <PageTitle
+        title={t('features.Employees')}
+        extra={
+          <>
+            <Input.Search allowClear placeholder={t('employees.search')} onSearch={(q) => setPaging({ ...paging, page: 1, q })} style={{ width: 260 }} />
+            {ability.can('create', 'Employees') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="employee-add">
+                {t('employees.add')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Table<Employee>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.rows}
+        locale={{ emptyText: t('employees.empty') }}
+        onRow={(e) => ({ onClick: () => open(e.id), style: { cursor: 'pointer' } })}
+        pagination={{ current: paging.page, pageSize: paging.perPage, total: data?.total, onChange: (page, perPage) => setPaging({ ...paging, page, perPage }) }}
+        columns={[
+          { title: t('fields.name'), render: (_, e) => <a onClick={() => open(e.id)}>{localName(e, i18n.language)}</a> },
+          { title: t('employees.mobile'), dataIndex: 'mobile', render: (v: string | null) => <span dir="ltr">{v}</span> },
+          { title: t('employees.email'), dataIndex: 'email', render: (v: string | null) => <span dir="ltr">{v}</span> },
+          {
+            title: t('employees.role'),
+            render: (_, e) => (isAdministratorRole(e.role) ? <Tag color="gold">{t('employees.kinds.admin')}</Tag> : nameOf(roles, e.priviledge_id)),
+          },
+          { title: t('employees.branch'), render: (_, e) => (e.branch_id ? nameOf(branches, e.branch_id) : t('shell.allBranches')) },
+        ]}
+      />
+      {adding && <EmployeeForm employee={null} onClose={() => setAdding(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Button, Checkbox, Form, Input, Modal, Switch, Table, Tag } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Role, RoleInput } from '../../../shared/api/roles';
+import { featureFlags, features, type Feature, type FeatureFlags } from '../../../shared/permissions';
+import { ROLE_LIST_PAGING } from '../../../shared/domain/constants';
+import { useRoleCreateMutation, useRoleListQuery, useRoleUpdateMutation } from '../../api/staff';
+import { useAbility } from '../../app/ability';
+import { NameFields } from '../../components/NameFields';
+import { PageTitle } from '../../components/PageTitle';
+import { localName } from '../../components/names';
+import { useSubmit } from '../../components/useSubmit';
+
+export function RolesPage() {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const [paging, setPaging] = useState<{ page: number; perPage: number; q: string }>({ ...ROLE_LIST_PAGING, q: '' });
+  const { data, isFetching } = useRoleListQuery({ ...paging, q: paging.q || undefined });
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+
+  return (
+    <div data-testid="roles-page">
+      <PageTitle
+        title={t('features.Roles')}
+        extra={
+          <>
+            <Input.Search allowClear placeholder={t('actions.search')} onSearch={(q) => setPaging({ ...paging, page: 1, q })} style={{ width: 240 }} />
+            {ability.can('create', 'Roles') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="role-add">
+                {t('roles.add')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Table<Role>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.rows}
+        locale={{ emptyText: t('roles.empty') }}
+        pagination={{ current: paging.page, pageSize: paging.perPage, total: data?.total, onChange: (page, perPage) => setPaging({ ...paging, page, perPage }) }}
+        columns={[
+          { title: t('fields.name'), render: (_, r) => localName(r, i18n.language) },
+          {
+            title: t('roles.rights'),
+            render: (_, r) =>
+              r.admin_access ? (
+                <Tag color="gold">{t('roles.adminAccess')}</Tag>
+              ) : (
+                features.filter((f) => r.features[f] && Object.values(r.features[f]!).some(Boolean)).map((f) => <Tag key={f}>{t(`features.${f}`)}</Tag>)
+              ),
+          },
+          { title: t('roles.users'), dataIndex: 'users_count', width: 110 },
+          {
+            title: t('actions.title'),
+            width: 90,
+            render: (_, r) =>
+              ability.can('update', 'Roles') && <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(r)} />,
+          },
+        ]}
+      />
+      {editing && <RoleForm role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+const noFlags: FeatureFlags = { access: false, view: false, create: false, update: false, delete: false };
+
+function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RoleInput>();
+  const [create, creating] = useRoleCreateMutation();
+  const [update, updating] = useRoleUpdateMutation();
+  const submit = useSubmit();
+  const adminAccess = Form.useWatch('admin_access', form);
+  const save = async (values: RoleInput) => {
+    const done = await submit(role ? update({ ...values, id: role.id }) : create(values), { form });
+    if (done) onClose();
+  };
+  return (
+    <Modal
+      open
+      width={760}
+      title={role ? t('roles.edit') : t('roles.add')}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={creating.isLoading || updating.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="role-form"
+        initialValues={role ?? { admin_access: false, features: {} }}
+        onFinish={(v) => void save(v)}
+      >
+        <NameFields />
+        <Form.Item name="admin_access" label={t('roles.adminAccess')} valuePropName="checked" extra={t('roles.adminAccessHelp')}>
+          <Switch data-testid="role-admin-access" />
+        </Form.Item>
+        <Form.Item
+          name="features"
+          label={t('roles.features')}
+          rules={[
+            {
+              validator: (_, value: RoleInput['features']) =>
+                adminAccess || Object.values(value ?? {}).some((f) => f && Object.values(f).some(Boolean))
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('roles.needFeature'))),
+            },
+          ]}
+        >
+          <FeatureMatrix disabled={adminAccess === true} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** One row per feature, one checkbox per flag; ticking any flag ticks access too. */
+function FeatureMatrix({ value = {}, onChange, disabled }: { value?: RoleInput['features']; onChange?: (v: RoleInput['features']) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  const set = (feature: Feature, flag: (typeof featureFlags)[number], on: boolean) => {
+    const current = { ...noFlags, ...value[feature] };
+    const next = { ...current, [flag]: on, ...(on && flag !== 'access' ? { access: true } : {}) };
+    onChange?.({ ...value, [feature]: next });
+  };
+  return (
+    <Table
+      size="small"
+      rowKey="feature"
+      pagination={false}
+      data-testid="feature-matrix"
+      dataSource={features.map((feature) => ({ feature }))}
+      columns={[
+        { title: t('roles.feature'), render: (_, { feature }) => t(`features.${feature}`) },
+        ...featureFlags.map((flag) => ({
+          title: t(`roles.flags.${flag}`),
+          width: 90,
+          render: (_: unknown, { feature }: { feature: Feature }) => (
+            <Checkbox
+              disabled={disabled}
+              checked={value[feature]?.[flag] ?? false}
+              onChange={(e) => set(feature, flag, e.target.checked)}
+              data-testid={`flag-${feature}-${flag}`}
+              aria-label={`${t(`features.${feature}`)} — ${t(`roles.flags.${flag}`)}`}
+            />
+          ),
+        })),
+      ]}
+    />
+  );
+}
