@@ -10,6 +10,8 @@ chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as another user when 
 process.env.E2E_DATA_DIR = dataDir; // workers re-read this config; keep one data dir per run
 
 export const e2eAdmin = { login: 'admin@playdesk.test', password: 'e2e-admin-pass' };
+/** The main station's server, for checks the browser cannot make (the server refusing a role). */
+export const e2eServerURL = `http://127.0.0.1:${port + 1}`;
 /** A second station on an empty database, for the first-run screen. */
 export const firstRunURL = `http://127.0.0.1:${port + 2}`;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, isEndpointName } from '../../shared/api/catalogue';
-import { splitRequest, type Endpoint } from '../../shared/api/endpoint';
+import { isRead, splitRequest, type Endpoint } from '../../shared/api/endpoint';
 import { fail, looseEnvelopeSchema, type ApiResult } from '../../shared/api/envelope';
 import { isMessageKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
@@ -67,7 +67,7 @@ export class ApiClient {
   private async send(endpoint: Endpoint, name: string, body: unknown): Promise<Answer> {
     const parsed = parseAtEdge(endpoint.request, body);
     if (!parsed.ok) return { status: 400, envelope: fail(parsed.message, { errors: parsed.errors }) };
-    if (endpoint.method !== 'GET' && this.isDuplicate(endpoint.path, parsed.data)) {
+    if (!isRead(endpoint) && this.isDuplicate(endpoint.path, parsed.data)) {
       return { status: 400, envelope: fail('DUPES') };
     }
     const idempotencyKey = randomUUID();

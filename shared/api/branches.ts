@@ -37,6 +37,7 @@ export type BranchInput = z.input<typeof branchFields>;
 export const branchPageList = endpoint({
   method: 'POST',
   path: '/branch/pagelist',
+  read: true,
   request: z.object({ ...paging(BRANCH_LIST_PAGING.perPage), q: z.string().trim().max(100).optional() }),
   response: pageSchema(branchSchema),
   permission: { action: 'view', subject: 'Branches' },

@@ -85,6 +85,7 @@ export type EmployeeUpdate = z.input<typeof employeeUpdateRequest>;
 export const employeePageList = endpoint({
   method: 'POST',
   path: '/user/pagelist',
+  read: true,
   request: z.object({ ...paging(10), q: z.string().trim().max(100).optional(), branch_id: Id.optional() }),
   response: pageSchema(employeeSchema),
   permission: { action: 'view', subject: 'Employees' },
@@ -117,6 +118,7 @@ export const employeeDelete = endpoint({
 export const employeeInfo = endpoint({
   method: 'POST',
   path: '/profile/user/info',
+  read: true,
   request: z.object({ id: Id }),
   response: employeeSchema.extend({ branch: lookupItem.nullable(), privilege: lookupItem.nullable() }),
   permission: { action: 'view', subject: 'Employees' },
@@ -135,6 +137,7 @@ const loginRecord = z.object({
 export const employeeSessions = endpoint({
   method: 'POST',
   path: '/profile/user/session',
+  read: true,
   request: z.object({ user_id: Id, ...paging(10) }),
   response: pageSchema(loginRecord),
   permission: { action: 'view', subject: 'Employees' },
@@ -144,6 +147,7 @@ export const employeeSessions = endpoint({
 export const employeeRoomSessions = endpoint({
   method: 'POST',
   path: '/profile/user/roomsession',
+  read: true,
   request: z.object({ user_id: Id, ...paging(10) }),
   response: pageSchema(z.object({ id: z.string(), room_id: z.number().int(), login_at: timestamp, logout_at: timestamp.nullable() })),
   permission: { action: 'view', subject: 'Employees' },
@@ -152,6 +156,7 @@ export const employeeRoomSessions = endpoint({
 export const loginReport = endpoint({
   method: 'POST',
   path: '/user/loginreport',
+  read: true,
   request: z.object({ ...paging(10), user_id: Id.optional() }),
   response: pageSchema(loginRecord),
   permission: { action: 'view', subject: 'Reports' },

@@ -23,6 +23,15 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   success?: SuccessKey;
   /** Bytes a request body may have, where an endpoint needs more than the default 1 MiB (uploads). */
   bodyLimit?: number;
+  /**
+   * A read sent as POST (the spec's lists are POSTs). Reads are safe to repeat, so the duplicate-POST
+   * guard (DUPES), meant for a double-clicked command, leaves them alone: a list must reload at once.
+   */
+  read?: true;
+}
+
+export function isRead(e: Pick<Endpoint, 'method' | 'read'>): boolean {
+  return e.method === 'GET' || e.read === true;
 }
 
 export function endpoint<

@@ -43,6 +43,7 @@ export const fileUpload = endpoint({
 export const fileDownload = endpoint({
   method: 'POST',
   path: '/file/download',
+  read: true,
   request: z.object({ fileName: storedName, filePath }),
   response: z.object({ fileName: z.string(), mime: z.string(), contentBase64: z.string() }),
   permission: 'authenticated',
@@ -51,6 +52,7 @@ export const fileDownload = endpoint({
 export const fileList = endpoint({
   method: 'POST',
   path: '/file/list',
+  read: true,
   request: z.object({ folder: mediaFolder, owner_id: Id }),
   response: z.array(storedFile),
   permission: 'authenticated',

@@ -10,7 +10,7 @@ export const nationalityItem = lookupItem.extend({ code: z.string().length(2) })
 export const taxItem = lookupItem.extend({ rate_bp: z.number().int().min(0).max(10_000) });
 
 const lookup = <P extends string, R extends z.ZodType>(path: P, row: R) =>
-  endpoint({ method: 'POST', path, request: Empty, response: z.array(row), permission: 'authenticated' });
+  endpoint({ method: 'POST', path, read: true, request: Empty, response: z.array(row), permission: 'authenticated' });
 
 export const identificationList = lookup('/identification/list', lookupItem);
 export const nationalityList = lookup('/nationality/list', nationalityItem);

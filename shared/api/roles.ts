@@ -32,6 +32,7 @@ export const featureItem = z.object({ id: z.number().int(), key: z.enum(features
 export const featureList = endpoint({
   method: 'POST',
   path: '/feature/list',
+  read: true,
   request: z.object(paging(ROLE_LIST_PAGING.perPage)),
   response: pageSchema(featureItem),
   permission: { action: 'view', subject: 'Roles' },
@@ -40,6 +41,7 @@ export const featureList = endpoint({
 export const roleList = endpoint({
   method: 'POST',
   path: '/priviledge/role/list',
+  read: true,
   request: z.object({ ...paging(ROLE_LIST_PAGING.perPage), q: z.string().trim().max(100).optional() }),
   response: pageSchema(roleSchema),
   permission: { action: 'view', subject: 'Roles' },
@@ -64,6 +66,7 @@ export const roleUpdate = endpoint({
 export const roleFeatures = endpoint({
   method: 'POST',
   path: '/priviledge/role/features',
+  read: true,
   request: z.object({ id: Id }),
   response: z.object({ admin_access: z.boolean(), features: featureSet }),
   permission: { action: 'view', subject: 'Roles' },
@@ -72,6 +75,7 @@ export const roleFeatures = endpoint({
 export const roleUsers = endpoint({
   method: 'POST',
   path: '/priviledge/role/users',
+  read: true,
   request: z.object({ id: Id }),
   response: z.array(z.object({ id: z.number().int(), name_en: z.string(), name_ar: z.string(), branch_id: z.number().int().nullable() })),
   permission: { action: 'view', subject: 'Roles' },

@@ -9,6 +9,7 @@ import { bilingualName, Empty, newPasswordFields, Nothing, withMatchingPasswords
 export const setupStatus = endpoint({
   method: 'POST',
   path: '/setup/status',
+  read: true,
   request: Empty,
   response: z.object({ needsAdministrator: z.boolean() }),
   permission: 'public',

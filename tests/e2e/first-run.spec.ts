@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { firstRunURL } from '../../playwright.config';
+import { shot } from './helpers';
 
 test.use({ baseURL: firstRunURL });
 
@@ -9,7 +10,7 @@ test('a new installation asks for the first administrator, in Arabic, and signs 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('first-run-form')).toBeVisible();
   await expect(page.getByTestId('login-form')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/first-run-ar.png', fullPage: true });
+  await shot(page, 'first-run-ar');
 
   await page.getByTestId('first-run-name-en').fill('Huda');
   await page.getByTestId('first-run-name-ar').fill('هدى');

@@ -67,6 +67,14 @@ describe('calls', () => {
     expect(server.to('/user/logout')).toHaveLength(3);
   });
 
+  it('lets a list be read again at once: a reload right after a create is not a duplicate', async () => {
+    await signedIn();
+    server.on('/branch/list', () => okBody(branches));
+    expect((await client.call('branch/list', {})).status).toBe(true);
+    expect((await client.call('branch/list', {})).status).toBe(true);
+    expect(server.to('/branch/list')).toHaveLength(2);
+  });
+
   it('checks the body against the catalogue before anything is sent', async () => {
     const result = await client.call('user/login', { login: 'a@x.test' });
     expect(result).toEqual({ status: false, message: 'PASSWORD_MISSING', errors: [{ path: 'password', message: 'PASSWORD_MISSING' }] });

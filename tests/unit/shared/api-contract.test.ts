@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allEndpoints, catalogue, isEndpointName } from '../../../shared/api/catalogue';
-import { nameOf, splitRequest } from '../../../shared/api/endpoint';
+import { isRead, nameOf, splitRequest } from '../../../shared/api/endpoint';
 import { errorKeys, httpStatusOf, isMessageKey, successKeys } from '../../../shared/api/keys';
 import { failureKeyOf, parseAtEdge, toFieldErrors } from '../../../shared/api/validation';
 import { loginRequest } from '../../../shared/api/auth';
@@ -35,6 +35,16 @@ describe('the endpoint catalogue', () => {
     expect(isEndpointName('toString')).toBe(false);
     expect(catalogue['user/login'].permission).toBe('public');
     expect(catalogue['branch/list'].permission).toBe('authenticated');
+  });
+
+  it('marks every view endpoint and lookup as a read, and no command as one', () => {
+    for (const [name, e] of allEndpoints) {
+      const p = e.permission;
+      const viewing = (typeof p === 'object' && p.action === 'view') || (p === 'authenticated' && name.endsWith('/list'));
+      if (viewing) expect(isRead(e), name).toBe(true);
+      if (typeof p === 'object' && p.action !== 'view') expect(isRead(e), name).toBe(false);
+    }
+    expect(isRead(catalogue['user/login'])).toBe(false);
   });
 
   it('fills path parameters and leaves the rest for the body or query', () => {

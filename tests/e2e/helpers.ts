@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
+
+/** The station refuses an identical POST within 2 s (DUPES); sign-ins across tests keep that distance. */
+let lastSignIn = 0;
+
+export async function signIn(page: Page, login: string, password: string, expectShell = true) {
+  const wait = lastSignIn + DUPLICATE_POST_WINDOW_MS + 100 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  await page.getByTestId('login-input').fill(login);
+  await page.getByTestId('password-input').fill(password);
+  await page.getByTestId('password-input').press('Enter');
+  lastSignIn = Date.now();
+  if (expectShell) await expect(page.getByTestId('app-shell')).toBeVisible();
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId('logout-button').click();
+  // Signing out asks first: a stray click at a busy counter must not end the session.
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await page.getByTestId('logout-confirm').click();
+  await expect(page.getByTestId('login-form')).toBeVisible();
+}
+
+export async function chooseLanguage(page: Page, lang: 'en' | 'ar') {
+  const html = page.locator('html');
+  if ((await html.getAttribute('lang')) !== lang) await page.getByTestId('language-switch').first().click();
+  await expect(html).toHaveAttribute('lang', lang);
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
