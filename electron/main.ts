@@ -6,6 +6,7 @@ import { createSecretStore } from './platform/electron/safe-secret-store';
 import { ElectronSettingsStore } from './platform/electron/store-settings';
 import { createMainWindow, hardenApp, sendEvent, serveIpc } from './platform/electron/window';
 import { startEmbeddedServer, type EmbeddedServer } from './platform/electron/embedded-server';
+import { electronFilePicker } from './platform/electron/file-picker';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -40,7 +41,7 @@ app.whenReady().then(async () => {
     }
   }
   const { handlers } = composeServices(
-    { secrets: createSecretStore(), settings: settingsStore, transport: new AxiosTransport() },
+    { secrets: createSecretStore(), settings: settingsStore, transport: new AxiosTransport(), files: electronFilePicker },
     {
       serverUrl: () => serverUrl,
       emit: (event) => sendEvent(win, event),

@@ -31,8 +31,19 @@ export const invokeChannels = {
   'pos:settings-get': z.null(),
   'pos:settings-set': settingsSchema,
   'pos:app-info': z.null(),
+  'pos:file-pick': z.object({ extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).min(1).max(20) }),
 } as const;
 export type InvokeChannel = keyof typeof invokeChannels;
+
+/**
+ * A file chosen in the main process's own dialog (the desktop app). Browser mode has no such dialog
+ * and answers `unsupported`; the page then uses the browser's file input.
+ */
+export type PickedFile =
+  | { status: 'picked'; fileName: string; contentBase64: string }
+  | { status: 'cancelled' }
+  | { status: 'too-large' }
+  | { status: 'unsupported' };
 
 /** Main → renderer pushes, on the one event channel. */
 export const EVENT_CHANNEL = 'pos:event';
@@ -55,6 +66,7 @@ export interface PosBridge {
     set(settings: Settings): Promise<Settings>;
   };
   app: { info(): Promise<AppInfo> };
+  files: { pick(extensions: string[]): Promise<PickedFile> };
   /** Subscribes to main-process events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -68,6 +80,7 @@ export type InvokeResult = {
   'pos:settings-get': Settings;
   'pos:settings-set': Settings;
   'pos:app-info': AppInfo;
+  'pos:file-pick': PickedFile;
 };
 
 /** Builds a PosBridge from any invoke function and event source; preload and the web client share it. */
@@ -90,6 +103,7 @@ export function bridgeFrom(
       set: (s) => invoke('pos:settings-set', s),
     },
     app: { info: () => invoke('pos:app-info', null) },
+    files: { pick: (extensions) => invoke('pos:file-pick', { extensions }) },
     onEvent: subscribe,
   };
 }

@@ -3,13 +3,14 @@ import { parseAtEdge } from '../../shared/api/validation';
 import { invokeChannels, settingsSchema, type AppInfo, type InvokeChannel, type InvokeResult, type Settings } from '../../shared/ipc';
 import type { ApiClient } from '../services/api-client';
 import type { Session } from '../services/session';
-import type { SettingsStore } from '../platform/ports';
+import type { FilePicker, SettingsStore } from '../platform/ports';
 
 export interface HandlerDeps {
   api: ApiClient;
   session: Session;
   settings: SettingsStore;
   appInfo: () => AppInfo;
+  files: FilePicker;
 }
 
 export type ChannelHandlers = { [C in InvokeChannel]: (arg: unknown) => Promise<InvokeResult[C]> };
@@ -63,6 +64,11 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:app-info': async (arg) => {
       argOf('pos:app-info', arg);
       return deps.appInfo();
+    },
+    'pos:file-pick': async (arg) => {
+      const parsed = invokeChannels['pos:file-pick'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:file-pick');
+      return deps.files.pick(parsed.data.extensions);
     },
   };
 }

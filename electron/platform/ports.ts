@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionUserSchema } from '../../shared/permissions';
-import type { Settings } from '../../shared/ipc';
+import type { PickedFile, Settings } from '../../shared/ipc';
 
 /**
  * What the main-process services need from the platform. Each port has an Electron implementation
@@ -51,3 +51,10 @@ export interface HttpTransport {
 }
 
 export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null };
+
+/** The platform's own file dialog; browser mode has none. */
+export interface FilePicker {
+  pick(extensions: string[]): Promise<PickedFile>;
+}
+
+export const noFilePicker: FilePicker = { pick: async () => ({ status: 'unsupported' }) };

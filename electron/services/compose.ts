@@ -1,6 +1,6 @@
 import type { AppInfo, BridgeEvent } from '../../shared/ipc';
 import { createHandlers, type ChannelHandlers } from '../ipc/handlers';
-import type { HttpTransport, SecretStore, SettingsStore } from '../platform/ports';
+import { noFilePicker, type FilePicker, type HttpTransport, type SecretStore, type SettingsStore } from '../platform/ports';
 import { ApiClient } from './api-client';
 import { Session } from './session';
 
@@ -8,6 +8,7 @@ export interface Platform {
   secrets: SecretStore;
   settings: SettingsStore;
   transport: HttpTransport;
+  files?: FilePicker;
 }
 
 /** The main-process services over the given platform ports; Electron and browser mode both build them here. */
@@ -17,5 +18,5 @@ export function composeServices(
 ): { api: ApiClient; session: Session; handlers: ChannelHandlers } {
   const session = new Session(platform.secrets);
   const api = new ApiClient({ transport: platform.transport, session, serverUrl: opts.serverUrl, emit: opts.emit, log: opts.log });
-  return { api, session, handlers: createHandlers({ api, session, settings: platform.settings, appInfo: opts.appInfo }) };
+  return { api, session, handlers: createHandlers({ api, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker }) };
 }

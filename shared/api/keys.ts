@@ -55,6 +55,8 @@ export const systemKeys = [
   'NO_FILE_TO_UPLOAD',
   /** An upload whose type is not allowed for staff files. */
   'FILE_TYPE_NOT_ALLOWED',
+  /** A chosen file over the upload limit (5 MB), refused before it is sent. */
+  'FILE_TOO_LARGE',
   'OK',
 ] as const;
 
@@ -97,6 +99,7 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'DUPES':
     case 'NO_FILE_TO_UPLOAD':
     case 'FILE_TYPE_NOT_ALLOWED':
+    case 'FILE_TOO_LARGE':
       return 400;
     case 'SESSION_EXPIRED':
     case 'INVALID_PASSWORD':

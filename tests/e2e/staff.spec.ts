@@ -47,6 +47,16 @@ test('a front-desk-only role: made by the administrator, seen and enforced for i
   await page.getByRole('button', { name: 'حفظ' }).click();
   await expect(page.getByRole('cell', { name: 'ليلى ناصر' })).toBeVisible();
   await shot(page, 'employees-ar');
+
+  // Her profile: attach a scanned ID to her files.
+  await page.getByRole('cell', { name: 'ليلى ناصر' }).click();
+  await expect(page.getByTestId('employee-profile')).toBeVisible();
+  await page.getByRole('tab', { name: 'الملفات' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('file-upload').click();
+  await (await chooser).setFiles({ name: 'iqama.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%scan') });
+  await expect(page.getByText(/^iqama-[a-z0-9]{10}\.pdf$/)).toBeVisible();
+  await shot(page, 'employee-files-ar');
   await signOut(page);
 
   // Signed in as her, in English: the menu holds the front desk only.

@@ -74,6 +74,21 @@ describe('every catalogue endpoint', () => {
   });
 });
 
+describe('every guarded endpoint', () => {
+  const guarded = allEndpoints.filter(([, e]) => typeof e.permission === 'object');
+
+  it('refuses a signed-in employee whose role lacks the right with 403 NOT_AUTHORISED', async () => {
+    expect(guarded.length).toBeGreaterThan(15);
+    await server.addEmployee({ mobile: '0508765432', password: 'no-rights' });
+    const { accessToken } = await server.login('0508765432', 'no-rights');
+    for (const [name, e] of guarded) {
+      const res = await call(e.method, splitRequest(e.path, { id: 1 }).url, e.method === 'GET' ? undefined : '{"id":1}', accessToken);
+      expect(res.status, name).toBe(403);
+      expect(res.body).toEqual({ status: false, message: 'NOT_AUTHORISED' });
+    }
+  });
+});
+
 describe('permission checks', () => {
   const employeesOnly = endpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Form, Popconfirm, Result, Space, Spin, Table, Tabs, Upload } from 'antd';
+import { Button, Card, Descriptions, Empty, Form, Popconfirm, Result, Space, Spin, Table, Tabs } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StoredFile } from '../../../shared/api/files';
@@ -22,6 +22,7 @@ import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { useNotify } from '../../components/useNotify';
 import { EmployeeForm } from './EmployeeForm';
+import { pickFile } from '../../components/pickFile';
 
 const dateTime = (value: string | null, language: string) =>
   value ? new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—';
@@ -138,15 +139,6 @@ function RoomSessions({ userId }: { userId: number }) {
   return data && data.total > 0 ? <Table rowKey="id" size="small" dataSource={data.rows} /> : <Empty description={t('employees.noRoomSessions')} />;
 }
 
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
-
 function Files({ ownerId }: { ownerId: number }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
@@ -155,6 +147,13 @@ function Files({ ownerId }: { ownerId: number }) {
   const [upload, uploading] = useFileUploadMutation();
   const [download] = useFileDownloadMutation();
   const submit = useSubmit();
+
+  const choose = async () => {
+    const picked = await pickFile(UPLOAD_EXTENSIONS);
+    if (picked.status === 'too-large') notify.error('FILE_TOO_LARGE');
+    if (picked.status !== 'picked') return;
+    await submit(upload({ folder: 'emp', owner_id: ownerId, fileName: picked.fileName, contentBase64: picked.contentBase64 }));
+  };
 
   const save = async (file: StoredFile) => {
     const result = await download({ fileName: file.fileName, filePath: file.filePath });
@@ -169,18 +168,9 @@ function Files({ ownerId }: { ownerId: number }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {ability.can('create', 'Employees') && (
-        <Upload
-          showUploadList={false}
-          accept={UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',')}
-          beforeUpload={(file) => {
-            void readBase64(file).then((contentBase64) => submit(upload({ folder: 'emp', owner_id: ownerId, fileName: file.name, contentBase64 })));
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={uploading.isLoading} data-testid="file-upload">
-            {t('files.upload')}
-          </Button>
-        </Upload>
+        <Button icon={<UploadOutlined />} loading={uploading.isLoading} onClick={() => void choose()} data-testid="file-upload">
+          {t('files.upload')}
+        </Button>
       )}
       <Table<StoredFile>
         rowKey="fileName"
@@ -191,7 +181,12 @@ function Files({ ownerId }: { ownerId: number }) {
         pagination={false}
         columns={[
           { title: t('files.name'), dataIndex: 'fileName', render: (v: string) => <span dir="ltr">{v}</span> },
-          { title: t('files.size'), dataIndex: 'size', render: (v: number) => `${Math.max(1, Math.round(v / 1024))} KB` },
+          {
+            title: t('files.size'),
+            dataIndex: 'size',
+            render: (v: number) =>
+              new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en', { style: 'unit', unit: 'kilobyte' }).format(Math.max(1, Math.round(v / 1024))),
+          },
           { title: t('files.uploadedAt'), dataIndex: 'uploaded_at', render: (v: string) => dateTime(v, i18n.language) },
           { title: t('actions.title'), render: (_, f) => <Button size="small" icon={<DownloadOutlined />} onClick={() => void save(f)} aria-label={t('files.download')} /> },
         ]}

@@ -11,6 +11,7 @@ import { MemorySecretStore } from '../../../electron/platform/node/memory-secret
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { WEB_BRIDGE_PATH, type WireMessage } from '../../../shared/ipc';
 import { FakeServer, okBody, tokens } from './fakes';
+import { noFilePicker } from '../../../electron/platform/ports';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>PlayDesk</title>');
@@ -22,6 +23,7 @@ const handlers = createHandlers({
   session,
   settings: new FileSettingsStore(join(root, 'settings.json')),
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
+  files: noFilePicker,
 });
 let bridge: BridgeServer;
 
@@ -62,7 +64,12 @@ describe('the channel table', () => {
     await expect(handlers['pos:auth-current']({ sneaky: true })).rejects.toBeInstanceOf(InvalidBridgeArgument);
     expect(await handlers['pos:api-call']({ name: 42 })).toEqual({ status: false, message: 'VALIDATION_FAILED' });
     expect(await handlers['pos:auth-login']({ login: 'a@x.test' })).toMatchObject({ status: false, message: 'PASSWORD_MISSING' });
+    await expect(handlers['pos:file-pick']({ extensions: ['../exe'] })).rejects.toBeInstanceOf(InvalidBridgeArgument);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('browser mode has no native file dialog and says so, so the page uses its own file input', async () => {
+    expect(await handlers['pos:file-pick']({ extensions: ['pdf'] })).toEqual({ status: 'unsupported' });
   });
 });
 
