@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from './start';
 import { DataDirInUseError } from './db/embedded';
 
-/** `npm run server -- --port 4100 --data-dir .data` (also PORT, DATA_DIR, DATABASE_URL, HOST). */
+/** `npm run server -- --port 4100 --data-dir .data` (also PORT, DATA_DIR, DATABASE_URL, MEDIA_DIR, HOST). */
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
@@ -17,6 +17,7 @@ try {
     host: values.host ?? process.env.HOST ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? '.data',
     databaseUrl: process.env.DATABASE_URL || undefined,
+    mediaDir: process.env.MEDIA_DIR || undefined,
     adminLogin: process.env.POS_ADMIN_LOGIN,
     adminPassword: process.env.POS_ADMIN_PASSWORD,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
