@@ -1,46 +1,39 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
 import { useBranchCreateMutation, useBranchDeleteMutation, useBranchPageQuery, useBranchUpdateMutation } from '../../api/staff';
 import { useAbility } from '../../app/ability';
 import { NameFields } from '../../components/NameFields';
-import { PageTitle } from '../../components/PageTitle';
+import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 
 export function BranchesPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const [paging, setPaging] = useState<{ page: number; perPage: number; q: string }>({ ...BRANCH_LIST_PAGING, q: '' });
-  const { data, isFetching } = useBranchPageQuery({ ...paging, q: paging.q || undefined });
+  const list = usePaging(BRANCH_LIST_PAGING);
+  const { data, isFetching } = useBranchPageQuery(list.query);
   const [editing, setEditing] = useState<Branch | 'new' | null>(null);
   const [remove, removing] = useBranchDeleteMutation();
   const submit = useSubmit();
 
   return (
     <div data-testid="branches-page">
-      <PageTitle
+      <ListHeader
         title={t('features.Branches')}
-        extra={
-          <>
-            <Input.Search allowClear placeholder={t('actions.search')} onSearch={(q) => setPaging({ ...paging, page: 1, q })} style={{ width: 240 }} />
-            {ability.can('create', 'Branches') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="branch-add">
-                {t('branches.add')}
-              </Button>
-            )}
-          </>
-        }
+        searchPlaceholder={t('actions.search')}
+        onSearch={list.search}
+        add={ability.can('create', 'Branches') && { label: t('branches.add'), testId: 'branch-add', onClick: () => setEditing('new') }}
       />
       <Table<Branch>
         rowKey="id"
         loading={isFetching}
         dataSource={data?.rows}
         locale={{ emptyText: t('branches.empty') }}
-        pagination={{ current: paging.page, pageSize: paging.perPage, total: data?.total, onChange: (page, perPage) => setPaging({ ...paging, page, perPage }) }}
+        pagination={list.pagination(data?.total)}
         columns={[
           { title: t('fields.name'), render: (_, b) => localName(b, i18n.language) },
           { title: t('branches.address'), dataIndex: 'address' },

@@ -1,21 +1,20 @@
 import { useState } from 'react';
-import { Button, Input, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '../../../shared/api/employees';
 import { isAdministratorRole } from '../../../shared/permissions';
 import { useEmployeePageQuery, useRoleOptionsQuery } from '../../api/staff';
 import { useBranchListQuery } from '../../api/lookups';
 import { useAbility } from '../../app/ability';
-import { PageTitle } from '../../components/PageTitle';
+import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { EmployeeForm } from './EmployeeForm';
 
 export function EmployeesPage({ open }: { open: (id: number) => void }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const [paging, setPaging] = useState({ page: 1, perPage: 10, q: '' });
-  const { data, isFetching } = useEmployeePageQuery({ ...paging, q: paging.q || undefined });
+  const list = usePaging({ page: 1, perPage: 10 });
+  const { data, isFetching } = useEmployeePageQuery(list.query);
   const { data: roles } = useRoleOptionsQuery();
   const { data: branches } = useBranchListQuery();
   const [adding, setAdding] = useState(false);
@@ -26,18 +25,11 @@ export function EmployeesPage({ open }: { open: (id: number) => void }) {
 
   return (
     <div data-testid="employees-page">
-      <PageTitle
+      <ListHeader
         title={t('features.Employees')}
-        extra={
-          <>
-            <Input.Search allowClear placeholder={t('employees.search')} onSearch={(q) => setPaging({ ...paging, page: 1, q })} style={{ width: 260 }} />
-            {ability.can('create', 'Employees') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="employee-add">
-                {t('employees.add')}
-              </Button>
-            )}
-          </>
-        }
+        searchPlaceholder={t('employees.search')}
+        onSearch={list.search}
+        add={ability.can('create', 'Employees') && { label: t('employees.add'), testId: 'employee-add', onClick: () => setAdding(true) }}
       />
       <Table<Employee>
         rowKey="id"
@@ -45,7 +37,7 @@ export function EmployeesPage({ open }: { open: (id: number) => void }) {
         dataSource={data?.rows}
         locale={{ emptyText: t('employees.empty') }}
         onRow={(e) => ({ onClick: () => open(e.id), style: { cursor: 'pointer' } })}
-        pagination={{ current: paging.page, pageSize: paging.perPage, total: data?.total, onChange: (page, perPage) => setPaging({ ...paging, page, perPage }) }}
+        pagination={list.pagination(data?.total)}
         columns={[
           { title: t('fields.name'), render: (_, e) => <a onClick={() => open(e.id)}>{localName(e, i18n.language)}</a> },
           { title: t('employees.mobile'), dataIndex: 'mobile', render: (v: string | null) => <span dir="ltr">{v}</span> },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, Modal, Switch, Table, Tag } from 'antd';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Modal, Switch, Table, Tag } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleInput } from '../../../shared/api/roles';
 import { featureFlags, features, type Feature, type FeatureFlags } from '../../../shared/permissions';
@@ -8,38 +8,31 @@ import { ROLE_LIST_PAGING } from '../../../shared/domain/constants';
 import { useRoleCreateMutation, useRoleListQuery, useRoleUpdateMutation } from '../../api/staff';
 import { useAbility } from '../../app/ability';
 import { NameFields } from '../../components/NameFields';
-import { PageTitle } from '../../components/PageTitle';
+import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 
 export function RolesPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const [paging, setPaging] = useState<{ page: number; perPage: number; q: string }>({ ...ROLE_LIST_PAGING, q: '' });
-  const { data, isFetching } = useRoleListQuery({ ...paging, q: paging.q || undefined });
+  const list = usePaging(ROLE_LIST_PAGING);
+  const { data, isFetching } = useRoleListQuery(list.query);
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
 
   return (
     <div data-testid="roles-page">
-      <PageTitle
+      <ListHeader
         title={t('features.Roles')}
-        extra={
-          <>
-            <Input.Search allowClear placeholder={t('actions.search')} onSearch={(q) => setPaging({ ...paging, page: 1, q })} style={{ width: 240 }} />
-            {ability.can('create', 'Roles') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="role-add">
-                {t('roles.add')}
-              </Button>
-            )}
-          </>
-        }
+        searchPlaceholder={t('actions.search')}
+        onSearch={list.search}
+        add={ability.can('create', 'Roles') && { label: t('roles.add'), testId: 'role-add', onClick: () => setEditing('new') }}
       />
       <Table<Role>
         rowKey="id"
         loading={isFetching}
         dataSource={data?.rows}
         locale={{ emptyText: t('roles.empty') }}
-        pagination={{ current: paging.page, pageSize: paging.perPage, total: data?.total, onChange: (page, perPage) => setPaging({ ...paging, page, perPage }) }}
+        pagination={list.pagination(data?.total)}
         columns={[
           { title: t('fields.name'), render: (_, r) => localName(r, i18n.language) },
           {
