@@ -20,6 +20,8 @@ import { employeeRoutes } from './modules/employees/routes';
 import { FileService } from './modules/files/service';
 import { fileRoutes } from './modules/files/routes';
 import type { FileStore } from './files/file-store';
+import { ProductService } from './modules/products/service';
+import { productRoutes } from './modules/products/routes';
 
 export interface AppDeps {
   db: Db;
@@ -48,6 +50,7 @@ export function buildApp(deps: AppDeps): App {
     ...roleRoutes(new RoleService(deps.db)),
     ...branchRoutes(new BranchService(deps.db)),
     ...employeeRoutes(employees),
+    ...productRoutes(new ProductService(deps.db)),
     // Kids, products and packages check their owners once those entities exist.
     ...fileRoutes(new FileService(deps.files, { emp: async (ctx, id) => void (await employees.info(ctx, id)) })),
   };

@@ -135,3 +135,28 @@ export const serverSecrets = pgTable('server_secrets', {
   name: varchar('name', { length: 50 }).primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Products sold at the till; stock never goes below zero (the sale decrements it atomically). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    ...names,
+    image: text('image'),
+    price: integer('price').notNull(),
+    tax_id: integer('tax_id')
+      .notNull()
+      .references(() => taxes.id),
+    included: integer('included').notNull(),
+    branch_id: integer('branch_id').references(() => branches.id),
+    stock: integer('stock').notNull().default(0),
+    created_at: createdAt,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('products_stock_not_negative', sql`${t.stock} >= 0`),
+    check('products_price_not_negative', sql`${t.price} >= 0`),
+    check('products_included', sql`${t.included} in (1, 2)`),
+    index('products_branch').on(t.branch_id),
+  ],
+);

@@ -10,3 +10,4 @@ export * as setupApi from './setup';
 export * as rolesApi from './roles';
 export * as branchesApi from './branches';
 export * as employeesApi from './employees';
+export * as productsApi from './products';

@@ -1,0 +1,14 @@
+import type { Handlers } from '../../http/route';
+import type { ProductService } from './service';
+
+type ProductEndpoint = 'product/pagelist' | 'product/create' | 'product/update' | 'product/delete' | 'product/addstock';
+
+export function productRoutes(products: ProductService): Pick<Handlers, ProductEndpoint> {
+  return {
+    'product/pagelist': (body, ctx) => products.list(ctx, body),
+    'product/create': (body, ctx) => products.create(ctx, body),
+    'product/update': (body, ctx) => products.update(ctx, body),
+    'product/delete': (body, ctx) => products.remove(ctx, body.id),
+    'product/addstock': (body, ctx) => products.addStock(ctx, body),
+  };
+}

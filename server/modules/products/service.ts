@@ -1,0 +1,98 @@
+import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, products, taxes } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { branchScope, pageOf } from '../../http/scope';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { ProductRecord } from '../../../shared/api/products';
+import type { TaxMode } from '../../../shared/domain/money';
+
+const columns = {
+  id: products.id,
+  name_en: products.name_en,
+  name_ar: products.name_ar,
+  image: products.image,
+  price: products.price,
+  tax_id: products.tax_id,
+  included: sql<TaxMode>`${products.included}`,
+  branch_id: products.branch_id,
+  stock: products.stock,
+};
+
+/**
+ * Products: a product without a branch is sold in every branch. Administrators manage all; anyone
+ * else with the right sees their branch's and the shared ones, and changes only their branch's.
+ */
+export class ProductService {
+  constructor(private readonly db: Db) {}
+
+  private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
+    const scope = branchScope(ctx);
+    return and(isNull(products.deleted_at), scope === null ? undefined : or(eq(products.branch_id, scope), isNull(products.branch_id)), ...more);
+  }
+
+  private editable(ctx: RequestContext, id: number) {
+    const scope = branchScope(ctx);
+    return and(isNull(products.deleted_at), eq(products.id, id), scope === null ? undefined : eq(products.branch_id, scope));
+  }
+
+  async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'product/pagelist'>) {
+    const where = this.visible(ctx, q ? or(ilike(products.name_en, `%${q}%`), ilike(products.name_ar, `%${q}%`)) : undefined);
+    const [rows, [total]] = await Promise.all([
+      this.db.select(columns).from(products).where(where).orderBy(asc(products.name_en), asc(products.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(products).where(where),
+    ]);
+    return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  async create(ctx: RequestContext, input: ParsedRequestOf<'product/create'>): Promise<ProductRecord> {
+    const values = { ...input, branch_id: await this.branchFor(ctx, input.branch_id) };
+    await this.checkTax(input.tax_id);
+    const [row] = await this.db.insert(products).values(values).returning(columns);
+    return row!;
+  }
+
+  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'product/update'>): Promise<ProductRecord> {
+    const values = { ...input, branch_id: await this.branchFor(ctx, input.branch_id) };
+    await this.checkTax(input.tax_id);
+    const [row] = await this.db.update(products).set(values).where(this.editable(ctx, id)).returning(columns);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async remove(ctx: RequestContext, id: number): Promise<null> {
+    const [row] = await this.db.update(products).set({ deleted_at: new Date() }).where(this.editable(ctx, id)).returning({ id: products.id });
+    if (!row) throw new AppError('NOT_FOUND');
+    return null;
+  }
+
+  /** Adds in one statement, so two receipts at once both count. */
+  async addStock(ctx: RequestContext, { id, qty }: ParsedRequestOf<'product/addstock'>): Promise<ProductRecord> {
+    const [row] = await this.db
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${qty}` })
+      .where(this.editable(ctx, id))
+      .returning(columns);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** A non-administrator's products belong to their own branch; an administrator's to the one named. */
+  private async branchFor(ctx: RequestContext, requested: number | null): Promise<number | null> {
+    const scope = branchScope(ctx);
+    if (scope !== null) {
+      if (requested !== null && requested !== scope) throw new AppError('NOT_FOUND');
+      return scope;
+    }
+    if (requested === null) return null;
+    const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, requested), isNull(branches.deleted_at)));
+    if (!branch) throw new AppError('NOT_FOUND');
+    return requested;
+  }
+
+  private async checkTax(taxId: number) {
+    const [tax] = await this.db.select({ id: taxes.id }).from(taxes).where(eq(taxes.id, taxId));
+    if (!tax) throw new AppError('NOT_FOUND');
+  }
+}
