@@ -22,6 +22,8 @@ import { fileRoutes } from './modules/files/routes';
 import type { FileStore } from './files/file-store';
 import { ProductService } from './modules/products/service';
 import { productRoutes } from './modules/products/routes';
+import { CouponService } from './modules/coupons/service';
+import { couponRoutes } from './modules/coupons/routes';
 
 export interface AppDeps {
   db: Db;
@@ -51,6 +53,7 @@ export function buildApp(deps: AppDeps): App {
     ...branchRoutes(new BranchService(deps.db)),
     ...employeeRoutes(employees),
     ...productRoutes(new ProductService(deps.db)),
+    ...couponRoutes(new CouponService(deps.db)),
     // Kids, products and packages check their owners once those entities exist.
     ...fileRoutes(new FileService(deps.files, { emp: async (ctx, id) => void (await employees.info(ctx, id)) })),
   };

@@ -160,3 +160,27 @@ export const products = pgTable(
     index('products_branch').on(t.branch_id),
   ],
 );
+
+/** Coupons; `used` never passes `use_limit`, whatever two tills do at once (a check constraint). */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 30 }).notNull(),
+    type: varchar('type', { length: 10 }).$type<'amount' | 'percent'>().notNull(),
+    value: integer('value').notNull(),
+    min_cart_value: integer('min_cart_value').notNull().default(0),
+    use_limit: integer('use_limit'),
+    used: integer('used').notNull().default(0),
+    valid_from: timestamp('valid_from', { withTimezone: true }),
+    valid_to: timestamp('valid_to', { withTimezone: true }),
+    branch_id: integer('branch_id').references(() => branches.id),
+    created_at: createdAt,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_active').on(t.code).where(sql`${t.deleted_at} is null`),
+    check('coupons_used_within_limit', sql`${t.use_limit} is null or ${t.used} <= ${t.use_limit}`),
+    check('coupons_type', sql`${t.type} in ('amount', 'percent')`),
+  ],
+);

@@ -8,6 +8,7 @@ import * as branches from './branches';
 import * as employees from './employees';
 import * as files from './files';
 import * as products from './products';
+import * as coupons from './coupons';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 type Keyed<E> = { [X in E as NameOf<X>]: X };
@@ -30,7 +31,7 @@ function isEndpoint(value: unknown): value is Endpoint {
 }
 
 /** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */
-export const catalogue = keyed(auth, lookups, setup, roles, branches, employees, files, products);
+export const catalogue = keyed(auth, lookups, setup, roles, branches, employees, files, products, coupons);
 
 export type Catalogue = typeof catalogue;
 export type EndpointName = keyof Catalogue & string;

@@ -11,3 +11,4 @@ export * as rolesApi from './roles';
 export * as branchesApi from './branches';
 export * as employeesApi from './employees';
 export * as productsApi from './products';
+export * as couponsApi from './coupons';

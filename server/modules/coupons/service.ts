@@ -1,0 +1,78 @@
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, coupons } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { branchScope, isUniqueViolation, pageOf } from '../../http/scope';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import { checkCoupon } from '../../../shared/domain/coupon';
+
+const columns = {
+  id: coupons.id,
+  code: coupons.code,
+  type: coupons.type,
+  value: coupons.value,
+  min_cart_value: coupons.min_cart_value,
+  use_limit: coupons.use_limit,
+  used: coupons.used,
+  valid_from: coupons.valid_from,
+  valid_to: coupons.valid_to,
+  branch_id: coupons.branch_id,
+};
+
+/** Coupons: branch-bound like everything else; a coupon without a branch is valid in every branch. */
+export class CouponService {
+  constructor(private readonly db: Db) {}
+
+  private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
+    const scope = branchScope(ctx);
+    return and(isNull(coupons.deleted_at), scope === null ? undefined : or(eq(coupons.branch_id, scope), isNull(coupons.branch_id)), ...more);
+  }
+
+  async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'coupon/pagelist'>) {
+    const where = this.visible(ctx, q ? ilike(coupons.code, `%${q}%`) : undefined);
+    const [rows, [total]] = await Promise.all([
+      this.db.select(columns).from(coupons).where(where).orderBy(asc(coupons.code)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(coupons).where(where),
+    ]);
+    return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  async create(ctx: RequestContext, input: ParsedRequestOf<'coupon/create'>) {
+    const scope = branchScope(ctx);
+    if (scope !== null && input.branch_id !== scope) {
+      if (input.branch_id !== null) throw new AppError('NOT_FOUND');
+      input = { ...input, branch_id: scope };
+    }
+    if (input.branch_id !== null) {
+      const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, input.branch_id), isNull(branches.deleted_at)));
+      if (!branch) throw new AppError('NOT_FOUND');
+    }
+    try {
+      const [row] = await this.db.insert(coupons).values(input).returning(columns);
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('EXISTS');
+      throw error;
+    }
+  }
+
+  async remove(ctx: RequestContext, id: number): Promise<null> {
+    const scope = branchScope(ctx);
+    const [row] = await this.db
+      .update(coupons)
+      .set({ deleted_at: new Date() })
+      .where(and(isNull(coupons.deleted_at), eq(coupons.id, id), scope === null ? undefined : eq(coupons.branch_id, scope)))
+      .returning({ id: coupons.id });
+    if (!row) throw new AppError('NOT_FOUND');
+    return null;
+  }
+
+  /** The till's check of a code against its cart, in the caller's branch; nothing is counted yet. */
+  async check(ctx: RequestContext, { coupon, cart_total }: ParsedRequestOf<'sale/coupon'>) {
+    const [row] = await this.db.select(columns).from(coupons).where(and(isNull(coupons.deleted_at), eq(coupons.code, coupon)));
+    const result = checkCoupon(row ?? null, { total: cart_total, branchId: ctx.user?.branch_id ?? null, now: new Date() });
+    if (!result.ok) throw new AppError(result.key);
+    return { coupon_id: row!.id, type: row!.type, discount: result.discount };
+  }
+}
