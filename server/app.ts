@@ -24,6 +24,8 @@ import { ProductService } from './modules/products/service';
 import { productRoutes } from './modules/products/routes';
 import { CouponService } from './modules/coupons/service';
 import { couponRoutes } from './modules/coupons/routes';
+import { SaleService } from './modules/sales/service';
+import { saleRoutes } from './modules/sales/routes';
 
 export interface AppDeps {
   db: Db;
@@ -54,6 +56,7 @@ export function buildApp(deps: AppDeps): App {
     ...employeeRoutes(employees),
     ...productRoutes(new ProductService(deps.db)),
     ...couponRoutes(new CouponService(deps.db)),
+    ...saleRoutes(new SaleService(deps.db)),
     // Kids, products and packages check their owners once those entities exist.
     ...fileRoutes(new FileService(deps.files, { emp: async (ctx, id) => void (await employees.info(ctx, id)) })),
   };

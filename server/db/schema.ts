@@ -184,3 +184,73 @@ export const coupons = pgTable(
     check('coupons_type', sql`${t.type} in ('amount', 'percent')`),
   ],
 );
+
+/** The last invoice number of each branch; taken inside the sale's transaction, so numbers have no gaps. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  branch_id: integer('branch_id')
+    .primaryKey()
+    .references(() => branches.id),
+  last_no: integer('last_no').notNull(),
+});
+
+/**
+ * A sale is its invoice. A cancellation is a credit note: a sale of its own, with negative amounts,
+ * referencing the original (`original_id`), which is then marked cancelled.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    invoice_no: integer('invoice_no').notNull(),
+    kind: varchar('kind', { length: 12 }).$type<'invoice' | 'credit_note'>().notNull().default('invoice'),
+    original_id: integer('original_id'),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    cashier_id: integer('cashier_id')
+      .notNull()
+      .references(() => users.id),
+    coupon_id: integer('coupon_id').references(() => coupons.id),
+    parent_info: jsonb('parent_info').$type<{ name?: string; mobile?: string } | null>(),
+    gross: integer('gross').notNull(),
+    discount: integer('discount').notNull(),
+    net: integer('net').notNull(),
+    vat: integer('vat').notNull(),
+    payable: integer('payable').notNull(),
+    cash: integer('cash').notNull(),
+    pos: integer('pos').notNull(),
+    pos_reference: varchar('pos_reference', { length: 60 }),
+    change: integer('change').notNull(),
+    idempotency_key: varchar('idempotency_key', { length: 200 }),
+    created_at: createdAt,
+  },
+  (t) => [
+    uniqueIndex('sales_branch_invoice_no').on(t.branch_id, t.invoice_no),
+    uniqueIndex('sales_idempotency_key').on(t.idempotency_key),
+    uniqueIndex('sales_one_credit_note').on(t.original_id),
+    index('sales_branch_created').on(t.branch_id, t.created_at),
+  ],
+);
+
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: serial('id').primaryKey(),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    product_id: integer('product_id').references(() => products.id),
+    name_en: varchar('name_en', { length: 120 }).notNull(),
+    name_ar: varchar('name_ar', { length: 120 }).notNull(),
+    unit_price: integer('unit_price').notNull(),
+    qty: integer('qty').notNull(),
+    rate_bp: integer('rate_bp').notNull(),
+    included: integer('included').notNull(),
+    net: integer('net').notNull(),
+    vat: integer('vat').notNull(),
+    gross: integer('gross').notNull(),
+    discount: integer('discount').notNull(),
+  },
+  (t) => [index('sale_lines_sale').on(t.sale_id)],
+);

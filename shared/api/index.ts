@@ -12,3 +12,4 @@ export * as branchesApi from './branches';
 export * as employeesApi from './employees';
 export * as productsApi from './products';
 export * as couponsApi from './coupons';
+export * as salesApi from './sales';

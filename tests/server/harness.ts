@@ -23,7 +23,7 @@ export interface TestServer {
   app: App;
   database: Database;
   /** POSTs JSON (or raw text) and returns status and decoded body. */
-  post<T = unknown>(path: string, body?: unknown, token?: string, raw?: string): Promise<{ status: number; body: Envelope<T> }>;
+  post<T = unknown>(path: string, body?: unknown, token?: string, raw?: string, headers?: Record<string, string>): Promise<{ status: number; body: Envelope<T> }>;
   login(login?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
   addEmployee(over?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<number>;
   close(): Promise<void>;
@@ -57,10 +57,10 @@ export async function startTestServer(opts: { withAdministrator?: boolean } = {}
     url: serverUrl,
     app,
     database,
-    async post(path, body = {}, token, raw) {
+    async post(path, body = {}, token, raw, headers = {}) {
       const res = await fetch(serverUrl + path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
         body: raw ?? JSON.stringify(body),
       });
       return { status: res.status, body: (await res.json()) as never };

@@ -1,0 +1,246 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { branches, coupons, invoiceCounters, products, saleLines, sales, taxes } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { branchScope, isUniqueViolation, pageOf } from '../../http/scope';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { SaleWithLinesRecord } from '../../../shared/api/sales';
+import { priceCart, type TaxMode } from '../../../shared/domain/money';
+import { checkCoupon } from '../../../shared/domain/coupon';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const saleColumns = {
+  id: sales.id,
+  branch_id: sales.branch_id,
+  invoice_no: sales.invoice_no,
+  kind: sales.kind,
+  original_id: sales.original_id,
+  cancelled_at: sales.cancelled_at,
+  cashier_id: sales.cashier_id,
+  coupon_id: sales.coupon_id,
+  gross: sales.gross,
+  discount: sales.discount,
+  net: sales.net,
+  vat: sales.vat,
+  payable: sales.payable,
+  cash: sales.cash,
+  pos: sales.pos,
+  pos_reference: sales.pos_reference,
+  change: sales.change,
+  created_at: sales.created_at,
+};
+
+const invalid = (path: string, message: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message }] });
+
+/**
+ * The sale: one transaction that prices the cart from the database, takes the stock, counts the
+ * coupon, numbers the invoice without gaps and records the payment — or does none of it.
+ */
+export class SaleService {
+  constructor(private readonly db: Db) {}
+
+  async create(ctx: RequestContext, input: ParsedRequestOf<'sale/sale/create'>): Promise<SaleWithLinesRecord> {
+    const branchId = await this.branchOf(ctx, input.salesData.branch_id);
+    // A retried request (same Idempotency-Key from the same cashier) gets the first answer, not a second sale.
+    const key = ctx.idempotencyKey ? `${ctx.user!.id}:${ctx.idempotencyKey}` : null;
+    const earlier = key ? await this.byKey(key) : null;
+    if (earlier) return earlier;
+    try {
+      return await this.db.transaction((tx) => this.sell(tx, ctx, branchId, key, input));
+    } catch (error) {
+      const raced = key && isUniqueViolation(error) ? await this.byKey(key) : null;
+      if (raced) return raced;
+      throw error;
+    }
+  }
+
+  private async sell(tx: Tx, ctx: RequestContext, branchId: number, key: string | null, input: ParsedRequestOf<'sale/sale/create'>) {
+    const wanted = new Map<number, number>();
+    for (const { product } of input.cart) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
+    const ids = [...wanted.keys()].sort((a, b) => a - b);
+    const rows = await tx
+      .select({ id: products.id, name_en: products.name_en, name_ar: products.name_ar, price: products.price, included: products.included, rate_bp: taxes.rate_bp })
+      .from(products)
+      .innerJoin(taxes, eq(taxes.id, products.tax_id))
+      .where(and(inArray(products.id, ids), isNull(products.deleted_at), or(eq(products.branch_id, branchId), isNull(products.branch_id))));
+    if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
+    const items = ids.map((id) => ({ ...rows.find((r) => r.id === id)!, qty: wanted.get(id)! }));
+    const lineInputs = items.map((i) => ({ unitPrice: i.price, qty: i.qty, rateBp: i.rate_bp, included: i.included as TaxMode }));
+    const gross = priceCart(lineInputs).gross;
+
+    let discount = 0;
+    if (input.coupon_id !== null) {
+      const [coupon] = await tx.select().from(coupons).where(and(eq(coupons.id, input.coupon_id), isNull(coupons.deleted_at))).for('update');
+      const check = checkCoupon(coupon ?? null, { total: gross, branchId, now: new Date() });
+      if (!check.ok) throw new AppError(check.key);
+      discount = check.discount;
+      await tx.update(coupons).set({ used: sql`${coupons.used} + 1` }).where(eq(coupons.id, input.coupon_id));
+    }
+    const cart = priceCart(lineInputs, discount);
+
+    const { cash, pos, pos_reference } = input.salesData.payments;
+    if (pos > cart.payable) throw invalid('salesData.payments.pos', 'FIELD_TOO_LARGE');
+    if (cash + pos < cart.payable) throw invalid('salesData.payments.cash', 'FIELD_TOO_SMALL');
+
+    // Ordered by product id, so two tills taking the same products cannot deadlock.
+    for (const item of items) {
+      const [taken] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${item.qty}` })
+        .where(and(eq(products.id, item.id), gte(products.stock, item.qty)))
+        .returning({ id: products.id });
+      if (!taken) throw new AppError('INSUFFICIENT_STOCK');
+    }
+
+    const invoiceNo = await this.nextInvoiceNo(tx, branchId);
+    const [sale] = await tx
+      .insert(sales)
+      .values({
+        branch_id: branchId,
+        invoice_no: invoiceNo,
+        cashier_id: ctx.user!.id,
+        coupon_id: input.coupon_id,
+        parent_info: input.parentInfo,
+        gross: cart.gross,
+        discount: cart.discount,
+        net: cart.net,
+        vat: cart.vat,
+        payable: cart.payable,
+        cash,
+        pos,
+        pos_reference,
+        change: cash + pos - cart.payable,
+        idempotency_key: key,
+      })
+      .returning(saleColumns);
+    const lines = await tx
+      .insert(saleLines)
+      .values(
+        items.map((item, i) => ({
+          sale_id: sale!.id,
+          product_id: item.id,
+          name_en: item.name_en,
+          name_ar: item.name_ar,
+          unit_price: item.price,
+          qty: item.qty,
+          rate_bp: item.rate_bp,
+          included: item.included,
+          ...cart.lines[i]!,
+        })),
+      )
+      .returning();
+    return { ...sale!, lines: lines.map(lineOut) };
+  }
+
+  /** A credit note for the whole invoice: stock and the coupon's use come back; the original is marked. */
+  async cancel(ctx: RequestContext, id: number): Promise<SaleWithLinesRecord> {
+    const scope = branchScope(ctx);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [original] = await tx
+          .select(saleColumns)
+          .from(sales)
+          .where(and(eq(sales.id, id), eq(sales.kind, 'invoice'), scope === null ? undefined : eq(sales.branch_id, scope)))
+          .for('update');
+        if (!original) throw new AppError('NOT_FOUND');
+        if (original.cancelled_at) throw new AppError('ALREADY_CANCELLED');
+        const lines = await tx.select().from(saleLines).where(eq(saleLines.sale_id, id)).orderBy(asc(saleLines.product_id));
+        for (const line of lines) {
+          if (line.product_id) await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.product_id));
+        }
+        if (original.coupon_id) await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.id, original.coupon_id));
+        await tx.update(sales).set({ cancelled_at: new Date() }).where(eq(sales.id, id));
+        const [note] = await tx
+          .insert(sales)
+          .values({
+            branch_id: original.branch_id,
+            invoice_no: await this.nextInvoiceNo(tx, original.branch_id),
+            kind: 'credit_note',
+            original_id: original.id,
+            cashier_id: ctx.user!.id,
+            coupon_id: original.coupon_id,
+            gross: -original.gross,
+            discount: -original.discount,
+            net: -original.net,
+            vat: -original.vat,
+            payable: -original.payable,
+            cash: -(original.cash - original.change),
+            pos: -original.pos,
+            pos_reference: original.pos_reference,
+            change: 0,
+          })
+          .returning(saleColumns);
+        const noteLines = await tx
+          .insert(saleLines)
+          .values(
+            lines.map(({ id: _id, sale_id: _s, ...line }) => ({
+              ...line,
+              sale_id: note!.id,
+              qty: -line.qty,
+              net: -line.net,
+              vat: -line.vat,
+              gross: -line.gross,
+              discount: -line.discount,
+            })),
+          )
+          .returning();
+        return { ...note!, lines: noteLines.map(lineOut) };
+      });
+    } catch (error) {
+      // Two cancels at once: the one-credit-note-per-invoice index lets only one through.
+      if (isUniqueViolation(error)) throw new AppError('ALREADY_CANCELLED');
+      throw error;
+    }
+  }
+
+  /** Invoices of a date range (default today), newest first, with their count and value. */
+  async list(ctx: RequestContext, { page, perPage, dates }: ParsedRequestOf<'sale/pagelist'>) {
+    const scope = branchScope(ctx);
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(`${dates?.from ?? today}T00:00:00`);
+    const to = new Date(`${dates?.to ?? today}T00:00:00`);
+    to.setDate(to.getDate() + 1);
+    const where: SQL | undefined = and(gte(sales.created_at, from), lt(sales.created_at, to), scope === null ? undefined : eq(sales.branch_id, scope));
+    const [rows, [stats]] = await Promise.all([
+      this.db.select(saleColumns).from(sales).where(where).orderBy(desc(sales.created_at), desc(sales.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count(), value: sum(sales.payable).mapWith(Number) }).from(sales).where(where),
+    ]);
+    return { ...pageOf(rows, stats?.n ?? 0, page, perPage), statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 } };
+  }
+
+  private async nextInvoiceNo(tx: Tx, branchId: number): Promise<number> {
+    // The counter row stays locked until the sale commits; a rolled-back sale gives its number back.
+    const [row] = await tx
+      .insert(invoiceCounters)
+      .values({ branch_id: branchId, last_no: 1 })
+      .onConflictDoUpdate({ target: invoiceCounters.branch_id, set: { last_no: sql`${invoiceCounters.last_no} + 1` } })
+      .returning({ last_no: invoiceCounters.last_no });
+    return row!.last_no;
+  }
+
+  private async byKey(key: string): Promise<SaleWithLinesRecord | null> {
+    const [sale] = await this.db.select(saleColumns).from(sales).where(eq(sales.idempotency_key, key));
+    if (!sale) return null;
+    const lines = await this.db.select().from(saleLines).where(eq(saleLines.sale_id, sale.id)).orderBy(asc(saleLines.id));
+    return { ...sale, lines: lines.map(lineOut) };
+  }
+
+  private async branchOf(ctx: RequestContext, requested: number | null): Promise<number> {
+    const scope = branchScope(ctx);
+    if (scope !== null) {
+      if (requested !== null && requested !== scope) throw new AppError('NOT_FOUND');
+      return scope;
+    }
+    if (requested === null) throw invalid('salesData.branch_id', 'FIELD_REQUIRED');
+    const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, requested), isNull(branches.deleted_at)));
+    if (!branch) throw new AppError('NOT_FOUND');
+    return requested;
+  }
+}
+
+function lineOut(line: typeof saleLines.$inferSelect) {
+  const { id: _id, sale_id: _sale, ...rest } = line;
+  return { ...rest, included: rest.included as TaxMode };
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { Id, paging } from './common';
+import { pageSchema } from './envelope';
+import { Amount, taxMode } from './products';
+
+const timestamp = z.union([z.date(), z.string()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
+
+/** One cart line of the spec's sale payload: a product with its quantity. Packages (with kids) come with the front desk. */
+export const cartItem = z.object({
+  product: z.object({ id: Id, qty: z.number().int().min(1).max(1000) }),
+});
+
+export const saleCreateRequest = z
+  .object({
+    cart: z.array(cartItem).min(1).max(200),
+    coupon_id: Id.nullish().transform((v) => v ?? null),
+    salesData: z.object({
+      /** Cash and the card terminal (pos), each in minor units; change is given from cash only. */
+      payments: z.object({
+        cash: Amount.default(0),
+        pos: Amount.default(0),
+        pos_reference: z.string().trim().max(60).nullish().transform((v) => v || null),
+      }),
+      /** Where the sale happens, for an administrator without a branch of their own. */
+      branch_id: Id.nullish().transform((v) => v ?? null),
+    }),
+    parentInfo: z
+      .object({ name: z.string().trim().max(120).optional(), mobile: z.string().trim().max(20).optional() })
+      .nullish()
+      .transform((v) => v ?? null),
+    /** Overtime billing arrives with the front desk; until then a sale carries none. */
+    overtime_session_id: z.null().optional(),
+    bulk_overtime_session_id: z.null().optional(),
+  })
+  .refine((s) => s.salesData.payments.pos === 0 || s.salesData.payments.pos_reference !== null, {
+    message: 'FIELD_REQUIRED',
+    path: ['salesData', 'payments', 'pos_reference'],
+  });
+export type SaleCreate = z.input<typeof saleCreateRequest>;
+
+export const saleLineSchema = z.object({
+  product_id: z.number().int().nullable(),
+  name_en: z.string(),
+  name_ar: z.string(),
+  unit_price: z.number().int(),
+  qty: z.number().int(),
+  rate_bp: z.number().int(),
+  included: taxMode,
+  net: z.number().int(),
+  vat: z.number().int(),
+  gross: z.number().int(),
+  discount: z.number().int(),
+});
+
+export const saleSchema = z.object({
+  id: z.number().int(),
+  branch_id: z.number().int(),
+  invoice_no: z.number().int(),
+  kind: z.enum(['invoice', 'credit_note']),
+  original_id: z.number().int().nullable(),
+  cancelled_at: timestamp.nullable(),
+  cashier_id: z.number().int(),
+  coupon_id: z.number().int().nullable(),
+  gross: z.number().int(),
+  discount: z.number().int(),
+  net: z.number().int(),
+  vat: z.number().int(),
+  payable: z.number().int(),
+  cash: z.number().int(),
+  pos: z.number().int(),
+  pos_reference: z.string().nullable(),
+  change: z.number().int(),
+  created_at: timestamp,
+});
+export type Sale = z.output<typeof saleSchema>;
+export type SaleRecord = z.input<typeof saleSchema>;
+
+export const saleWithLines = saleSchema.extend({ lines: z.array(saleLineSchema) });
+export type SaleWithLinesRecord = z.input<typeof saleWithLines>;
+
+export const saleCreate = endpoint({
+  method: 'POST',
+  path: '/sale/sale/create',
+  request: saleCreateRequest,
+  response: saleWithLines,
+  permission: { action: 'create', subject: 'Sales' },
+  success: 'SALES_COMPLETED',
+});
+
+/** Spec: the invoice list filters by dates (default today) and carries statistics (count and value). */
+export const salePageList = endpoint({
+  method: 'POST',
+  path: '/sale/pagelist',
+  read: true,
+  request: z.object({
+    ...paging(10),
+    dates: z
+      .object({ from: z.iso.date(), to: z.iso.date() })
+      .refine((d) => d.from <= d.to, { message: 'FIELD_INVALID', path: ['to'] })
+      .optional(),
+  }),
+  response: pageSchema(saleSchema).extend({ statistics: z.object({ count: z.number().int(), value: z.number().int() }) }),
+  permission: { action: 'view', subject: 'Invoices' },
+});
+
+export const saleCancelInvoice = endpoint({
+  method: 'POST',
+  path: '/sale/cancelinvoice',
+  request: z.object({ id: Id }),
+  response: saleWithLines,
+  permission: { action: 'update', subject: 'Invoices' },
+  success: 'INVOICE_CANCELLED',
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let admin: string;
+let cashier: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await server.login()).accessToken;
+  const role = await server.post<{ id: number }>(
+    '/priviledge/role/create',
+    {
+      name_en: 'Till',
+      name_ar: 'الصندوق',
+      features: {
+        Sales: { access: true, view: true, create: true, update: false, delete: false },
+        Invoices: { access: true, view: true, create: false, update: true, delete: false },
+      },
+    },
+    admin,
+  );
+  await server.post('/user/register', { name_en: 'C', name_ar: 'ك', mobile: '0540000000', priviledge_id: role.body.data.id, branch_id: 1, password: 'till-01', confirm_password: 'till-01' }, admin);
+  cashier = (await server.login('0540000000', 'till-01')).accessToken;
+});
+afterAll(() => server.close());
+
+type Sale = { id: number; invoice_no: number; gross: number; discount: number; net: number; vat: number; payable: number; change: number; kind: string; original_id: number | null; lines: { qty: number; gross: number }[] };
+
+async function product(name: string, price: number, stock: number, included = 1) {
+  const { id } = (await server.post<{ id: number }>('/product/create', { name_en: name, name_ar: `منتج ${name}`, price, tax_id: 1, included }, admin)).body.data;
+  if (stock > 0) await server.post('/product/addstock', { id, qty: stock }, admin);
+  return id;
+}
+
+const stockOf = async (id: number) => {
+  const list = await server.post<{ rows: { id: number; stock: number }[] }>('/product/pagelist', { perPage: 200 }, admin);
+  return list.body.data.rows.find((p) => p.id === id)!.stock;
+};
+
+const sell = (cart: { id: number; qty: number }[], cash: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  server.post<Sale>('/sale/sale/create', { cart: cart.map((product) => ({ product })), salesData: { payments: { cash } }, ...extra }, cashier, undefined, headers);
+
+describe('a sale', () => {
+  it('prices the cart from the database, takes stock, gives change and numbers the invoice', async () => {
+    const juice = await product('Juice', 1150, 10); // VAT included
+    const toy = await product('Toy', 1000, 10, 2); // VAT added
+    const res = await sell([{ id: juice, qty: 2 }, { id: toy, qty: 1 }, { id: juice, qty: 1 }], 10000);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('SALES_COMPLETED');
+    expect(res.body.data).toMatchObject({ gross: 4600, discount: 0, net: 4000, vat: 600, payable: 4600, change: 5400, kind: 'invoice' });
+    expect(res.body.data.lines.map((l) => l.qty)).toEqual([3, 1]);
+    expect(await stockOf(juice)).toBe(7);
+    const next = await sell([{ id: toy, qty: 1 }], 1150);
+    expect(next.body.data.invoice_no).toBe(res.body.data.invoice_no + 1);
+  });
+
+  it('refuses short payment, a card over the total, a card without its reference, and a sale without a branch', async () => {
+    const id = await product('Sock', 500, 5);
+    expect((await sell([{ id, qty: 1 }], 499)).body.errors).toEqual([{ path: 'salesData.payments.cash', message: 'FIELD_TOO_SMALL' }]);
+    const card = (pos: number, pos_reference?: string) =>
+      server.post('/sale/sale/create', { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { pos, pos_reference } } }, cashier);
+    expect((await card(600, 'A1')).body.errors).toEqual([{ path: 'salesData.payments.pos', message: 'FIELD_TOO_LARGE' }]);
+    expect((await card(500)).body.errors).toEqual([{ path: 'salesData.payments.pos_reference', message: 'FIELD_REQUIRED' }]);
+    expect((await card(500, 'TERM-7781')).body.status).toBe(true);
+    const adminSale = await server.post('/sale/sale/create', { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 500 } } }, admin);
+    expect(adminSale.body.errors).toEqual([{ path: 'salesData.branch_id', message: 'FIELD_REQUIRED' }]);
+    expect(await stockOf(id)).toBe(4);
+  });
+
+  it('INSUFFICIENT_STOCK writes nothing and uses no invoice number', async () => {
+    const a = await product('Ball', 100, 5);
+    const b = await product('Kite', 100, 1);
+    const before = (await sell([{ id: a, qty: 1 }], 200)).body.data.invoice_no;
+    const refused = await sell([{ id: a, qty: 2 }, { id: b, qty: 2 }], 1000);
+    expect(refused).toEqual({ status: 409, body: { status: false, message: 'INSUFFICIENT_STOCK' } });
+    expect(await stockOf(a)).toBe(4); // the first line's stock came back with the rollback
+    expect((await sell([{ id: a, qty: 1 }], 200)).body.data.invoice_no).toBe(before + 1);
+  });
+
+  it('twenty tills selling the last unit at once: exactly one sale, nineteen INSUFFICIENT_STOCK, invoice numbers without gaps', async () => {
+    const last = await product('Last one', 300, 1);
+    const first = (await sell([{ id: await product('Marker', 1, 1), qty: 1 }], 1)).body.data.invoice_no;
+    const results = await Promise.all(Array.from({ length: 20 }, () => sell([{ id: last, qty: 1 }], 300)));
+    expect(results.filter((r) => r.body.message === 'SALES_COMPLETED')).toHaveLength(1);
+    expect(results.filter((r) => r.body.message === 'INSUFFICIENT_STOCK')).toHaveLength(19);
+    expect(await stockOf(last)).toBe(0);
+    expect((await sell([{ id: await product('After', 1, 1), qty: 1 }], 1)).body.data.invoice_no).toBe(first + 2);
+  });
+
+  it('a coupon with one use left, used by ten sales at once, applies exactly once', async () => {
+    const id = await product('Party pack', 5000, 50);
+    await server.post('/coupon/create', { code: 'LASTONE', type: 'amount', value: 1000, use_limit: 1 }, admin);
+    const couponId = (await server.post<{ coupon_id: number }>('/sale/coupon', { coupon: 'LASTONE', cart_total: 5000 }, cashier)).body.data.coupon_id;
+    const results = await Promise.all(Array.from({ length: 10 }, () => sell([{ id, qty: 1 }], 5000, { coupon_id: couponId })));
+    expect(results.filter((r) => r.body.status)).toHaveLength(1);
+    expect(results.filter((r) => r.body.message === 'COUPON_USE_LIMIT_EXHAUSTED')).toHaveLength(9);
+    const won = results.find((r) => r.body.status)!.body.data;
+    expect(won).toMatchObject({ gross: 5000, discount: 1000, payable: 4000, change: 1000 });
+    expect(won.net + won.vat).toBe(4000);
+  });
+
+  it('retried five times with its Idempotency-Key, it is one sale', async () => {
+    const id = await product('Retry', 700, 10);
+    const headers = { 'idempotency-key': 'till-3-sale-8841' };
+    const sequential = await sell([{ id, qty: 2 }], 1400, {}, headers);
+    const again = await Promise.all(Array.from({ length: 4 }, () => sell([{ id, qty: 2 }], 1400, {}, headers)));
+    expect(new Set([sequential, ...again].map((r) => r.body.data.id)).size).toBe(1);
+    expect(await stockOf(id)).toBe(8);
+  });
+});
+
+describe('invoices', () => {
+  it('are listed for today with their count and value', async () => {
+    const list = await server.post<{ rows: Sale[]; statistics: { count: number; value: number } }>('/sale/pagelist', {}, cashier);
+    expect(list.body.data.rows.length).toBe(Math.min(10, list.body.data.statistics.count)); // 10 per page
+    expect(list.body.data.statistics.count).toBeGreaterThan(5);
+    const sum = (await server.post<{ rows: Sale[] }>('/sale/pagelist', { perPage: 200 }, cashier)).body.data.rows.reduce((s, r) => s + r.payable, 0);
+    expect(list.body.data.statistics.value).toBe(sum);
+    const past = await server.post<{ statistics: { count: number } }>('/sale/pagelist', { dates: { from: '2020-01-01', to: '2020-01-31' } }, cashier);
+    expect(past.body.data.statistics.count).toBe(0);
+    expect((await server.post('/sale/pagelist', { dates: { from: '2020-02-01', to: '2020-01-01' } }, cashier)).status).toBe(400);
+  });
+
+  it('are cancelled by a credit note that returns the stock and the coupon use; a second cancel is ALREADY_CANCELLED', async () => {
+    const id = await product('Cancel me', 2000, 3);
+    await server.post('/coupon/create', { code: 'BACKAGAIN', type: 'percent', value: 10, use_limit: 1 }, admin);
+    const couponId = (await server.post<{ coupon_id: number }>('/sale/coupon', { coupon: 'BACKAGAIN', cart_total: 4000 }, cashier)).body.data.coupon_id;
+    const sale = (await sell([{ id, qty: 2 }], 5000, { coupon_id: couponId })).body.data;
+    expect(await stockOf(id)).toBe(1);
+
+    const cancels = await Promise.all([1, 2].map(() => server.post<Sale>('/sale/cancelinvoice', { id: sale.id }, cashier)));
+    const note = cancels.find((c) => c.body.status)!;
+    expect(cancels.map((c) => c.body.message).sort()).toEqual(['ALREADY_CANCELLED', 'INVOICE_CANCELLED']);
+    expect(note.body.data).toMatchObject({ kind: 'credit_note', original_id: sale.id, payable: -sale.payable, vat: -sale.vat });
+    expect(note.body.data.invoice_no).toBeGreaterThan(sale.invoice_no);
+    expect(await stockOf(id)).toBe(3);
+    expect((await server.post('/sale/coupon', { coupon: 'BACKAGAIN', cart_total: 4000 }, cashier)).body.message).toBe('COUPON_APPLIED');
+    expect((await server.post('/sale/cancelinvoice', { id: sale.id }, cashier)).body.message).toBe('ALREADY_CANCELLED');
+    expect((await server.post('/sale/cancelinvoice', { id: note.body.data.id }, cashier)).status).toBe(404); // a credit note is not cancelled
+  });
+});
