@@ -1,4 +1,6 @@
 import i18n from 'i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ar';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../shared/domain/constants';
 import enCommon from '../../locales/en/common.json';
@@ -21,6 +23,7 @@ export function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage)
 export const directionOf = (lang: Language): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 
 function applyToDocument(lang: Language) {
+  dayjs.locale(lang);
   document.documentElement.lang = lang;
   document.documentElement.dir = directionOf(lang);
 }

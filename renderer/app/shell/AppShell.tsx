@@ -35,6 +35,9 @@ import { BranchesPage } from '../../features/branches/BranchesPage';
 import { RolesPage } from '../../features/roles/RolesPage';
 import { EmployeesPage } from '../../features/employees/EmployeesPage';
 import { EmployeeProfile } from '../../features/employees/EmployeeProfile';
+import { ProductsPage } from '../../features/products/ProductsPage';
+import { InvoicesPage } from '../../features/invoices/InvoicesPage';
+import { CartPage } from '../../features/sales/CartPage';
 import { menuFeatures } from './menu';
 import { useHashRoute } from './useHashRoute';
 import './shell.css';
@@ -130,6 +133,12 @@ function Screen({ feature, detail, navigate }: { feature: Feature; detail: strin
       return <BranchesPage />;
     case 'Roles':
       return <RolesPage />;
+    case 'Products':
+      return <ProductsPage />;
+    case 'Invoices':
+      return <InvoicesPage />;
+    case 'Sales':
+      return <CartPage />;
     case 'Employees':
       return Number.isInteger(id) && id > 0 ? (
         <EmployeeProfile id={id} back={() => navigate('Employees')} />

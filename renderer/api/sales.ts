@@ -1,0 +1,55 @@
+import type { RequestOf } from '../../shared/api/catalogue';
+import { api, call, type Result } from './base';
+
+/** Products, coupons, the sale and invoices; changes invalidate what they change. */
+export const salesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    productPage: build.query<Result<'product/pagelist'>, RequestOf<'product/pagelist'>>({
+      query: (body) => call('product/pagelist', body),
+      providesTags: ['Product'],
+    }),
+    productCreate: build.mutation<Result<'product/create'>, RequestOf<'product/create'>>({
+      query: (body) => call('product/create', body),
+      invalidatesTags: ['Product'],
+    }),
+    productUpdate: build.mutation<Result<'product/update'>, RequestOf<'product/update'>>({
+      query: (body) => call('product/update', body),
+      invalidatesTags: ['Product'],
+    }),
+    productDelete: build.mutation<Result<'product/delete'>, RequestOf<'product/delete'>>({
+      query: (body) => call('product/delete', body),
+      invalidatesTags: ['Product'],
+    }),
+    productAddStock: build.mutation<Result<'product/addstock'>, RequestOf<'product/addstock'>>({
+      query: (body) => call('product/addstock', body),
+      invalidatesTags: ['Product'],
+    }),
+    taxList: build.query<Result<'tax/list'>, void>({ query: () => call('tax/list', {}), providesTags: ['Lookup'] }),
+    couponCheck: build.mutation<Result<'sale/coupon'>, RequestOf<'sale/coupon'>>({ query: (body) => call('sale/coupon', body) }),
+    saleCreate: build.mutation<Result<'sale/sale/create'>, RequestOf<'sale/sale/create'>>({
+      query: (body) => call('sale/sale/create', body),
+      invalidatesTags: ['Product', 'Invoice'],
+    }),
+    salePage: build.query<Result<'sale/pagelist'>, RequestOf<'sale/pagelist'>>({
+      query: (body) => call('sale/pagelist', body),
+      providesTags: ['Invoice'],
+    }),
+    saleCancel: build.mutation<Result<'sale/cancelinvoice'>, RequestOf<'sale/cancelinvoice'>>({
+      query: (body) => call('sale/cancelinvoice', body),
+      invalidatesTags: ['Invoice', 'Product'],
+    }),
+  }),
+});
+
+export const {
+  useProductPageQuery,
+  useProductCreateMutation,
+  useProductUpdateMutation,
+  useProductDeleteMutation,
+  useProductAddStockMutation,
+  useTaxListQuery,
+  useCouponCheckMutation,
+  useSaleCreateMutation,
+  useSalePageQuery,
+  useSaleCancelMutation,
+} = salesApi;

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Card, DatePicker, Flex, Popconfirm, Statistic, Table, Tag } from 'antd';
+import { StopOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Sale } from '../../../shared/api/sales';
+import { useSaleCancelMutation, useSalePageQuery } from '../../api/sales';
+import { useAbility } from '../../app/ability';
+import { PageTitle } from '../../components/PageTitle';
+import { formatMoney } from '../../components/money';
+import { useSubmit } from '../../components/useSubmit';
+
+/** Invoices of a date range (spec: default today) with their count and value; cancel by credit note. */
+export function InvoicesPage() {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs(), dayjs()]);
+  const [page, setPage] = useState(1);
+  const dates = { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') };
+  const { data, isFetching } = useSalePageQuery({ page, perPage: 10, dates });
+  const [cancel, cancelling] = useSaleCancelMutation();
+  const submit = useSubmit();
+  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+  return (
+    <div data-testid="invoices-page">
+      <PageTitle
+        title={t('features.Invoices')}
+        extra={
+          <DatePicker.RangePicker
+            value={range}
+            allowClear={false}
+            onChange={(v) => {
+              if (v?.[0] && v[1]) {
+                setRange([v[0], v[1]]);
+                setPage(1);
+              }
+            }}
+          />
+        }
+      />
+      <Flex gap={16} style={{ marginBottom: 16 }}>
+        <Card size="small" style={{ minWidth: 180 }}>
+          <Statistic title={t('invoices.count')} value={data?.statistics.count ?? 0} />
+        </Card>
+        <Card size="small" style={{ minWidth: 220 }}>
+          <Statistic title={t('invoices.value')} value={formatMoney(data?.statistics.value ?? 0, i18n.language)} />
+        </Card>
+      </Flex>
+      <Table<Sale>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.rows}
+        locale={{ emptyText: t('invoices.empty') }}
+        pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
+        columns={[
+          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <span dir="ltr">#{v}</span> },
+          { title: t('invoices.date'), dataIndex: 'created_at', render: when },
+          { title: t('invoices.total'), dataIndex: 'payable', render: (v: number) => formatMoney(v, i18n.language) },
+          { title: t('invoices.vat'), dataIndex: 'vat', render: (v: number) => formatMoney(v, i18n.language) },
+          {
+            title: t('invoices.status'),
+            render: (_, s) =>
+              s.kind === 'credit_note' ? (
+                <Tag color="orange">{t('invoices.creditNoteFor', { id: s.original_id })}</Tag>
+              ) : s.cancelled_at ? (
+                <Tag color="red">{t('invoices.cancelled')}</Tag>
+              ) : (
+                <Tag color="green">{t('invoices.paid')}</Tag>
+              ),
+          },
+          {
+            title: t('actions.title'),
+            render: (_, s) =>
+              s.kind === 'invoice' &&
+              !s.cancelled_at &&
+              ability.can('update', 'Invoices') && (
+                <Popconfirm
+                  title={t('invoices.confirmCancel', { no: s.invoice_no })}
+                  description={t('invoices.cancelHelp')}
+                  okText={t('invoices.cancel')}
+                  cancelText={t('actions.back')}
+                  okButtonProps={{ danger: true, loading: cancelling.isLoading, 'data-testid': 'cancel-confirm' }}
+                  onConfirm={() => submit(cancel({ id: s.id }), { success: 'INVOICE_CANCELLED' })}
+                >
+                  <Button size="small" danger icon={<StopOutlined />} data-testid="invoice-cancel">
+                    {t('invoices.cancel')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Button, Form, InputNumber, Modal, Popconfirm, Radio, Space, Table, Tag } from 'antd';
+import { DeleteOutlined, EditOutlined, InboxOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../shared/api/products';
+import { PRODUCT_LIST_PAGING } from '../../../shared/domain/constants';
+import { TAX_EXCLUDED, TAX_INCLUDED } from '../../../shared/domain/money';
+import {
+  useProductAddStockMutation,
+  useProductCreateMutation,
+  useProductDeleteMutation,
+  useProductPageQuery,
+  useProductUpdateMutation,
+  useTaxListQuery,
+} from '../../api/sales';
+import { useBranchListQuery } from '../../api/lookups';
+import { useAbility } from '../../app/ability';
+import { ListHeader, usePaging } from '../../components/ListScreen';
+import { LookupSelect } from '../../components/LookupSelect';
+import { NameFields } from '../../components/NameFields';
+import { localName } from '../../components/names';
+import { formatMoney, toMajor, toMinor } from '../../components/money';
+import { useSubmit } from '../../components/useSubmit';
+
+export function ProductsPage() {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const list = usePaging(PRODUCT_LIST_PAGING);
+  const { data, isFetching } = useProductPageQuery(list.query);
+  const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  const [stocking, setStocking] = useState<Product | null>(null);
+  const [remove] = useProductDeleteMutation();
+  const submit = useSubmit();
+
+  return (
+    <div data-testid="products-page">
+      <ListHeader
+        title={t('features.Products')}
+        searchPlaceholder={t('actions.search')}
+        onSearch={list.search}
+        add={ability.can('create', 'Products') && { label: t('products.add'), testId: 'product-add', onClick: () => setEditing('new') }}
+      />
+      <Table<Product>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.rows}
+        locale={{ emptyText: t('products.empty') }}
+        pagination={list.pagination(data?.total)}
+        columns={[
+          {
+            title: t('fields.name'),
+            render: (_, p) => (
+              <Space>
+                <img src={p.image.startsWith('/') ? `.${p.image}` : p.image} alt="" width={32} height={32} style={{ borderRadius: 6, objectFit: 'cover' }} />
+                {localName(p, i18n.language)}
+              </Space>
+            ),
+          },
+          { title: t('products.price'), dataIndex: 'price', render: (v: number) => formatMoney(v, i18n.language) },
+          { title: t('products.tax'), dataIndex: 'included', render: (v: number) => (v === TAX_INCLUDED ? t('products.included') : t('products.excluded')) },
+          { title: t('products.stock'), dataIndex: 'stock', render: (v: number) => (v > 0 ? v : <Tag color="red">{t('products.outOfStock')}</Tag>) },
+          {
+            title: t('actions.title'),
+            width: 150,
+            render: (_, p) => (
+              <Space>
+                {ability.can('update', 'Products') && (
+                  <>
+                    <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(p)} />
+                    <Button size="small" icon={<InboxOutlined />} aria-label={t('products.addStock')} onClick={() => setStocking(p)} data-testid="product-stock" />
+                  </>
+                )}
+                {ability.can('delete', 'Products') && (
+                  <Popconfirm
+                    title={t('products.confirmDelete', { name: localName(p, i18n.language) })}
+                    okText={t('actions.delete')}
+                    cancelText={t('actions.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => submit(remove({ id: p.id }))}
+                  >
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <ProductForm product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {stocking && <AddStock product={stocking} onClose={() => setStocking(null)} />}
+    </div>
+  );
+}
+
+type FormValues = { name_en: string; name_ar: string; price: number; tax_id: number; included: 1 | 2; branch_id: number | null };
+
+function ProductForm({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const [form] = Form.useForm<FormValues>();
+  const { data: taxes } = useTaxListQuery();
+  const { data: branches } = useBranchListQuery();
+  const [create, creating] = useProductCreateMutation();
+  const [update, updating] = useProductUpdateMutation();
+  const submit = useSubmit();
+  const required = { required: true, message: t('errors:FIELD_REQUIRED') };
+  const save = async ({ price, ...values }: FormValues) => {
+    const body = { ...values, price: toMinor(price) };
+    if (await submit(product ? update({ ...body, id: product.id }) : create(body), { form })) onClose();
+  };
+  return (
+    <Modal
+      open
+      title={product ? t('products.edit') : t('products.add')}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={creating.isLoading || updating.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="product-form"
+        initialValues={product ? { ...product, price: toMajor(product.price) } : { included: TAX_INCLUDED, tax_id: taxes?.[0]?.id }}
+        onFinish={(v) => void save(v)}
+      >
+        <NameFields />
+        <Form.Item name="price" label={t('products.price')} rules={[required]}>
+          <InputNumber min={0} max={10_000_000} precision={2} step={0.5} style={{ width: '100%' }} dir="ltr" data-testid="product-price" />
+        </Form.Item>
+        <Form.Item name="tax_id" label={t('products.taxRate')} rules={[required]}>
+          <LookupSelect items={taxes} allowClear={false} />
+        </Form.Item>
+        <Form.Item name="included" label={t('products.tax')}>
+          <Radio.Group
+            options={[
+              { value: TAX_INCLUDED, label: t('products.included') },
+              { value: TAX_EXCLUDED, label: t('products.excluded') },
+            ]}
+          />
+        </Form.Item>
+        {ability.can('manage', 'all') && (
+          <Form.Item name="branch_id" label={t('employees.branch')} extra={t('products.allBranchesHelp')}>
+            <LookupSelect items={branches} />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+function AddStock({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<{ qty: number }>();
+  const [add, adding] = useProductAddStockMutation();
+  const submit = useSubmit();
+  return (
+    <Modal
+      open
+      title={t('products.addStockTo', { name: localName(product, i18n.language) })}
+      okText={t('products.addStock')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={adding.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Form form={form} layout="vertical" onFinish={async ({ qty }) => (await submit(add({ id: product.id, qty }), { form, success: 'STOCK_UPDATED' })) && onClose()}>
+        <Form.Item name="qty" label={t('products.received')} rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}>
+          <InputNumber min={1} max={100_000} precision={0} autoFocus style={{ width: '100%' }} data-testid="stock-qty" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
