@@ -31,3 +31,10 @@ export async function chooseLanguage(page: Page, lang: 'en' | 'ar') {
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
+
+/** The browser-mode station holds one session for every page; each test starts signed out. */
+export async function freshStation(page: Page) {
+  await page.goto('/');
+  await expect(page.getByTestId('login-form').or(page.getByTestId('app-shell')).or(page.getByTestId('first-run-form'))).toBeVisible();
+  if (await page.getByTestId('app-shell').isVisible()) await signOut(page);
+}

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { chooseLanguage, shot, signIn, signOut } from './helpers';
+import { chooseLanguage, freshStation, shot, signIn, signOut } from './helpers';
 
 /** Sign-in and sign-out as a cashier would, in English and in Arabic, on the real stack. */
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
+  await freshStation(page);
   await expect(page.getByTestId('login-form')).toBeVisible();
 });
 

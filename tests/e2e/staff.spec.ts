@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin, e2eServerURL } from '../../playwright.config';
-import { chooseLanguage, shot, signIn, signOut } from './helpers';
+import { chooseLanguage, freshStation, shot, signIn, signOut } from './helpers';
 
 /**
  * An administrator makes a front-desk-only role and an employee who holds it; that employee then sees
@@ -13,8 +13,7 @@ async function pick(page: Page, testId: string, option: string) {
 }
 
 test('a front-desk-only role: made by the administrator, seen and enforced for its employee (Arabic and English)', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('login-form')).toBeVisible();
+  await freshStation(page);
   await chooseLanguage(page, 'ar');
   await signIn(page, e2eAdmin.login, e2eAdmin.password);
 
