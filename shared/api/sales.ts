@@ -59,6 +59,8 @@ export const saleSchema = z.object({
   invoice_no: z.number().int(),
   kind: z.enum(['invoice', 'credit_note']),
   original_id: z.number().int().nullable(),
+  /** For a credit note: the number of the invoice it cancels. */
+  original_invoice_no: z.number().int().nullable(),
   cancelled_at: timestamp.nullable(),
   cashier_id: z.number().int(),
   coupon_id: z.number().int().nullable(),

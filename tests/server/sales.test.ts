@@ -131,7 +131,7 @@ describe('invoices', () => {
     const cancels = await Promise.all([1, 2].map(() => server.post<Sale>('/sale/cancelinvoice', { id: sale.id }, cashier)));
     const note = cancels.find((c) => c.body.status)!;
     expect(cancels.map((c) => c.body.message).sort()).toEqual(['ALREADY_CANCELLED', 'INVOICE_CANCELLED']);
-    expect(note.body.data).toMatchObject({ kind: 'credit_note', original_id: sale.id, payable: -sale.payable, vat: -sale.vat });
+    expect(note.body.data).toMatchObject({ kind: 'credit_note', original_id: sale.id, original_invoice_no: sale.invoice_no, payable: -sale.payable, vat: -sale.vat });
     expect(note.body.data.invoice_no).toBeGreaterThan(sale.invoice_no);
     expect(await stockOf(id)).toBe(3);
     expect((await server.post('/sale/coupon', { coupon: 'BACKAGAIN', cart_total: 4000 }, cashier)).body.message).toBe('COUPON_APPLIED');

@@ -62,7 +62,7 @@ export function InvoicesPage() {
             title: t('invoices.status'),
             render: (_, s) =>
               s.kind === 'credit_note' ? (
-                <Tag color="orange">{t('invoices.creditNoteFor', { id: s.original_id })}</Tag>
+                <Tag color="orange">{t('invoices.creditNoteFor', { no: s.original_invoice_no })}</Tag>
               ) : s.cancelled_at ? (
                 <Tag color="red">{t('invoices.cancelled')}</Tag>
               ) : (

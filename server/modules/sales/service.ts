@@ -17,6 +17,8 @@ const saleColumns = {
   invoice_no: sales.invoice_no,
   kind: sales.kind,
   original_id: sales.original_id,
+  // Written out in full: inside a select drizzle renders a column unqualified, which the subquery would rebind.
+  original_invoice_no: sql<number | null>`(select o.invoice_no from sales o where o.id = "sales"."original_id")`,
   cancelled_at: sales.cancelled_at,
   cashier_id: sales.cashier_id,
   coupon_id: sales.coupon_id,
