@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { branches, coupons } from '../../db/schema';
+import { coupons } from '../../db/schema';
+import { branchForWrite } from '../branch-bound';
 import { AppError } from '../../http/errors';
 import { branchScope, isUniqueViolation, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
@@ -39,17 +40,9 @@ export class CouponService {
   }
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'coupon/create'>) {
-    const scope = branchScope(ctx);
-    if (scope !== null && input.branch_id !== scope) {
-      if (input.branch_id !== null) throw new AppError('NOT_FOUND');
-      input = { ...input, branch_id: scope };
-    }
-    if (input.branch_id !== null) {
-      const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, input.branch_id), isNull(branches.deleted_at)));
-      if (!branch) throw new AppError('NOT_FOUND');
-    }
+    const branch_id = await branchForWrite(this.db, ctx, input.branch_id);
     try {
-      const [row] = await this.db.insert(coupons).values(input).returning(columns);
+      const [row] = await this.db.insert(coupons).values({ ...input, branch_id }).returning(columns);
       return row!;
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('EXISTS');

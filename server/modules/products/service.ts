@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { branches, products, taxes } from '../../db/schema';
+import { products } from '../../db/schema';
+import { assertTax, branchForWrite } from '../branch-bound';
 import { AppError } from '../../http/errors';
 import { branchScope, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
@@ -47,15 +48,15 @@ export class ProductService {
   }
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'product/create'>): Promise<ProductRecord> {
-    const values = { ...input, branch_id: await this.branchFor(ctx, input.branch_id) };
-    await this.checkTax(input.tax_id);
+    const values = { ...input, branch_id: await branchForWrite(this.db, ctx, input.branch_id) };
+    await assertTax(this.db, input.tax_id);
     const [row] = await this.db.insert(products).values(values).returning(columns);
     return row!;
   }
 
   async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'product/update'>): Promise<ProductRecord> {
-    const values = { ...input, branch_id: await this.branchFor(ctx, input.branch_id) };
-    await this.checkTax(input.tax_id);
+    const values = { ...input, branch_id: await branchForWrite(this.db, ctx, input.branch_id) };
+    await assertTax(this.db, input.tax_id);
     const [row] = await this.db.update(products).set(values).where(this.editable(ctx, id)).returning(columns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
@@ -76,23 +77,5 @@ export class ProductService {
       .returning(columns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
-  }
-
-  /** A non-administrator's products belong to their own branch; an administrator's to the one named. */
-  private async branchFor(ctx: RequestContext, requested: number | null): Promise<number | null> {
-    const scope = branchScope(ctx);
-    if (scope !== null) {
-      if (requested !== null && requested !== scope) throw new AppError('NOT_FOUND');
-      return scope;
-    }
-    if (requested === null) return null;
-    const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, requested), isNull(branches.deleted_at)));
-    if (!branch) throw new AppError('NOT_FOUND');
-    return requested;
-  }
-
-  private async checkTax(taxId: number) {
-    const [tax] = await this.db.select({ id: taxes.id }).from(taxes).where(eq(taxes.id, taxId));
-    if (!tax) throw new AppError('NOT_FOUND');
   }
 }
