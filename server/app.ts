@@ -26,6 +26,8 @@ import { CouponService } from './modules/coupons/service';
 import { couponRoutes } from './modules/coupons/routes';
 import { SaleService } from './modules/sales/service';
 import { saleRoutes } from './modules/sales/routes';
+import { PackageService } from './modules/packages/service';
+import { packageRoutes } from './modules/packages/routes';
 
 export interface AppDeps {
   db: Db;
@@ -57,6 +59,7 @@ export function buildApp(deps: AppDeps): App {
     ...productRoutes(new ProductService(deps.db)),
     ...couponRoutes(new CouponService(deps.db)),
     ...saleRoutes(new SaleService(deps.db)),
+    ...packageRoutes(new PackageService(deps.db)),
     // Kids, products and packages check their owners once those entities exist.
     ...fileRoutes(new FileService(deps.files, { emp: async (ctx, id) => void (await employees.info(ctx, id)) })),
   };

@@ -254,3 +254,31 @@ export const saleLines = pgTable(
   },
   (t) => [index('sale_lines_sale').on(t.sale_id)],
 );
+
+/** Packages (subscriptions sold to kids): price, VAT, validity, hours per day and the overtime margin. */
+export const packages = pgTable(
+  'packages',
+  {
+    id: serial('id').primaryKey(),
+    ...names,
+    image: text('image'),
+    price: integer('price').notNull(),
+    tax_id: integer('tax_id')
+      .notNull()
+      .references(() => taxes.id),
+    included: integer('included').notNull(),
+    branch_id: integer('branch_id').references(() => branches.id),
+    validity_days: integer('validity_days').notNull(),
+    daily_limits: integer('daily_limits').notNull(),
+    margin_minutes: varchar('margin_minutes', { length: 100 }).notNull().default('0'),
+    created_at: createdAt,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('packages_price_not_negative', sql`${t.price} >= 0`),
+    check('packages_included', sql`${t.included} in (1, 2)`),
+    check('packages_validity', sql`${t.validity_days} between 1 and 3650`),
+    check('packages_daily_limits', sql`${t.daily_limits} between 1 and 24`),
+    index('packages_branch').on(t.branch_id),
+  ],
+);

@@ -13,3 +13,4 @@ export * as employeesApi from './employees';
 export * as productsApi from './products';
 export * as couponsApi from './coupons';
 export * as salesApi from './sales';
+export * as packagesApi from './packages';

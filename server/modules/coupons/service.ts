@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coupons } from '../../db/schema';
-import { branchForWrite } from '../branch-bound';
+import { branchForWrite, editableBy, visibleTo } from '../branch-bound';
 import { AppError } from '../../http/errors';
-import { branchScope, isUniqueViolation, pageOf } from '../../http/scope';
+import { isUniqueViolation, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { checkCoupon } from '../../../shared/domain/coupon';
@@ -25,13 +25,8 @@ const columns = {
 export class CouponService {
   constructor(private readonly db: Db) {}
 
-  private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
-    const scope = branchScope(ctx);
-    return and(isNull(coupons.deleted_at), scope === null ? undefined : or(eq(coupons.branch_id, scope), isNull(coupons.branch_id)), ...more);
-  }
-
   async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'coupon/pagelist'>) {
-    const where = this.visible(ctx, q ? ilike(coupons.code, `%${q}%`) : undefined);
+    const where = visibleTo(ctx, coupons, q ? ilike(coupons.code, `%${q}%`) : undefined);
     const [rows, [total]] = await Promise.all([
       this.db.select(columns).from(coupons).where(where).orderBy(asc(coupons.code)).limit(perPage).offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(coupons).where(where),
@@ -51,11 +46,10 @@ export class CouponService {
   }
 
   async remove(ctx: RequestContext, id: number): Promise<null> {
-    const scope = branchScope(ctx);
     const [row] = await this.db
       .update(coupons)
       .set({ deleted_at: new Date() })
-      .where(and(isNull(coupons.deleted_at), eq(coupons.id, id), scope === null ? undefined : eq(coupons.branch_id, scope)))
+      .where(editableBy(ctx, coupons, id))
       .returning({ id: coupons.id });
     if (!row) throw new AppError('NOT_FOUND');
     return null;

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
-import { assertTax, branchForWrite } from '../branch-bound';
+import { assertTax, branchForWrite, editableBy, visibleTo } from '../branch-bound';
 import { AppError } from '../../http/errors';
-import { branchScope, pageOf } from '../../http/scope';
+import { pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { ProductRecord } from '../../../shared/api/products';
@@ -28,18 +28,8 @@ const columns = {
 export class ProductService {
   constructor(private readonly db: Db) {}
 
-  private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
-    const scope = branchScope(ctx);
-    return and(isNull(products.deleted_at), scope === null ? undefined : or(eq(products.branch_id, scope), isNull(products.branch_id)), ...more);
-  }
-
-  private editable(ctx: RequestContext, id: number) {
-    const scope = branchScope(ctx);
-    return and(isNull(products.deleted_at), eq(products.id, id), scope === null ? undefined : eq(products.branch_id, scope));
-  }
-
   async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'product/pagelist'>) {
-    const where = this.visible(ctx, q ? or(ilike(products.name_en, `%${q}%`), ilike(products.name_ar, `%${q}%`)) : undefined);
+    const where = visibleTo(ctx, products, q ? or(ilike(products.name_en, `%${q}%`), ilike(products.name_ar, `%${q}%`)) : undefined);
     const [rows, [total]] = await Promise.all([
       this.db.select(columns).from(products).where(where).orderBy(asc(products.name_en), asc(products.id)).limit(perPage).offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(products).where(where),
@@ -57,13 +47,13 @@ export class ProductService {
   async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'product/update'>): Promise<ProductRecord> {
     const values = { ...input, branch_id: await branchForWrite(this.db, ctx, input.branch_id) };
     await assertTax(this.db, input.tax_id);
-    const [row] = await this.db.update(products).set(values).where(this.editable(ctx, id)).returning(columns);
+    const [row] = await this.db.update(products).set(values).where(editableBy(ctx, products, id)).returning(columns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   async remove(ctx: RequestContext, id: number): Promise<null> {
-    const [row] = await this.db.update(products).set({ deleted_at: new Date() }).where(this.editable(ctx, id)).returning({ id: products.id });
+    const [row] = await this.db.update(products).set({ deleted_at: new Date() }).where(editableBy(ctx, products, id)).returning({ id: products.id });
     if (!row) throw new AppError('NOT_FOUND');
     return null;
   }
@@ -73,7 +63,7 @@ export class ProductService {
     const [row] = await this.db
       .update(products)
       .set({ stock: sql`${products.stock} + ${qty}` })
-      .where(this.editable(ctx, id))
+      .where(editableBy(ctx, products, id))
       .returning(columns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;

@@ -1,0 +1,63 @@
+import { asc, count, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { packages } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { pageOf } from '../../http/scope';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { PackageRecord } from '../../../shared/api/packages';
+import type { TaxMode } from '../../../shared/domain/money';
+import { assertTax, branchForWrite, editableBy, visibleTo } from '../branch-bound';
+
+const columns = {
+  id: packages.id,
+  name_en: packages.name_en,
+  name_ar: packages.name_ar,
+  image: packages.image,
+  price: packages.price,
+  tax_id: packages.tax_id,
+  included: sql<TaxMode>`${packages.included}`,
+  branch_id: packages.branch_id,
+  validity_days: packages.validity_days,
+  daily_limits: packages.daily_limits,
+  margin_minutes: packages.margin_minutes,
+};
+
+/** Packages follow the products' branch rules: shared ones sell everywhere, the rest in their branch. */
+export class PackageService {
+  constructor(private readonly db: Db) {}
+
+  async page(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'package/pagelist'>) {
+    const where = visibleTo(ctx, packages, q ? or(ilike(packages.name_en, `%${q}%`), ilike(packages.name_ar, `%${q}%`)) : undefined);
+    const [rows, [total]] = await Promise.all([
+      this.db.select(columns).from(packages).where(where).orderBy(asc(packages.name_en), asc(packages.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(packages).where(where),
+    ]);
+    return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  all(ctx: RequestContext) {
+    return this.db.select(columns).from(packages).where(visibleTo(ctx, packages)).orderBy(asc(packages.name_en), asc(packages.id));
+  }
+
+  async create(ctx: RequestContext, input: ParsedRequestOf<'package/create'>): Promise<PackageRecord> {
+    const branch_id = await branchForWrite(this.db, ctx, input.branch_id);
+    await assertTax(this.db, input.tax_id);
+    const [row] = await this.db.insert(packages).values({ ...input, branch_id }).returning(columns);
+    return row!;
+  }
+
+  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'package/update'>): Promise<PackageRecord> {
+    const branch_id = await branchForWrite(this.db, ctx, input.branch_id);
+    await assertTax(this.db, input.tax_id);
+    const [row] = await this.db.update(packages).set({ ...input, branch_id }).where(editableBy(ctx, packages, id)).returning(columns);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  async remove(ctx: RequestContext, id: number): Promise<null> {
+    const [row] = await this.db.update(packages).set({ deleted_at: new Date() }).where(editableBy(ctx, packages, id)).returning({ id: packages.id });
+    if (!row) throw new AppError('NOT_FOUND');
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await server.login()).accessToken;
+});
+afterAll(() => server.close());
+
+type Pkg = { id: number; validity_days: number; daily_limits: number; margin_minutes: string; image: string };
+const monthly = { name_en: 'Monthly play', name_ar: 'اللعب الشهري', price: 30000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10, 5' };
+
+describe('packages', () => {
+  it('keep their validity, hours per day and overtime margin through create and update', async () => {
+    const created = await server.post<Pkg>('/package/create', monthly, admin);
+    expect(created.body.data).toMatchObject({ validity_days: 30, daily_limits: 2, margin_minutes: '10,5', image: '/product.png' });
+    const custom = await server.post<Pkg>('/package/update', { ...monthly, id: created.body.data.id, validity_days: 45, margin_minutes: '15' }, admin);
+    expect(custom.body.data).toMatchObject({ validity_days: 45, margin_minutes: '15' });
+    const page = await server.post<{ rows: Pkg[]; perPage: number }>('/package/pagelist', { q: 'شهري' }, admin);
+    expect(page.body.data.rows).toHaveLength(1);
+    expect((await server.post<Pkg[]>('/package/list', {}, admin)).body.data).toHaveLength(1);
+  });
+
+  it('refuse a validity, a daily limit or a margin that makes no sense', async () => {
+    const post = (over: object) => server.post('/package/create', { ...monthly, ...over }, admin);
+    expect((await post({ validity_days: 0 })).body.errors?.[0]?.path).toBe('validity_days');
+    expect((await post({ daily_limits: 25 })).body.errors?.[0]?.path).toBe('daily_limits');
+    for (const margin_minutes of ['ten', '5,,5', '-5', '1,2,'])
+      expect((await post({ margin_minutes })).body.errors?.[0]?.path, margin_minutes).toBe('margin_minutes');
+  });
+
+  it('are deleted and then gone', async () => {
+    const { id } = (await server.post<Pkg>('/package/create', { ...monthly, name_en: 'Day pass', name_ar: 'تذكرة يوم', validity_days: 1 }, admin)).body.data;
+    expect((await server.post('/package/delete', { id }, admin)).body.status).toBe(true);
+    expect((await server.post<Pkg[]>('/package/list', {}, admin)).body.data.some((p) => p.id === id)).toBe(false);
+    expect((await server.post('/package/delete', { id }, admin)).status).toBe(404);
+  });
+});
