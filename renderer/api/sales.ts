@@ -24,6 +24,22 @@ export const salesApi = api.injectEndpoints({
       query: (body) => call('product/addstock', body),
       invalidatesTags: ['Product'],
     }),
+    packagePage: build.query<Result<'package/pagelist'>, RequestOf<'package/pagelist'>>({
+      query: (body) => call('package/pagelist', body),
+      providesTags: ['Package'],
+    }),
+    packageCreate: build.mutation<Result<'package/create'>, RequestOf<'package/create'>>({
+      query: (body) => call('package/create', body),
+      invalidatesTags: ['Package'],
+    }),
+    packageUpdate: build.mutation<Result<'package/update'>, RequestOf<'package/update'>>({
+      query: (body) => call('package/update', body),
+      invalidatesTags: ['Package'],
+    }),
+    packageDelete: build.mutation<Result<'package/delete'>, RequestOf<'package/delete'>>({
+      query: (body) => call('package/delete', body),
+      invalidatesTags: ['Package'],
+    }),
     taxList: build.query<Result<'tax/list'>, void>({ query: () => call('tax/list', {}), providesTags: ['Lookup'] }),
     couponCheck: build.mutation<Result<'sale/coupon'>, RequestOf<'sale/coupon'>>({ query: (body) => call('sale/coupon', body) }),
     saleCreate: build.mutation<Result<'sale/sale/create'>, RequestOf<'sale/sale/create'>>({
@@ -47,6 +63,10 @@ export const {
   useProductUpdateMutation,
   useProductDeleteMutation,
   useProductAddStockMutation,
+  usePackagePageQuery,
+  usePackageCreateMutation,
+  usePackageUpdateMutation,
+  usePackageDeleteMutation,
   useTaxListQuery,
   useCouponCheckMutation,
   useSaleCreateMutation,

@@ -38,6 +38,7 @@ import { EmployeeProfile } from '../../features/employees/EmployeeProfile';
 import { ProductsPage } from '../../features/products/ProductsPage';
 import { InvoicesPage } from '../../features/invoices/InvoicesPage';
 import { CartPage } from '../../features/sales/CartPage';
+import { PackagesPage } from '../../features/packages/PackagesPage';
 import { menuFeatures } from './menu';
 import { useHashRoute } from './useHashRoute';
 import './shell.css';
@@ -139,6 +140,8 @@ function Screen({ feature, detail, navigate }: { feature: Feature; detail: strin
       return <InvoicesPage />;
     case 'Sales':
       return <CartPage />;
+    case 'Packages':
+      return <PackagesPage />;
     case 'Employees':
       return Number.isInteger(id) && id > 0 ? (
         <EmployeeProfile id={id} back={() => navigate('Employees')} />

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Button, Col, Form, Input, InputNumber, Modal, Popconfirm, Radio, Row, Select, Space, Table } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Package, PackageInput } from '../../../shared/api/packages';
+import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
+import { TAX_EXCLUDED, TAX_INCLUDED } from '../../../shared/domain/money';
+import { usePackageCreateMutation, usePackageDeleteMutation, usePackagePageQuery, usePackageUpdateMutation, useTaxListQuery } from '../../api/sales';
+import { useBranchListQuery } from '../../api/lookups';
+import { useAbility } from '../../app/ability';
+import { ListHeader, usePaging } from '../../components/ListScreen';
+import { LookupSelect } from '../../components/LookupSelect';
+import { NameFields } from '../../components/NameFields';
+import { localName } from '../../components/names';
+import { formatMoney, toMajor, toMinor } from '../../components/money';
+import { useSubmit } from '../../components/useSubmit';
+
+const presets = VALIDITY_DAYS.filter((d) => d !== CUSTOM_VALIDITY_DAYS);
+
+export function PackagesPage() {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const list = usePaging({ page: 1, perPage: 10 });
+  const { data, isFetching } = usePackagePageQuery(list.query);
+  const [editing, setEditing] = useState<Package | 'new' | null>(null);
+  const [remove] = usePackageDeleteMutation();
+  const submit = useSubmit();
+  const validity = (days: number) => ((presets as readonly number[]).includes(days) ? t(`packages.validity.${days}`) : t('packages.days', { count: days }));
+
+  return (
+    <div data-testid="packages-page">
+      <ListHeader
+        title={t('features.Packages')}
+        searchPlaceholder={t('actions.search')}
+        onSearch={list.search}
+        add={ability.can('create', 'Packages') && { label: t('packages.add'), testId: 'package-add', onClick: () => setEditing('new') }}
+      />
+      <Table<Package>
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.rows}
+        locale={{ emptyText: t('packages.empty') }}
+        pagination={list.pagination(data?.total)}
+        columns={[
+          { title: t('fields.name'), render: (_, p) => localName(p, i18n.language) },
+          { title: t('products.price'), dataIndex: 'price', render: (v: number) => formatMoney(v, i18n.language) },
+          { title: t('packages.validityLabel'), dataIndex: 'validity_days', render: validity },
+          { title: t('packages.dailyLimits'), dataIndex: 'daily_limits', render: (v: number) => t('packages.hours', { count: v }) },
+          { title: t('packages.margin'), dataIndex: 'margin_minutes', render: (v: string) => <span dir="ltr">{v}</span> },
+          {
+            title: t('actions.title'),
+            width: 110,
+            render: (_, p) => (
+              <Space>
+                {ability.can('update', 'Packages') && <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(p)} />}
+                {ability.can('delete', 'Packages') && (
+                  <Popconfirm
+                    title={t('packages.confirmDelete', { name: localName(p, i18n.language) })}
+                    okText={t('actions.delete')}
+                    cancelText={t('actions.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => submit(remove({ id: p.id }))}
+                  >
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <PackageForm pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+type FormValues = Omit<PackageInput, 'price'> & { price: number; preset: number };
+
+function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const [form] = Form.useForm<FormValues>();
+  const preset = Form.useWatch('preset', form);
+  const { data: taxes } = useTaxListQuery();
+  const { data: branches } = useBranchListQuery();
+  const [create, creating] = usePackageCreateMutation();
+  const [update, updating] = usePackageUpdateMutation();
+  const submit = useSubmit();
+  const required = { required: true, message: t('errors:FIELD_REQUIRED') };
+  const initialPreset = pkg ? ((presets as readonly number[]).includes(pkg.validity_days) ? pkg.validity_days : CUSTOM_VALIDITY_DAYS) : 30;
+
+  const save = async ({ price, preset: chosen, validity_days, ...values }: FormValues) => {
+    const body = { ...values, price: toMinor(price), validity_days: chosen === CUSTOM_VALIDITY_DAYS ? validity_days : chosen };
+    if (await submit(pkg ? update({ ...body, id: pkg.id }) : create(body), { form })) onClose();
+  };
+
+  return (
+    <Modal
+      open
+      width={640}
+      title={pkg ? t('packages.edit') : t('packages.add')}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={creating.isLoading || updating.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="package-form"
+        initialValues={
+          pkg
+            ? { ...pkg, price: toMajor(pkg.price), preset: initialPreset }
+            : { included: TAX_INCLUDED, tax_id: taxes?.[0]?.id, preset: 30, validity_days: 30, daily_limits: 2, margin_minutes: '0' }
+        }
+        onFinish={(v) => void save(v)}
+      >
+        <NameFields />
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="price" label={t('products.price')} rules={[required]}>
+              <InputNumber min={0} precision={2} step={0.5} style={{ width: '100%' }} dir="ltr" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="tax_id" label={t('products.taxRate')} rules={[required]}>
+              <LookupSelect items={taxes} allowClear={false} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="included" label={t('products.tax')}>
+          <Radio.Group
+            options={[
+              { value: TAX_INCLUDED, label: t('products.included') },
+              { value: TAX_EXCLUDED, label: t('products.excluded') },
+            ]}
+          />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="preset" label={t('packages.validityLabel')}>
+              <Select options={[...presets.map((d) => ({ value: d, label: t(`packages.validity.${d}`) })), { value: CUSTOM_VALIDITY_DAYS, label: t('packages.validity.custom') }]} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            {preset === CUSTOM_VALIDITY_DAYS && (
+              <Form.Item name="validity_days" label={t('packages.customDays')} rules={[required]}>
+                <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            )}
+          </Col>
+          <Col span={12}>
+            <Form.Item name="daily_limits" label={t('packages.dailyLimits')} rules={[required]}>
+              <InputNumber min={1} max={24} precision={0} style={{ width: '100%' }} addonAfter={t('packages.hoursUnit')} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="margin_minutes"
+              label={t('packages.margin')}
+              extra={t('packages.marginHelp')}
+              rules={[{ pattern: /^\s*\d{1,3}(\s*,\s*\d{1,3})*\s*$/, message: t('errors:FIELD_INVALID') }]}
+            >
+              <Input dir="ltr" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {ability.can('manage', 'all') && (
+          <Form.Item name="branch_id" label={t('employees.branch')} extra={t('products.allBranchesHelp')}>
+            <LookupSelect items={branches} />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
