@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Form, Input, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
@@ -10,6 +9,7 @@ import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
+import { RowActions } from '../../components/RowActions';
 
 export function BranchesPage() {
   const { t, i18n } = useTranslation();
@@ -17,7 +17,7 @@ export function BranchesPage() {
   const list = usePaging(BRANCH_LIST_PAGING);
   const { data, isFetching } = useBranchPageQuery(list.query);
   const [editing, setEditing] = useState<Branch | 'new' | null>(null);
-  const [remove, removing] = useBranchDeleteMutation();
+  const [remove] = useBranchDeleteMutation();
   const submit = useSubmit();
 
   return (
@@ -44,22 +44,11 @@ export function BranchesPage() {
             title: t('actions.title'),
             width: 120,
             render: (_, b) => (
-              <Space>
-                {ability.can('update', 'Branches') && (
-                  <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(b)} />
-                )}
-                {ability.can('delete', 'Branches') && (
-                  <Popconfirm
-                    title={t('branches.confirmDelete', { name: localName(b, i18n.language) })}
-                    okText={t('actions.delete')}
-                    cancelText={t('actions.cancel')}
-                    okButtonProps={{ danger: true, loading: removing.isLoading }}
-                    onConfirm={() => submit(remove({ id: b.id }))}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-                  </Popconfirm>
-                )}
-              </Space>
+              <RowActions
+                onEdit={ability.can('update', 'Branches') ? () => setEditing(b) : undefined}
+                onDelete={ability.can('delete', 'Branches') ? () => submit(remove({ id: b.id })) : undefined}
+                confirmDelete={t('branches.confirmDelete', { name: localName(b, i18n.language) })}
+              />
             ),
           },
         ]}

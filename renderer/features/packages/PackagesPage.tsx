@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Col, Form, Input, InputNumber, Modal, Popconfirm, Radio, Row, Select, Space, Table } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
@@ -14,6 +13,7 @@ import { NameFields } from '../../components/NameFields';
 import { localName } from '../../components/names';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
+import { RowActions } from '../../components/RowActions';
 
 const presets = VALIDITY_DAYS.filter((d) => d !== CUSTOM_VALIDITY_DAYS);
 
@@ -51,20 +51,11 @@ export function PackagesPage() {
             title: t('actions.title'),
             width: 110,
             render: (_, p) => (
-              <Space>
-                {ability.can('update', 'Packages') && <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(p)} />}
-                {ability.can('delete', 'Packages') && (
-                  <Popconfirm
-                    title={t('packages.confirmDelete', { name: localName(p, i18n.language) })}
-                    okText={t('actions.delete')}
-                    cancelText={t('actions.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => submit(remove({ id: p.id }))}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-                  </Popconfirm>
-                )}
-              </Space>
+              <RowActions
+                onEdit={ability.can('update', 'Packages') ? () => setEditing(p) : undefined}
+                onDelete={ability.can('delete', 'Packages') ? () => submit(remove({ id: p.id })) : undefined}
+                confirmDelete={t('packages.confirmDelete', { name: localName(p, i18n.language) })}
+              />
             ),
           },
         ]}

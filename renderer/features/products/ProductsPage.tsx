@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Popconfirm, Radio, Space, Table, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, InboxOutlined } from '@ant-design/icons';
+import { Button, Form, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/products';
 import { PRODUCT_LIST_PAGING } from '../../../shared/domain/constants';
@@ -21,6 +21,7 @@ import { NameFields } from '../../components/NameFields';
 import { localName } from '../../components/names';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
+import { RowActions } from '../../components/RowActions';
 
 export function ProductsPage() {
   const { t, i18n } = useTranslation();
@@ -63,25 +64,16 @@ export function ProductsPage() {
             title: t('actions.title'),
             width: 150,
             render: (_, p) => (
-              <Space>
-                {ability.can('update', 'Products') && (
-                  <>
-                    <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(p)} />
+              <RowActions
+                onEdit={ability.can('update', 'Products') ? () => setEditing(p) : undefined}
+                onDelete={ability.can('delete', 'Products') ? () => submit(remove({ id: p.id })) : undefined}
+                confirmDelete={t('products.confirmDelete', { name: localName(p, i18n.language) })}
+                extra={
+                  ability.can('update', 'Products') && (
                     <Button size="small" icon={<InboxOutlined />} aria-label={t('products.addStock')} onClick={() => setStocking(p)} data-testid="product-stock" />
-                  </>
-                )}
-                {ability.can('delete', 'Products') && (
-                  <Popconfirm
-                    title={t('products.confirmDelete', { name: localName(p, i18n.language) })}
-                    okText={t('actions.delete')}
-                    cancelText={t('actions.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => submit(remove({ id: p.id }))}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-                  </Popconfirm>
-                )}
-              </Space>
+                  )
+                }
+              />
             ),
           },
         ]}
