@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { Id, paging } from './common';
 import { pageSchema } from './envelope';
-import { Amount, taxMode } from './products';
+import { Amount, productSchema, taxMode } from './products';
+import { packageSchema } from './packages';
 
 const timestamp = z.union([z.date(), z.string()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
 
@@ -113,4 +114,38 @@ export const saleCancelInvoice = endpoint({
   response: saleWithLines,
   permission: { action: 'update', subject: 'Invoices' },
   success: 'INVOICE_CANCELLED',
+});
+
+/** What the till can sell: everything in stock in the caller's branch (`getAll` false: in stock only). */
+export const saleProductList = endpoint({
+  method: 'POST',
+  path: '/sale/product/list',
+  read: true,
+  request: z.object({ getAll: z.boolean().default(false) }),
+  response: z.array(productSchema),
+  permission: { action: 'view', subject: 'Sales' },
+});
+
+export const salePackageList = endpoint({
+  method: 'POST',
+  path: '/sale/package/list',
+  read: true,
+  request: z.object({ getAll: z.boolean().default(true) }),
+  response: z.array(packageSchema),
+  permission: { action: 'view', subject: 'Sales' },
+});
+
+/** How an invoice was paid (spec: GET /sale/payments/{id}). */
+export const salePayments = endpoint({
+  method: 'GET',
+  path: '/sale/payments/:id',
+  request: z.object({ id: Id }),
+  response: z.object({
+    payable: z.number().int(),
+    cash: z.number().int(),
+    pos: z.number().int(),
+    pos_reference: z.string().nullable(),
+    change: z.number().int(),
+  }),
+  permission: { action: 'view', subject: 'Invoices' },
 });

@@ -54,6 +54,19 @@ describe('a sale', () => {
     expect(next.body.data.invoice_no).toBe(res.body.data.invoice_no + 1);
   });
 
+  it('answers how an invoice was paid (GET /sale/payments/{id}) and what the till may sell', async () => {
+    const id = await product('Cap', 4000, 2);
+    await product('Sold out', 100, 0);
+    const sale = (await server.post<Sale>('/sale/sale/create', { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 1000, pos: 3000, pos_reference: 'T-9' } } }, cashier)).body.data;
+    const res = await fetch(`${server.url}/sale/payments/${sale.id}`, { headers: { authorization: `Bearer ${cashier}` } });
+    expect(await res.json()).toEqual({ status: true, message: 'OK', data: { payable: 4000, cash: 1000, pos: 3000, pos_reference: 'T-9', change: 0 } });
+    expect((await fetch(`${server.url}/sale/payments/99999`, { headers: { authorization: `Bearer ${cashier}` } })).status).toBe(404);
+    const sellable = (await server.post<{ name_en: string }[]>('/sale/product/list', {}, cashier)).body.data.map((p) => p.name_en);
+    expect(sellable).toContain('Cap');
+    expect(sellable).not.toContain('Sold out');
+    expect((await server.post<{ name_en: string }[]>('/sale/product/list', { getAll: true }, cashier)).body.data.map((p) => p.name_en)).toContain('Sold out');
+  });
+
   it('refuses short payment, a card over the total, a card without its reference, and a sale without a branch', async () => {
     const id = await product('Sock', 500, 5);
     expect((await sell([{ id, qty: 1 }], 499)).body.errors).toEqual([{ path: 'salesData.payments.cash', message: 'FIELD_TOO_SMALL' }]);

@@ -1,4 +1,4 @@
-import { asc, count, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { assertTax, branchForWrite, editableBy, visibleTo } from '../branch-bound';
@@ -35,6 +35,15 @@ export class ProductService {
       this.db.select({ n: count() }).from(products).where(where),
     ]);
     return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  /** What the till offers: the caller's branch's and shared products, only those in stock unless getAll. */
+  forSale(ctx: RequestContext, getAll: boolean) {
+    return this.db
+      .select(columns)
+      .from(products)
+      .where(visibleTo(ctx, products, getAll ? undefined : gt(products.stock, 0)))
+      .orderBy(asc(products.name_en), asc(products.id));
   }
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'product/create'>): Promise<ProductRecord> {

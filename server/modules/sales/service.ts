@@ -212,6 +212,16 @@ export class SaleService {
     return { ...pageOf(rows, stats?.n ?? 0, page, perPage), statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 } };
   }
 
+  async payments(ctx: RequestContext, id: number) {
+    const scope = branchScope(ctx);
+    const [row] = await this.db
+      .select({ payable: sales.payable, cash: sales.cash, pos: sales.pos, pos_reference: sales.pos_reference, change: sales.change })
+      .from(sales)
+      .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
   private async nextInvoiceNo(tx: Tx, branchId: number): Promise<number> {
     // The counter row stays locked until the sale commits; a rolled-back sale gives its number back.
     const [row] = await tx
