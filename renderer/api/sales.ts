@@ -40,11 +40,23 @@ export const salesApi = api.injectEndpoints({
       query: (body) => call('package/delete', body),
       invalidatesTags: ['Package'],
     }),
+    couponPage: build.query<Result<'coupon/pagelist'>, RequestOf<'coupon/pagelist'>>({
+      query: (body) => call('coupon/pagelist', body),
+      providesTags: ['Coupon'],
+    }),
+    couponCreate: build.mutation<Result<'coupon/create'>, RequestOf<'coupon/create'>>({
+      query: (body) => call('coupon/create', body),
+      invalidatesTags: ['Coupon'],
+    }),
+    couponDelete: build.mutation<Result<'coupon/delete'>, RequestOf<'coupon/delete'>>({
+      query: (body) => call('coupon/delete', body),
+      invalidatesTags: ['Coupon'],
+    }),
     taxList: build.query<Result<'tax/list'>, void>({ query: () => call('tax/list', {}), providesTags: ['Lookup'] }),
     couponCheck: build.mutation<Result<'sale/coupon'>, RequestOf<'sale/coupon'>>({ query: (body) => call('sale/coupon', body) }),
     saleCreate: build.mutation<Result<'sale/sale/create'>, RequestOf<'sale/sale/create'>>({
       query: (body) => call('sale/sale/create', body),
-      invalidatesTags: ['Product', 'Invoice'],
+      invalidatesTags: ['Product', 'Invoice', 'Coupon'],
     }),
     salePage: build.query<Result<'sale/pagelist'>, RequestOf<'sale/pagelist'>>({
       query: (body) => call('sale/pagelist', body),
@@ -67,6 +79,9 @@ export const {
   usePackageCreateMutation,
   usePackageUpdateMutation,
   usePackageDeleteMutation,
+  useCouponPageQuery,
+  useCouponCreateMutation,
+  useCouponDeleteMutation,
   useTaxListQuery,
   useCouponCheckMutation,
   useSaleCreateMutation,

@@ -39,6 +39,7 @@ import { ProductsPage } from '../../features/products/ProductsPage';
 import { InvoicesPage } from '../../features/invoices/InvoicesPage';
 import { CartPage } from '../../features/sales/CartPage';
 import { PackagesPage } from '../../features/packages/PackagesPage';
+import { CouponsPage } from '../../features/coupons/CouponsPage';
 import { menuFeatures } from './menu';
 import { useHashRoute } from './useHashRoute';
 import './shell.css';
@@ -142,6 +143,8 @@ function Screen({ feature, detail, navigate }: { feature: Feature; detail: strin
       return <CartPage />;
     case 'Packages':
       return <PackagesPage />;
+    case 'Coupons':
+      return <CouponsPage />;
     case 'Employees':
       return Number.isInteger(id) && id > 0 ? (
         <EmployeeProfile id={id} back={() => navigate('Employees')} />
