@@ -3,6 +3,7 @@ import type { ApiResult } from './api/envelope';
 import type { EndpointName, RequestOf, ResponseOf } from './api/catalogue';
 import { loginRequest, type LoginRequest } from './api/auth';
 import type { SessionUser } from './permissions';
+import type { ImportCheck } from './domain/product-import';
 
 /**
  * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
@@ -32,6 +33,8 @@ export const invokeChannels = {
   'pos:settings-set': settingsSchema,
   'pos:app-info': z.null(),
   'pos:file-pick': z.object({ extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).min(1).max(20) }),
+  /** A products spreadsheet's bytes, read and checked in the main process. */
+  'pos:products-sheet': z.object({ contentBase64: z.string().min(1).max(30 * 1024 * 1024) }),
 } as const;
 export type InvokeChannel = keyof typeof invokeChannels;
 
@@ -44,6 +47,8 @@ export type PickedFile =
   | { status: 'cancelled' }
   | { status: 'too-large' }
   | { status: 'unsupported' };
+
+export type SheetCheck = { status: 'checked'; check: ImportCheck } | { status: 'unreadable' } | { status: 'too-large' };
 
 /** Main → renderer pushes, on the one event channel. */
 export const EVENT_CHANNEL = 'pos:event';
@@ -66,7 +71,10 @@ export interface PosBridge {
     set(settings: Settings): Promise<Settings>;
   };
   app: { info(): Promise<AppInfo> };
-  files: { pick(extensions: string[]): Promise<PickedFile> };
+  files: {
+    pick(extensions: string[]): Promise<PickedFile>;
+    checkProductsSheet(contentBase64: string): Promise<SheetCheck>;
+  };
   /** Subscribes to main-process events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -81,6 +89,7 @@ export type InvokeResult = {
   'pos:settings-set': Settings;
   'pos:app-info': AppInfo;
   'pos:file-pick': PickedFile;
+  'pos:products-sheet': SheetCheck;
 };
 
 /** Builds a PosBridge from any invoke function and event source; preload and the web client share it. */
@@ -103,7 +112,10 @@ export function bridgeFrom(
       set: (s) => invoke('pos:settings-set', s),
     },
     app: { info: () => invoke('pos:app-info', null) },
-    files: { pick: (extensions) => invoke('pos:file-pick', { extensions }) },
+    files: {
+      pick: (extensions) => invoke('pos:file-pick', { extensions }),
+      checkProductsSheet: (contentBase64) => invoke('pos:products-sheet', { contentBase64 }),
+    },
     onEvent: subscribe,
   };
 }

@@ -2,6 +2,8 @@ import { fail } from '../../shared/api/envelope';
 import { parseAtEdge } from '../../shared/api/validation';
 import { invokeChannels, settingsSchema, type AppInfo, type InvokeChannel, type InvokeResult, type Settings } from '../../shared/ipc';
 import type { ApiClient } from '../services/api-client';
+import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
+import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
 import type { FilePicker, SettingsStore } from '../platform/ports';
 
@@ -64,6 +66,15 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:app-info': async (arg) => {
       argOf('pos:app-info', arg);
       return deps.appInfo();
+    },
+    'pos:products-sheet': async (arg) => {
+      const parsed = invokeChannels['pos:products-sheet'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:products-sheet');
+      try {
+        return { status: 'checked', check: checkProductRows(await readFirstSheet(Buffer.from(parsed.data.contentBase64, 'base64'))) };
+      } catch (error) {
+        return { status: error instanceof SheetTooLargeError ? 'too-large' : 'unreadable' };
+      }
     },
     'pos:file-pick': async (arg) => {
       const parsed = invokeChannels['pos:file-pick'].safeParse(arg);

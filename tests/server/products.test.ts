@@ -51,6 +51,16 @@ describe('products', () => {
     expect((await server.post('/product/update', { ...juice, id }, admin)).status).toBe(404);
   });
 
+  it('are imported from checked spreadsheet rows all at once, or not at all', async () => {
+    const row = { name_en: 'Imported', name_ar: 'مستورد', price: 500, vat_percent: 15, included: 1, stock: 7 };
+    const ok = await server.post<{ created: number }>('/product/import', { rows: [row, { ...row, name_en: 'Imported zero', vat_percent: 0 }] }, admin);
+    expect(ok.body.data).toEqual({ created: 2 });
+    expect((await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Imported' }, admin)).body.data.rows.map((p) => p.stock)).toEqual([7, 7]);
+    const bad = await server.post('/product/import', { rows: [{ ...row, name_en: 'Never' }, { ...row, vat_percent: 7 }] }, admin);
+    expect(bad.body).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'rows.1.vat_percent', message: 'FIELD_INVALID' }] });
+    expect((await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Never' }, admin)).body.data.rows).toEqual([]);
+  });
+
   it("belong to the caller's branch: another branch's products are not seen or changed", async () => {
     const branchA = (await server.post<{ id: number }>('/branch/create', { name_en: 'A', name_ar: 'أ' }, admin)).body.data.id;
     const branchB = (await server.post<{ id: number }>('/branch/create', { name_en: 'B', name_ar: 'ب' }, admin)).body.data.id;

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../http/route';
 import type { ProductService } from './service';
 
-type ProductEndpoint = 'product/pagelist' | 'product/create' | 'product/update' | 'product/delete' | 'product/addstock' | 'sale/product/list';
+type ProductEndpoint = 'product/pagelist' | 'product/create' | 'product/update' | 'product/delete' | 'product/addstock' | 'sale/product/list' | 'product/import';
 
 export function productRoutes(products: ProductService): Pick<Handlers, ProductEndpoint> {
   return {
@@ -11,5 +11,6 @@ export function productRoutes(products: ProductService): Pick<Handlers, ProductE
     'product/delete': (body, ctx) => products.remove(ctx, body.id),
     'product/addstock': (body, ctx) => products.addStock(ctx, body),
     'sale/product/list': (body, ctx) => products.forSale(ctx, body.getAll),
+    'product/import': (body, ctx) => products.import(ctx, body),
   };
 }

@@ -1,6 +1,6 @@
 import { asc, count, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
+import { products, taxes } from '../../db/schema';
 import { assertTax, branchForWrite, editableBy, visibleTo } from '../branch-bound';
 import { AppError } from '../../http/errors';
 import { pageOf } from '../../http/scope';
@@ -51,6 +51,21 @@ export class ProductService {
     await assertTax(this.db, input.tax_id);
     const [row] = await this.db.insert(products).values(values).returning(columns);
     return row!;
+  }
+
+  /** All accepted rows in one transaction; a VAT rate no tax has is refused with the row it is on. */
+  async import(ctx: RequestContext, { rows, branch_id }: ParsedRequestOf<'product/import'>) {
+    const branch = await branchForWrite(this.db, ctx, branch_id);
+    const rates = await this.db.select({ id: taxes.id, rate_bp: taxes.rate_bp }).from(taxes).orderBy(asc(taxes.sort), asc(taxes.id));
+    const values = rows.map((row, i) => {
+      const tax = rates.find((r) => r.rate_bp === Math.round(row.vat_percent * 100));
+      if (!tax) throw new AppError('VALIDATION_FAILED', { errors: [{ path: `rows.${i}.vat_percent`, message: 'FIELD_INVALID' }] });
+      return { name_en: row.name_en, name_ar: row.name_ar, price: row.price, included: row.included, stock: row.stock, tax_id: tax.id, branch_id: branch };
+    });
+    await this.db.transaction(async (tx) => {
+      for (let i = 0; i < values.length; i += 500) await tx.insert(products).values(values.slice(i, i + 500));
+    });
+    return { created: values.length };
   }
 
   async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'product/update'>): Promise<ProductRecord> {

@@ -68,6 +68,19 @@ describe('the channel table', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('reads and checks a products spreadsheet in the main process', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Products');
+    sheet.addRow(['Name EN', 'Name AR', 'Price', 'Stock']);
+    sheet.addRow(['Juice', 'عصير', 7.5, 3]);
+    sheet.addRow(['', 'بلا اسم', 1, 1]);
+    const contentBase64 = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const result = await handlers['pos:products-sheet']({ contentBase64 });
+    expect(result).toMatchObject({ status: 'checked', check: { accepted: [{ name_en: 'Juice', price: 750, stock: 3 }], rejected: [{ row: 3 }] } });
+    expect(await handlers['pos:products-sheet']({ contentBase64: Buffer.from('not a workbook').toString('base64') })).toEqual({ status: 'unreadable' });
+  });
+
   it('browser mode has no native file dialog and says so, so the page uses its own file input', async () => {
     expect(await handlers['pos:file-pick']({ extensions: ['pdf'] })).toEqual({ status: 'unsupported' });
   });

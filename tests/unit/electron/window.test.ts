@@ -76,7 +76,7 @@ describe('the desktop window', () => {
   it('serves IPC only to its own page', async () => {
     const handler = vi.fn(async () => 'served');
     const table = Object.fromEntries(
-      ['pos:api-call', 'pos:auth-login', 'pos:auth-logout', 'pos:auth-current', 'pos:settings-get', 'pos:settings-set', 'pos:app-info', 'pos:file-pick'].map((c) => [c, handler]),
+      ['pos:api-call', 'pos:auth-login', 'pos:auth-logout', 'pos:auth-current', 'pos:settings-get', 'pos:settings-set', 'pos:app-info', 'pos:file-pick', 'pos:products-sheet'].map((c) => [c, handler]),
     );
     windowModule.serveIpc(table as never, '/app/dist/index.html');
     const call = handles.get('pos:app-info')!;

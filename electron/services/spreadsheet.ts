@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+export const MAX_SHEET_ROWS = 10_000;
+
+export class SheetTooLargeError extends Error {
+  constructor() {
+    super(`The sheet has more than ${MAX_SHEET_ROWS} rows`);
+    this.name = 'SheetTooLargeError';
+  }
+}
+
+/**
+ * The first worksheet of an .xlsx as rows of plain cell values, read as a stream so a large file is
+ * never held as a whole workbook. Formula cells give their result, rich text its text.
+ */
+export async function readFirstSheet(bytes: Buffer): Promise<unknown[][]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore' });
+  const rows: unknown[][] = [];
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      if (rows.length >= MAX_SHEET_ROWS + 1) throw new SheetTooLargeError();
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      rows[row.number - 1] = values.map(plain);
+    }
+    break;
+  }
+  return Array.from(rows, (row) => row ?? []);
+}
+
+function plain(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'object' || value instanceof Date) return value;
+  const cell = value as { result?: unknown; text?: unknown; richText?: { text: string }[] };
+  if (cell.richText) return cell.richText.map((part) => part.text).join('');
+  if ('result' in cell) return plain(cell.result);
+  if ('text' in cell) return cell.text;
+  return null;
+}
