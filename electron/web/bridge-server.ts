@@ -69,7 +69,12 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
       return;
     }
     const request = wireRequestSchema.safeParse(json);
-    if (!request.success) return;
+    if (!request.success) {
+      // A call this bridge does not know still gets an answer, so the page is not left waiting.
+      const id = (json as { id?: unknown } | null)?.id;
+      if (typeof id === 'number' && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'error', id, message: 'UnknownChannel' } satisfies WireMessage));
+      return;
+    }
     const { id, channel, arg } = request.data;
     let message: WireMessage;
     try {

@@ -20,6 +20,10 @@ export const salesApi = api.injectEndpoints({
       query: (body) => call('product/delete', body),
       invalidatesTags: ['Product'],
     }),
+    productImport: build.mutation<Result<'product/import'>, RequestOf<'product/import'>>({
+      query: (body) => call('product/import', body),
+      invalidatesTags: ['Product'],
+    }),
     productAddStock: build.mutation<Result<'product/addstock'>, RequestOf<'product/addstock'>>({
       query: (body) => call('product/addstock', body),
       invalidatesTags: ['Product'],
@@ -75,6 +79,7 @@ export const {
   useProductUpdateMutation,
   useProductDeleteMutation,
   useProductAddStockMutation,
+  useProductImportMutation,
   usePackagePageQuery,
   usePackageCreateMutation,
   usePackageUpdateMutation,

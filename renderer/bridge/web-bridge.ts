@@ -1,7 +1,10 @@
 import { bridgeFrom, WEB_BRIDGE_PATH, type BridgeEvent, type InvokeChannel, type PosBridge, type WireMessage } from '../../shared/ipc';
 import { fail } from '../../shared/api/envelope';
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; channel: InvokeChannel };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; channel: InvokeChannel; timer?: ReturnType<typeof setTimeout> };
+
+/** No call waits for ever: one unanswered this long is treated as an unreachable server. */
+const CALL_TIMEOUT_MS = 60_000;
 
 /** Channels whose answer is an ApiResult: a lost connection answers them with SERVER_UNREACHABLE. */
 const API_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['pos:api-call', 'pos:auth-login', 'pos:auth-logout']);
@@ -36,6 +39,7 @@ export function createWebBridge(location: Location = window.location): PosBridge
         opened = null;
         for (const [id, p] of pending) {
           pending.delete(id);
+          clearTimeout(p.timer);
           settleLost(p);
         }
         reject(new Error('bridge closed'));
@@ -64,6 +68,7 @@ export function createWebBridge(location: Location = window.location): PosBridge
     const p = pending.get(message.id);
     if (!p) return;
     pending.delete(message.id);
+    clearTimeout(p.timer);
     if (message.kind === 'result') p.resolve(message.result);
     else if (API_CHANNELS.has(p.channel)) p.resolve(fail('SOMETHING_WENT_WRONG'));
     else p.reject(new Error(message.message));
@@ -81,7 +86,11 @@ export function createWebBridge(location: Location = window.location): PosBridge
       }
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, channel });
+        const call: Pending = { resolve: resolve as (v: unknown) => void, reject, channel };
+        call.timer = setTimeout(() => {
+          if (pending.delete(id)) settleLost(call);
+        }, CALL_TIMEOUT_MS);
+        pending.set(id, call);
         ws.send(JSON.stringify({ id, channel, arg }));
       });
     },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { TablePaginationConfig } from 'antd';
@@ -34,6 +34,8 @@ export function ListHeader(props: {
   searchPlaceholder: string;
   onSearch: (q: string) => void;
   add?: { label: string; testId: string; onClick: () => void } | false;
+  /** Further actions beside the add button (an import, say). */
+  extra?: ReactNode;
 }) {
   return (
     <PageTitle
@@ -41,6 +43,7 @@ export function ListHeader(props: {
       extra={
         <>
           <Input.Search allowClear placeholder={props.searchPlaceholder} onSearch={props.onSearch} style={{ width: 260 }} />
+          {props.extra}
           {props.add && (
             <Button type="primary" icon={<PlusOutlined />} onClick={props.add.onClick} data-testid={props.add.testId}>
               {props.add.label}

@@ -22,6 +22,7 @@ import { localName } from '../../components/names';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
 import { RowActions } from '../../components/RowActions';
+import { ImportProducts } from './ImportProducts';
 
 export function ProductsPage() {
   const { t, i18n } = useTranslation();
@@ -40,6 +41,7 @@ export function ProductsPage() {
         searchPlaceholder={t('actions.search')}
         onSearch={list.search}
         add={ability.can('create', 'Products') && { label: t('products.add'), testId: 'product-add', onClick: () => setEditing('new') }}
+        extra={ability.can('create', 'Products') && <ImportProducts />}
       />
       <Table<Product>
         rowKey="id"

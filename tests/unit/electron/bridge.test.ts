@@ -104,6 +104,15 @@ describe('the browser-mode bridge server', () => {
     }
   });
 
+  it('answers a call on a channel it does not know instead of leaving the page waiting', async () => {
+    const ws = await open(`http://127.0.0.1:${bridge.port}`);
+    try {
+      expect(await ask(ws, 9, 'pos:no-such-channel', null)).toEqual({ kind: 'error', id: 9, message: 'UnknownChannel' });
+    } finally {
+      ws.close();
+    }
+  });
+
   it('refuses a WebSocket from another origin', async () => {
     await expect(open('http://evil.example')).rejects.toThrow(/refused 403/);
   });
