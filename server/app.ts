@@ -50,18 +50,26 @@ export function buildApp(deps: AppDeps): App {
   });
   const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey));
   const employees = new EmployeeService(deps.db);
+  const products = new ProductService(deps.db);
+  const packages = new PackageService(deps.db);
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
     ...roleRoutes(new RoleService(deps.db)),
     ...branchRoutes(new BranchService(deps.db)),
     ...employeeRoutes(employees),
-    ...productRoutes(new ProductService(deps.db)),
+    ...productRoutes(products),
     ...couponRoutes(new CouponService(deps.db)),
     ...saleRoutes(new SaleService(deps.db)),
-    ...packageRoutes(new PackageService(deps.db)),
-    // Kids, products and packages check their owners once those entities exist.
-    ...fileRoutes(new FileService(deps.files, { emp: async (ctx, id) => void (await employees.info(ctx, id)) })),
+    ...packageRoutes(packages),
+    // Kids check their owner once the front desk exists.
+    ...fileRoutes(
+      new FileService(deps.files, {
+        emp: async (ctx, id) => void (await employees.info(ctx, id)),
+        product: (ctx, id) => products.assertVisible(ctx, id),
+        package: (ctx, id) => packages.assertVisible(ctx, id),
+      }),
+    ),
   };
 
   for (const [name, endpoint] of allEndpoints) {

@@ -75,6 +75,16 @@ describe('employee files', () => {
     expect((await server.post('/file/list', { folder: 'emp', owner_id: employeeId }, cashier)).status).toBe(403);
   });
 
+  it('product files follow their product: an unknown or deleted product is NOT_FOUND', async () => {
+    const product = await server.post<{ id: number }>('/product/create', { name_en: 'Ball', name_ar: 'كرة', price: 100, tax_id: 1, included: 1 }, admin);
+    const upload = (owner_id: number) =>
+      server.post('/file/upload', { folder: 'product', owner_id, fileName: 'ball.png', contentBase64: png.toString('base64') }, admin);
+    expect((await upload(product.body.data.id)).body.status).toBe(true);
+    expect((await upload(99999)).status).toBe(404);
+    await server.post('/product/delete', { id: product.body.data.id }, admin);
+    expect((await server.post('/file/list', { folder: 'product', owner_id: product.body.data.id }, admin)).status).toBe(404);
+  });
+
   it('stored names keep a readable stem and add a random 10-character suffix', () => {
     const a = storedFileName('صورة الطفل.jpg', 'jpg');
     const b = storedFileName('صورة الطفل.jpg', 'jpg');

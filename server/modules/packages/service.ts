@@ -1,4 +1,4 @@
-import { asc, count, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -38,6 +38,12 @@ export class PackageService {
 
   all(ctx: RequestContext) {
     return this.db.select(columns).from(packages).where(visibleTo(ctx, packages)).orderBy(asc(packages.name_en), asc(packages.id));
+  }
+
+  /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
+  async assertVisible(ctx: RequestContext, id: number): Promise<void> {
+    const [row] = await this.db.select({ id: packages.id }).from(packages).where(visibleTo(ctx, packages, eq(packages.id, id)));
+    if (!row) throw new AppError('NOT_FOUND');
   }
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'package/create'>): Promise<PackageRecord> {

@@ -1,4 +1,4 @@
-import { asc, count, gt, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, taxes } from '../../db/schema';
 import { assertTax, branchForWrite, editableBy, visibleTo } from '../branch-bound';
@@ -44,6 +44,12 @@ export class ProductService {
       .from(products)
       .where(visibleTo(ctx, products, getAll ? undefined : gt(products.stock, 0)))
       .orderBy(asc(products.name_en), asc(products.id));
+  }
+
+  /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
+  async assertVisible(ctx: RequestContext, id: number): Promise<void> {
+    const [row] = await this.db.select({ id: products.id }).from(products).where(visibleTo(ctx, products, eq(products.id, id)));
+    if (!row) throw new AppError('NOT_FOUND');
   }
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'product/create'>): Promise<ProductRecord> {
