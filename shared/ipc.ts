@@ -135,3 +135,16 @@ export type WireMessage =
   | { kind: 'result'; id: number; result: unknown }
   | { kind: 'error'; id: number; message: string }
   | { kind: 'event'; event: BridgeEvent };
+
+const bridgeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session-ended') }),
+  z.object({ type: z.literal('supervisor-ended') }),
+  z.object({ type: z.literal('realtime'), event: z.string(), data: z.unknown() }),
+]);
+
+/** What the page accepts from the bridge; anything else is dropped (zod at this edge too). */
+export const wireMessageSchema: z.ZodType<WireMessage> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('result'), id: z.number().int().nonnegative(), result: z.unknown() }),
+  z.object({ kind: z.literal('error'), id: z.number().int().nonnegative(), message: z.string() }),
+  z.object({ kind: z.literal('event'), event: bridgeEventSchema }),
+]) as z.ZodType<WireMessage>;

@@ -1,4 +1,4 @@
-import { bridgeFrom, WEB_BRIDGE_PATH, type BridgeEvent, type InvokeChannel, type PosBridge, type WireMessage } from '../../shared/ipc';
+import { bridgeFrom, WEB_BRIDGE_PATH, type BridgeEvent, type InvokeChannel, type PosBridge, type WireMessage, wireMessageSchema } from '../../shared/ipc';
 import { fail } from '../../shared/api/envelope';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; channel: InvokeChannel; timer?: ReturnType<typeof setTimeout> };
@@ -55,12 +55,15 @@ export function createWebBridge(location: Location = window.location): PosBridge
   }
 
   function receive(text: string) {
-    let message: WireMessage;
+    let json: unknown;
     try {
-      message = JSON.parse(text) as WireMessage;
+      json = JSON.parse(text);
     } catch {
       return;
     }
+    const parsed = wireMessageSchema.safeParse(json);
+    if (!parsed.success) return;
+    const message: WireMessage = parsed.data;
     if (message.kind === 'event') {
       for (const listener of listeners) listener(message.event);
       return;

@@ -102,3 +102,14 @@ describe('schema failures become translatable field errors', () => {
     expect(toFieldErrors(schema.safeParse({}).error!.issues, {})[0]).toEqual({ path: 'name', message: 'FIELD_REQUIRED' });
   });
 });
+
+describe('the browser-mode wire format', () => {
+  it('accepts the bridge messages and drops anything else', async () => {
+    const { wireMessageSchema } = await import('../../../shared/ipc');
+    expect(wireMessageSchema.safeParse({ kind: 'result', id: 1, result: { status: true } }).success).toBe(true);
+    expect(wireMessageSchema.safeParse({ kind: 'event', event: { type: 'session-ended' } }).success).toBe(true);
+    for (const bad of [null, [], { kind: 'result' }, { kind: 'error', id: -1, message: 'x' }, { kind: 'event', event: { type: 'format-disk' } }]) {
+      expect(wireMessageSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
