@@ -63,6 +63,13 @@ describe('sign in (/user/login)', () => {
     expect((await server.post('/user/login', ADMIN)).body.status).toBe(true);
   });
 
+  it('a burst of guesses at once cannot get past the limit: exactly five are checked, the rest get 429', async () => {
+    await server.addEmployee({ mobile: '0506666666', password: 'right-pass' });
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => server.post('/user/login', { login: '0506666666', password: `guess-${i}` })));
+    expect(results.filter((r) => r.status === 401)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+  });
+
   it('a success resets the failure count', async () => {
     await server.addEmployee({ mobile: '0502222222', password: 'right-pass' });
     for (let i = 0; i < 4; i++) await server.post('/user/login', { login: '0502222222', password: 'bad' });

@@ -25,33 +25,28 @@ export class AuthService {
 
   async login({ login, password }: LoginRequest): Promise<Tokens> {
     const key = normaliseLogin(login);
-    if ((await this.recentFailures(key)) >= LOGIN_MAX_FAILURES) throw new AppError('TOO_MANY_REQUESTS');
-
-    const [user] = await this.db
-      .select({ id: users.id, password_hash: users.password_hash, branch_id: users.branch_id })
-      .from(users)
-      .where(
-        and(
-          isNull(users.deleted_at),
-          key.includes('@') ? eq(sql`lower(${users.email})`, key) : eq(users.mobile, key),
-        ),
-      )
-      .limit(1);
-    if (!user) {
-      await spendPasswordTime(password);
-      await this.recordAttempt(key, false);
-      throw new AppError('USER_NOT_FOUND');
-    }
-    if (!(await verifyPassword(password, user.password_hash))) {
-      await this.recordAttempt(key, false);
-      throw new AppError('INVALID_PASSWORD');
-    }
-    await this.recordAttempt(key, true);
+    // One attempt per login at a time, so a burst of guesses cannot slip past the limit between the
+    // count and the record. The outcome is returned, not thrown, so the failure record is kept.
+    const outcome = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${key}`}))`);
+      if ((await this.recentFailures(tx, key)) >= LOGIN_MAX_FAILURES) return { ok: false as const, key: 'TOO_MANY_REQUESTS' as const };
+      const [user] = await tx
+        .select({ id: users.id, password_hash: users.password_hash, branch_id: users.branch_id })
+        .from(users)
+        .where(and(isNull(users.deleted_at), key.includes('@') ? eq(sql`lower(${users.email})`, key) : eq(users.mobile, key)))
+        .limit(1);
+      if (!user) await spendPasswordTime(password);
+      const ok = user ? await verifyPassword(password, user.password_hash) : false;
+      await tx.insert(loginAttempts).values({ login: key, ok });
+      if (!user) return { ok: false as const, key: 'USER_NOT_FOUND' as const };
+      return ok ? { ok: true as const, user } : { ok: false as const, key: 'INVALID_PASSWORD' as const };
+    });
+    if (!outcome.ok) throw new AppError(outcome.key);
     const [session] = await this.db
       .insert(loginSessions)
-      .values({ user_id: user.id, branch_id: user.branch_id })
+      .values({ user_id: outcome.user.id, branch_id: outcome.user.branch_id })
       .returning({ id: loginSessions.id });
-    return this.issue(user.id, session!.id);
+    return this.issue(outcome.user.id, session!.id);
   }
 
   async refresh(token: string): Promise<Tokens> {
@@ -165,18 +160,14 @@ export class AuthService {
       .where(and(eq(loginSessions.id, familyId), isNull(loginSessions.logout_at)));
   }
 
-  private async recentFailures(login: string): Promise<number> {
+  private async recentFailures(db: Pick<Db, 'select'>, login: string): Promise<number> {
     const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
     // Failures count since the last success inside the window.
-    const [row] = await this.db
+    const [row] = await db
       .select({ failures: sql<number>`count(*) filter (where not ${loginAttempts.ok} and ${loginAttempts.at} > coalesce((select max(at) from login_attempts s where s.login = ${login} and s.ok), ${since}))`.mapWith(Number) })
       .from(loginAttempts)
       .where(and(eq(loginAttempts.login, login), gt(loginAttempts.at, since)));
     return row?.failures ?? 0;
-  }
-
-  private async recordAttempt(login: string, ok: boolean) {
-    await this.db.insert(loginAttempts).values({ login, ok });
   }
 }
 
