@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, Modal, Space, Table } from 'antd';
+import { Form, Input, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
@@ -9,6 +9,7 @@ import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
+import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
 
 export function BranchesPage() {
@@ -69,16 +70,7 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
     if (done) onClose();
   };
   return (
-    <Modal
-      open
-      title={branch ? t('branches.edit') : t('branches.add')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <FormModal form={form} title={branch ? t('branches.edit') : t('branches.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose}>
       <Form form={form} layout="vertical" initialValues={branch ?? { currency: 'SAR' }} onFinish={(v) => void save(v)} data-testid="branch-form">
         <NameFields />
         <Form.Item name="address" label={t('branches.address')}>
@@ -96,6 +88,6 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
           </Form.Item>
         </Space.Compact>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

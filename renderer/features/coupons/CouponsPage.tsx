@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DatePicker, Form, Input, InputNumber, Modal, Radio, Table, Tag } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '../../../shared/api/coupons';
@@ -12,6 +12,7 @@ import { RowActions } from '../../components/RowActions';
 import { formatMoney, toMinor } from '../../components/money';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
+import { FormModal } from '../../components/FormModal';
 
 export function CouponsPage() {
   const { t, i18n } = useTranslation();
@@ -90,7 +91,7 @@ function CouponForm({ onClose }: { onClose: () => void }) {
     if (await submit(create(body), { form })) onClose();
   };
   return (
-    <Modal open title={t('coupons.add')} okText={t('actions.save')} cancelText={t('actions.cancel')} confirmLoading={creating.isLoading} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <FormModal form={form} title={t('coupons.add')} pending={creating.isLoading} onClose={onClose}>
       <Form form={form} layout="vertical" data-testid="coupon-form" initialValues={{ type: 'percent' }} onFinish={(v) => void save(v)}>
         <Form.Item name="code" label={t('coupons.code')} rules={[required, { pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{2,29}$/, message: t('errors:FIELD_INVALID') }]}>
           <Input dir="ltr" style={{ textTransform: 'uppercase' }} />
@@ -116,6 +117,6 @@ function CouponForm({ onClose }: { onClose: () => void }) {
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Employee, EmployeeRegister } from '../../../shared/api/employees';
 import { useEmployeeRegisterMutation, useEmployeeUpdateMutation, useRoleOptionsQuery } from '../../api/staff';
@@ -8,6 +8,7 @@ import { LookupSelect } from '../../components/LookupSelect';
 import { NameFields } from '../../components/NameFields';
 import { PasswordFields } from '../../components/PasswordFields';
 import { useSubmit } from '../../components/useSubmit';
+import { FormModal } from '../../components/FormModal';
 
 function Lookup({ name, list, label }: { name: keyof EmployeeRegister; list: LookupName; label: string }) {
   const { data, isLoading } = useLookupQuery(list);
@@ -37,17 +38,7 @@ export function EmployeeForm({ employee, onClose }: { employee: Employee | null;
   };
 
   return (
-    <Modal
-      open
-      width={760}
-      title={employee ? t('employees.edit') : t('employees.add')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={registering.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <FormModal form={form} title={employee ? t('employees.edit') : t('employees.add')} pending={registering.isLoading || updating.isLoading} onClose={onClose} width={760}>
       <Form form={form} layout="vertical" data-testid="employee-form" initialValues={employee ?? { role: 'employee' }} onFinish={(v) => void save(v)}>
         <Row gutter={16}>
           <Col span={24}>
@@ -103,6 +94,6 @@ export function EmployeeForm({ employee, onClose }: { employee: Employee | null;
           {!employee && <PasswordFields testId="employee" wrap={(node) => <Col xs={24} md={12}>{node}</Col>} />}
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

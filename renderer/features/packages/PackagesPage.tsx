@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Table } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
@@ -13,6 +13,7 @@ import { NameFields } from '../../components/NameFields';
 import { localName } from '../../components/names';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
+import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
 
 const presets = VALIDITY_DAYS.filter((d) => d !== CUSTOM_VALIDITY_DAYS);
@@ -86,17 +87,7 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
   };
 
   return (
-    <Modal
-      open
-      width={640}
-      title={pkg ? t('packages.edit') : t('packages.add')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <FormModal form={form} title={pkg ? t('packages.edit') : t('packages.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose} width={640}>
       <Form
         form={form}
         layout="vertical"
@@ -164,6 +155,6 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

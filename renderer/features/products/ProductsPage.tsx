@@ -21,6 +21,7 @@ import { NameFields } from '../../components/NameFields';
 import { localName } from '../../components/names';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
+import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
 import { ImportProducts } from './ImportProducts';
 
@@ -103,16 +104,7 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
     if (await submit(product ? update({ ...body, id: product.id }) : create(body), { form })) onClose();
   };
   return (
-    <Modal
-      open
-      title={product ? t('products.edit') : t('products.add')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <FormModal form={form} title={product ? t('products.edit') : t('products.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose}>
       <Form
         form={form}
         layout="vertical"
@@ -141,7 +133,7 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Modal, Switch, Table, Tag } from 'antd';
+import { Button, Checkbox, Form, Switch, Table, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleInput } from '../../../shared/api/roles';
@@ -11,6 +11,7 @@ import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
+import { FormModal } from '../../components/FormModal';
 
 export function RolesPage() {
   const { t, i18n } = useTranslation();
@@ -72,17 +73,7 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
     if (done) onClose();
   };
   return (
-    <Modal
-      open
-      width={760}
-      title={role ? t('roles.edit') : t('roles.add')}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <FormModal form={form} title={role ? t('roles.edit') : t('roles.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose} width={760}>
       <Form
         form={form}
         layout="vertical"
@@ -109,7 +100,7 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
           <FeatureMatrix disabled={adminAccess === true} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
