@@ -28,11 +28,19 @@ import { SaleService } from './modules/sales/service';
 import { saleRoutes } from './modules/sales/routes';
 import { PackageService } from './modules/packages/service';
 import { packageRoutes } from './modules/packages/routes';
+import { ParentService } from './modules/parents/service';
+import { parentRoutes } from './modules/parents/routes';
+import { SubscriptionService } from './modules/subscriptions/service';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { outboxGateway, type SmsGateway } from './sms/sms-gateway';
+import { SmsSender } from './sms/sms-sender';
 
 export interface AppDeps {
   db: Db;
   tokenKey: Uint8Array;
   files: FileStore;
+  /** Where text messages go; the outbox unless configured otherwise. */
+  sms?: SmsGateway;
   logLevel?: string;
 }
 
@@ -52,6 +60,8 @@ export function buildApp(deps: AppDeps): App {
   const employees = new EmployeeService(deps.db);
   const products = new ProductService(deps.db);
   const packages = new PackageService(deps.db);
+  const subscriptions = new SubscriptionService(deps.db);
+  const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway);
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
@@ -60,7 +70,9 @@ export function buildApp(deps: AppDeps): App {
     ...employeeRoutes(employees),
     ...productRoutes(products),
     ...couponRoutes(new CouponService(deps.db)),
-    ...saleRoutes(new SaleService(deps.db)),
+    ...saleRoutes(new SaleService(deps.db, subscriptions, sms)),
+    ...parentRoutes(new ParentService(deps.db)),
+    ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     // Kids check their owner once the front desk exists.
     ...fileRoutes(

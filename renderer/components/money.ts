@@ -1,7 +1,5 @@
 /** Amounts travel in minor units (halalas); people read and type them in riyals. */
-export function formatMoney(minor: number, language: string, currency = 'SAR'): string {
-  return new Intl.NumberFormat(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency }).format(minor / 100);
-}
+export { formatMoney } from '../../shared/domain/money';
 
 export function toMinor(major: number | null | undefined): number {
   return Math.round((major ?? 0) * 100);

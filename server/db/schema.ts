@@ -212,6 +212,7 @@ export const sales = pgTable(
       .notNull()
       .references(() => users.id),
     coupon_id: integer('coupon_id').references(() => coupons.id),
+    parent_id: integer('parent_id').references(() => parents.id),
     parent_info: jsonb('parent_info').$type<{ name?: string; mobile?: string } | null>(),
     gross: integer('gross').notNull(),
     discount: integer('discount').notNull(),
@@ -241,6 +242,9 @@ export const saleLines = pgTable(
       .notNull()
       .references(() => sales.id),
     product_id: integer('product_id').references(() => products.id),
+    package_id: integer('package_id').references(() => packages.id),
+    /** The kids a package line was bought for: one subscription each, qty = their number. */
+    kid_ids: jsonb('kid_ids').$type<number[]>(),
     name_en: varchar('name_en', { length: 120 }).notNull(),
     name_ar: varchar('name_ar', { length: 120 }).notNull(),
     unit_price: integer('unit_price').notNull(),
@@ -281,4 +285,103 @@ export const packages = pgTable(
     check('packages_daily_limits', sql`${t.daily_limits} between 1 and 24`),
     index('packages_branch').on(t.branch_id),
   ],
+);
+
+/**
+ * Parents are the centre's customers, shared by every branch (a family visits more than one);
+ * `branch_id` is where they registered. The mobile identifies them for one-time codes.
+ */
+export const parents = pgTable(
+  'parents',
+  {
+    id: serial('id').primaryKey(),
+    ...names,
+    mobile: varchar('mobile', { length: 20 }).notNull(),
+    email: varchar('email', { length: 200 }),
+    identification_id: integer('identification_id').references(() => identificationTypes.id),
+    identification_number: varchar('identification_number', { length: 30 }),
+    nationality_id: integer('nationality_id').references(() => nationalities.id),
+    branch_id: integer('branch_id').references(() => branches.id),
+    created_at: createdAt,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('parents_mobile_active').on(t.mobile).where(sql`${t.deleted_at} is null`)],
+);
+
+/** Kids, with the flags the counter must see wherever the kid appears. */
+export const kids = pgTable(
+  'kids',
+  {
+    id: serial('id').primaryKey(),
+    parent_id: integer('parent_id')
+      .notNull()
+      .references(() => parents.id),
+    ...names,
+    birth_date: varchar('birth_date', { length: 10 }),
+    gender: varchar('gender', { length: 6 }).$type<'male' | 'female'>(),
+    medical_notes: text('medical_notes'),
+    banned: boolean('banned').notNull().default(false),
+    vip: boolean('vip').notNull().default(false),
+    room_id: integer('room_id'),
+    created_at: createdAt,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('kids_parent').on(t.parent_id)],
+);
+
+/**
+ * A kid's subscription to a package, bought on a sale. `state` is what staff decided (kept, frozen,
+ * cancelled); the status shown (ACTIVE, WAITING, …) follows from it and the dates (shared/domain/subscription).
+ * Hours and margin are copied from the package, so editing a package never changes what was sold.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    kid_id: integer('kid_id')
+      .notNull()
+      .references(() => kids.id),
+    package_id: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    sale_id: integer('sale_id')
+      .notNull()
+      .references(() => sales.id),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    name_en: varchar('name_en', { length: 120 }).notNull(),
+    name_ar: varchar('name_ar', { length: 120 }).notNull(),
+    state: varchar('state', { length: 10 }).$type<'ACTIVE' | 'FREEZED' | 'CANCELLED'>().notNull().default('ACTIVE'),
+    start_date: varchar('start_date', { length: 10 }).notNull(),
+    end_date: varchar('end_date', { length: 10 }).notNull(),
+    frozen_at: varchar('frozen_at', { length: 10 }),
+    freeze_days: integer('freeze_days').notNull().default(0),
+    daily_limits: integer('daily_limits').notNull(),
+    margin_minutes: varchar('margin_minutes', { length: 100 }).notNull(),
+    created_at: createdAt,
+  },
+  (t) => [
+    index('subscriptions_kid').on(t.kid_id, t.start_date),
+    index('subscriptions_sale').on(t.sale_id),
+    check('subscriptions_state', sql`${t.state} in ('ACTIVE', 'FREEZED', 'CANCELLED')`),
+    check('subscriptions_period', sql`${t.start_date} <= ${t.end_date}`),
+  ],
+);
+
+/** Every text message the centre sends, whichever gateway carried it: the outbox staff can read. */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: serial('id').primaryKey(),
+    to: varchar('to', { length: 20 }).notNull(),
+    body: text('body').notNull(),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    gateway: varchar('gateway', { length: 20 }).notNull(),
+    status: varchar('status', { length: 10 }).$type<'stored' | 'sent' | 'failed'>().notNull(),
+    provider_id: varchar('provider_id', { length: 100 }),
+    sent_by: integer('sent_by').references(() => users.id),
+    created_at: createdAt,
+  },
+  (t) => [index('sms_messages_to').on(t.to, t.created_at)],
 );

@@ -26,3 +26,25 @@ export const newPasswordFields = {
 export function withMatchingPasswords<S extends z.ZodType<{ password?: string; confirm_password?: string }>>(schema: S) {
   return schema.refine((d) => d.password === d.confirm_password, { message: 'PASSWORD_MUST_MATCH', path: ['confirm_password'] });
 }
+
+/** A mobile number as typed at the counter: spaces and dashes dropped, 7 to 15 digits, optional +. */
+export const Mobile = z
+  .string()
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\+?[0-9]{7,15}$/));
+
+/** An e-mail address that may be left empty. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email())
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((v) => v || null);
+
+/** An id that may be left out or null. */
+export const OptionalId = Id.nullish().transform((v) => v ?? null);
+
+/** A moment as the server hands it over (Date from the database), always sent as ISO text. */
+export const Timestamp = z.union([z.date(), z.string()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));

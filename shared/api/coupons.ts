@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { Id, Nothing, paging } from './common';
+import { Id, Nothing, paging, Timestamp } from './common';
 import { pageSchema } from './envelope';
 import { COUPON_TYPES } from '../domain/constants';
 import { Amount } from './products';
 
-const timestamp = z.union([z.date(), z.string()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
 
 export const couponSchema = z.object({
   id: z.number().int(),
@@ -15,8 +14,8 @@ export const couponSchema = z.object({
   min_cart_value: z.number().int(),
   use_limit: z.number().int().nullable(),
   used: z.number().int(),
-  valid_from: timestamp.nullable(),
-  valid_to: timestamp.nullable(),
+  valid_from: Timestamp.nullable(),
+  valid_to: Timestamp.nullable(),
   branch_id: z.number().int().nullable(),
 });
 export type Coupon = z.output<typeof couponSchema>;

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { bilingualName, Id, newPasswordFields, Nothing, paging, withMatchingPasswords } from './common';
+import { bilingualName, Id, newPasswordFields, Nothing, paging, withMatchingPasswords, Timestamp, OptionalId, optionalEmail, Mobile } from './common';
 import { pageSchema } from './envelope';
 import { lookupItem } from './lookups';
 
-const timestamp = z.union([z.date(), z.string()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
-const optionalId = Id.nullish().transform((v) => v ?? null);
 
 /** An employee as lists and profiles show them (spec 3, with the spec's spelling `priviledge_id`). */
 export const employeeSchema = z.object({
@@ -24,38 +22,26 @@ export const employeeSchema = z.object({
   qualification_id: z.number().int().nullable(),
   shift_id: z.number().int().nullable(),
   room_id: z.number().int().nullable(),
-  created_at: timestamp,
+  created_at: Timestamp,
 });
 export type Employee = z.infer<typeof employeeSchema>;
 /** An employee as the server hands it over (timestamps may still be Date). */
 export type EmployeeRecord = z.input<typeof employeeSchema>;
 
-const mobile = z
-  .string()
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\+?[0-9]{7,15}$/));
-
 const employeeFields = z.object({
   ...bilingualName,
-  mobile: mobile.nullish().transform((v) => v || null),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email())
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((v) => v || null),
+  mobile: Mobile.nullish().transform((v) => v || null),
+  email: optionalEmail,
   /** `employee`, or `admin` for an administrator (only an administrator may make one). */
   role: z.enum(['employee', 'admin']).default('employee'),
-  priviledge_id: optionalId,
-  branch_id: optionalId,
-  identification_id: optionalId,
+  priviledge_id: OptionalId,
+  branch_id: OptionalId,
+  identification_id: OptionalId,
   identification_number: z.string().trim().max(30).nullish().transform((v) => v || null),
-  nationality_id: optionalId,
-  specialization_id: optionalId,
-  qualification_id: optionalId,
-  shift_id: optionalId,
+  nationality_id: OptionalId,
+  specialization_id: OptionalId,
+  qualification_id: OptionalId,
+  shift_id: OptionalId,
 });
 
 type Fields = z.output<typeof employeeFields>;
@@ -130,8 +116,8 @@ const loginRecord = z.object({
   name_en: z.string(),
   name_ar: z.string(),
   branch_id: z.number().int().nullable(),
-  login_at: timestamp,
-  logout_at: timestamp.nullable(),
+  login_at: Timestamp,
+  logout_at: Timestamp.nullable(),
 });
 
 export const employeeSessions = endpoint({
@@ -149,7 +135,7 @@ export const employeeRoomSessions = endpoint({
   path: '/profile/user/roomsession',
   read: true,
   request: z.object({ user_id: Id, ...paging(10) }),
-  response: pageSchema(z.object({ id: z.string(), room_id: z.number().int(), login_at: timestamp, logout_at: timestamp.nullable() })),
+  response: pageSchema(z.object({ id: z.string(), room_id: z.number().int(), login_at: Timestamp, logout_at: Timestamp.nullable() })),
   permission: { action: 'view', subject: 'Employees' },
 });
 

@@ -14,3 +14,5 @@ export * as productsApi from './products';
 export * as couponsApi from './coupons';
 export * as salesApi from './sales';
 export * as packagesApi from './packages';
+export * as parentsApi from './parents';
+export * as subscriptionsApi from './subscriptions';

@@ -57,6 +57,8 @@ export const systemKeys = [
   'FILE_TYPE_NOT_ALLOWED',
   /** A chosen file over the upload limit (5 MB), refused before it is sent. */
   'FILE_TOO_LARGE',
+  /** The SMS provider refused or could not be reached; the message is kept in the outbox as failed. */
+  'SMS_NOT_SENT',
   'OK',
 ] as const;
 
@@ -115,6 +117,8 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
       return 429;
     case 'SERVER_UNREACHABLE':
       return 503;
+    case 'SMS_NOT_SENT':
+      return 502;
     case 'SOMETHING_WENT_WRONG':
       return 500;
     default:

@@ -1,16 +1,29 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { Id, paging } from './common';
+import { Id, paging, Timestamp } from './common';
 import { pageSchema } from './envelope';
 import { Amount, productSchema, taxMode } from './products';
 import { packageSchema } from './packages';
+import { SUBSCRIPTION_STATUSES } from '../domain/constants';
 
-const timestamp = z.union([z.date(), z.string()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
 
-/** One cart line of the spec's sale payload: a product with its quantity. Packages (with kids) come with the front desk. */
-export const cartItem = z.object({
-  product: z.object({ id: Id, qty: z.number().int().min(1).max(1000) }),
-});
+/**
+ * One cart line of the spec's sale payload ("product (with qty) and kids"): a product with its
+ * quantity, or a package with the kids it is for — one subscription each, so its quantity is theirs.
+ */
+export const cartItem = z
+  .object({
+    product: z.object({ id: Id, qty: z.number().int().min(1).max(1000) }).optional(),
+    package: z.object({ id: Id }).optional(),
+    kids: z.array(Id).max(20).default([]),
+  })
+  .superRefine((line, ctx) => {
+    if ((line.product === undefined) === (line.package === undefined)) ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['product'] });
+    else if (line.package && line.kids.length === 0) ctx.addIssue({ code: 'custom', message: 'NO_KID_SELECTED', path: ['kids'] });
+    else if (line.product && line.kids.length > 0) ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['kids'] });
+    else if (new Set(line.kids).size !== line.kids.length) ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['kids'] });
+  });
+export type CartItem = z.input<typeof cartItem>;
 
 export const saleCreateRequest = z
   .object({
@@ -26,11 +39,12 @@ export const saleCreateRequest = z
       /** Where the sale happens, for an administrator without a branch of their own. */
       branch_id: Id.nullish().transform((v) => v ?? null),
     }),
+    /** Who pays: a registered parent (`parent_id`), or a walk-in's name and mobile for the receipt. */
     parentInfo: z
-      .object({ name: z.string().trim().max(120).optional(), mobile: z.string().trim().max(20).optional() })
+      .object({ parent_id: Id.optional(), name: z.string().trim().max(120).optional(), mobile: z.string().trim().max(20).optional() })
       .nullish()
       .transform((v) => v ?? null),
-    /** Overtime billing arrives with the front desk; until then a sale carries none. */
+    /** Overtime billing arrives with check-out (front desk); until then a sale carries none. */
     overtime_session_id: z.null().optional(),
     bulk_overtime_session_id: z.null().optional(),
   })
@@ -42,6 +56,8 @@ export type SaleCreate = z.input<typeof saleCreateRequest>;
 
 export const saleLineSchema = z.object({
   product_id: z.number().int().nullable(),
+  package_id: z.number().int().nullable(),
+  kid_ids: z.array(z.number().int()).nullable(),
   name_en: z.string(),
   name_ar: z.string(),
   unit_price: z.number().int(),
@@ -62,9 +78,10 @@ export const saleSchema = z.object({
   original_id: z.number().int().nullable(),
   /** For a credit note: the number of the invoice it cancels. */
   original_invoice_no: z.number().int().nullable(),
-  cancelled_at: timestamp.nullable(),
+  cancelled_at: Timestamp.nullable(),
   cashier_id: z.number().int(),
   coupon_id: z.number().int().nullable(),
+  parent_id: z.number().int().nullable(),
   gross: z.number().int(),
   discount: z.number().int(),
   net: z.number().int(),
@@ -74,18 +91,34 @@ export const saleSchema = z.object({
   pos: z.number().int(),
   pos_reference: z.string().nullable(),
   change: z.number().int(),
-  created_at: timestamp,
+  created_at: Timestamp,
 });
 export type Sale = z.output<typeof saleSchema>;
 export type SaleRecord = z.input<typeof saleSchema>;
 
-export const saleWithLines = saleSchema.extend({ lines: z.array(saleLineSchema) });
+/** A sale with its lines and the subscriptions its package lines created. */
+export const saleWithLines = saleSchema.extend({
+  lines: z.array(saleLineSchema),
+  subscriptions: z.array(
+    z.object({ id: z.number().int(), kid_id: z.number().int(), package_id: z.number().int(), start_date: z.string(), end_date: z.string(), status: z.enum(SUBSCRIPTION_STATUSES) }),
+  ),
+});
 export type SaleWithLinesRecord = z.input<typeof saleWithLines>;
 
 export const saleCreate = endpoint({
   method: 'POST',
   path: '/sale/sale/create',
   request: saleCreateRequest,
+  response: saleWithLines,
+  permission: { action: 'create', subject: 'Sales' },
+  success: 'SALES_COMPLETED',
+});
+
+/** The same sale from the subscription screens: its cart must hold at least one package. */
+export const subscriptionSaleCreate = endpoint({
+  method: 'POST',
+  path: '/sale/subscription/create',
+  request: saleCreateRequest.refine((s) => s.cart.some((line) => line.package !== undefined), { message: 'NO_KID_SELECTED', path: ['cart'] }),
   response: saleWithLines,
   permission: { action: 'create', subject: 'Sales' },
   success: 'SALES_COMPLETED',
@@ -114,6 +147,39 @@ export const saleCancelInvoice = endpoint({
   response: saleWithLines,
   permission: { action: 'update', subject: 'Invoices' },
   success: 'INVOICE_CANCELLED',
+});
+
+/**
+ * A tax invoice is never erased: the spec's "delete" of a sale (`/sale/delete {id}`) and of its
+ * particulars (`/particular/delete {sale_id}`) both void it by the same credit note as a cancel,
+ * and need the delete right on invoices.
+ */
+export const saleDelete = endpoint({
+  method: 'POST',
+  path: '/sale/delete',
+  request: z.object({ id: Id }),
+  response: saleWithLines,
+  permission: { action: 'delete', subject: 'Invoices' },
+  success: 'INVOICE_CANCELLED',
+});
+
+export const particularDelete = endpoint({
+  method: 'POST',
+  path: '/particular/delete',
+  request: z.object({ sale_id: Id }),
+  response: saleWithLines,
+  permission: { action: 'delete', subject: 'Invoices' },
+  success: 'INVOICE_CANCELLED',
+});
+
+/** Texts the invoice to the parent's mobile (or the walk-in's) through the SMS gateway. */
+export const invoiceSend = endpoint({
+  method: 'POST',
+  path: '/invoice/send',
+  request: z.object({ id: Id }),
+  response: z.object({ to: z.string() }),
+  permission: { action: 'view', subject: 'Invoices' },
+  success: 'MESSAGE_SENT',
 });
 
 /** What the till can sell: everything in stock in the caller's branch (`getAll` false: in stock only). */

@@ -105,3 +105,8 @@ export function shareOut(total: number, weights: readonly number[]): number[] {
 function assertAmount(value: number) {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not an amount: ${value}`);
 }
+
+/** An amount in minor units as people read it, in riyals (Latin digits in both languages, as on the till). */
+export function formatMoney(minor: number, language: string, currency = 'SAR'): string {
+  return new Intl.NumberFormat(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency }).format(minor / 100);
+}

@@ -12,6 +12,7 @@ import { seedLookups } from '../../server/modules/lookups/seed';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { users } from '../../server/db/schema';
 import type { FieldError } from '../../shared/api/envelope';
+import type { SmsGateway } from '../../server/sms/sms-gateway';
 
 /** The envelope as a test reads it: either side's fields, checked by the assertions. */
 export type Envelope<T> = { status: boolean; message: string; data: T; errors?: FieldError[]; logout?: true };
@@ -24,13 +25,14 @@ export interface TestServer {
   database: Database;
   /** POSTs JSON (or raw text) and returns status and decoded body. */
   post<T = unknown>(path: string, body?: unknown, token?: string, raw?: string, headers?: Record<string, string>): Promise<{ status: number; body: Envelope<T> }>;
+  patch<T = unknown>(path: string, body: unknown, token: string): Promise<{ status: number; body: Envelope<T> }>;
   login(login?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
   addEmployee(over?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<number>;
   close(): Promise<void>;
 }
 
 /** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
-export async function startTestServer(opts: { withAdministrator?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { withAdministrator?: boolean; sms?: SmsGateway } = {}): Promise<TestServer> {
   const base = inject('databaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -46,6 +48,7 @@ export async function startTestServer(opts: { withAdministrator?: boolean } = {}
     db: database.db,
     tokenKey: await sharedSecret(database.db, 'access-token-key'),
     files: new LocalFileStore(mediaDir),
+    sms: opts.sms,
     logLevel: 'silent',
   });
   if (opts.withAdministrator !== false) await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
@@ -53,18 +56,20 @@ export async function startTestServer(opts: { withAdministrator?: boolean } = {}
   const address = app.fastify.server.address();
   const serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+  const send = async (method: string, path: string, body: unknown, token?: string, raw?: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(serverUrl + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: raw ?? JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as never };
+  };
   const server: TestServer = {
     url: serverUrl,
     app,
     database,
-    async post(path, body = {}, token, raw, headers = {}) {
-      const res = await fetch(serverUrl + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-        body: raw ?? JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as never };
-    },
+    post: (path, body = {}, token, raw, headers) => send('POST', path, body, token, raw, headers),
+    patch: (path, body, token) => send('PATCH', path, body, token),
     async login(login = ADMIN.login, password = ADMIN.password) {
       const res = await server.post<{ accessToken: string; refreshToken: string }>('/user/login', { login, password });
       if (!res.body.status) throw new Error(`login failed: ${res.body.message}`);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { branches, coupons, invoiceCounters, products, saleLines, sales, taxes } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { branches, coupons, invoiceCounters, kids, packages, parents, products, saleLines, sales, taxes } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { branchScope, isUniqueViolation, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
@@ -8,8 +8,11 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SaleWithLinesRecord } from '../../../shared/api/sales';
 import { priceCart, type TaxMode } from '../../../shared/domain/money';
 import { checkCoupon } from '../../../shared/domain/coupon';
+import type { SubscriptionService } from '../subscriptions/service';
+import type { SmsSender } from '../../sms/sms-sender';
+import { invoiceText } from './invoice-text';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 
 const saleColumns = {
   id: sales.id,
@@ -22,6 +25,7 @@ const saleColumns = {
   cancelled_at: sales.cancelled_at,
   cashier_id: sales.cashier_id,
   coupon_id: sales.coupon_id,
+  parent_id: sales.parent_id,
   gross: sales.gross,
   discount: sales.discount,
   net: sales.net,
@@ -41,7 +45,11 @@ const invalid = (path: string, message: string) => new AppError('VALIDATION_FAIL
  * coupon, numbers the invoice without gaps and records the payment — or does none of it.
  */
 export class SaleService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly subscriptions: SubscriptionService,
+    private readonly sms: SmsSender,
+  ) {}
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'sale/sale/create'>): Promise<SaleWithLinesRecord> {
     const branchId = await this.branchOf(ctx, input.salesData.branch_id);
@@ -60,15 +68,9 @@ export class SaleService {
 
   private async sell(tx: Tx, ctx: RequestContext, branchId: number, key: string | null, input: ParsedRequestOf<'sale/sale/create'>) {
     const wanted = new Map<number, number>();
-    for (const { product } of input.cart) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
-    const ids = [...wanted.keys()].sort((a, b) => a - b);
-    const rows = await tx
-      .select({ id: products.id, name_en: products.name_en, name_ar: products.name_ar, price: products.price, included: products.included, rate_bp: taxes.rate_bp })
-      .from(products)
-      .innerJoin(taxes, eq(taxes.id, products.tax_id))
-      .where(and(inArray(products.id, ids), isNull(products.deleted_at), or(eq(products.branch_id, branchId), isNull(products.branch_id))));
-    if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
-    const items = ids.map((id) => ({ ...rows.find((r) => r.id === id)!, qty: wanted.get(id)! }));
+    for (const { product } of input.cart) if (product) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
+    const bought = input.cart.flatMap((line) => (line.package ? [{ id: line.package.id, kids: line.kids }] : []));
+    const items = [...(await this.productItems(tx, branchId, wanted)), ...(await this.packageItems(tx, branchId, bought))];
     const lineInputs = items.map((i) => ({ unitPrice: i.price, qty: i.qty, rateBp: i.rate_bp, included: i.included as TaxMode }));
     const gross = priceCart(lineInputs).gross;
 
@@ -88,10 +90,11 @@ export class SaleService {
 
     // Ordered by product id, so two tills taking the same products cannot deadlock.
     for (const item of items) {
+      if (item.product_id === null) continue;
       const [taken] = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${item.qty}` })
-        .where(and(eq(products.id, item.id), gte(products.stock, item.qty)))
+        .where(and(eq(products.id, item.product_id), gte(products.stock, item.qty)))
         .returning({ id: products.id });
       if (!taken) throw new AppError('INSUFFICIENT_STOCK');
     }
@@ -104,6 +107,7 @@ export class SaleService {
         invoice_no: invoiceNo,
         cashier_id: ctx.user!.id,
         coupon_id: input.coupon_id,
+        parent_id: await this.parentOf(tx, input.parentInfo?.parent_id ?? null, bought),
         parent_info: input.parentInfo,
         gross: cart.gross,
         discount: cart.discount,
@@ -122,7 +126,9 @@ export class SaleService {
       .values(
         items.map((item, i) => ({
           sale_id: sale!.id,
-          product_id: item.id,
+          product_id: item.product_id,
+          package_id: item.package_id,
+          kid_ids: item.kid_ids,
           name_en: item.name_en,
           name_ar: item.name_ar,
           unit_price: item.price,
@@ -133,7 +139,63 @@ export class SaleService {
         })),
       )
       .returning();
-    return { ...sale!, lines: lines.map(lineOut) };
+    const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
+    const subscriptions = await this.subscriptions.createForSale(tx, sale!.id, branchId, purchases);
+    return { ...sale!, lines: lines.map(lineOut), subscriptions };
+  }
+
+  private async productItems(tx: Tx, branchId: number, wanted: Map<number, number>) {
+    if (wanted.size === 0) return [];
+    const ids = [...wanted.keys()].sort((a, b) => a - b);
+    const rows = await tx
+      .select({ id: products.id, name_en: products.name_en, name_ar: products.name_ar, price: products.price, included: products.included, rate_bp: taxes.rate_bp })
+      .from(products)
+      .innerJoin(taxes, eq(taxes.id, products.tax_id))
+      .where(and(inArray(products.id, ids), isNull(products.deleted_at), or(eq(products.branch_id, branchId), isNull(products.branch_id))));
+    if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
+    return ids.map((id) => {
+      const row = rows.find((r) => r.id === id)!;
+      return { ...row, product_id: id, package_id: null, kid_ids: null, package: null, qty: wanted.get(id)! };
+    });
+  }
+
+  /** Each package line: the package's price once per kid, and what the subscriptions copy from it. */
+  private async packageItems(tx: Tx, branchId: number, bought: { id: number; kids: number[] }[]) {
+    if (bought.length === 0) return [];
+    const ids = [...new Set(bought.map((b) => b.id))];
+    const rows = await tx
+      .select({
+        id: packages.id,
+        name_en: packages.name_en,
+        name_ar: packages.name_ar,
+        price: packages.price,
+        included: packages.included,
+        rate_bp: taxes.rate_bp,
+        validity_days: packages.validity_days,
+        daily_limits: packages.daily_limits,
+        margin_minutes: packages.margin_minutes,
+      })
+      .from(packages)
+      .innerJoin(taxes, eq(taxes.id, packages.tax_id))
+      .where(and(inArray(packages.id, ids), isNull(packages.deleted_at), or(eq(packages.branch_id, branchId), isNull(packages.branch_id))));
+    if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
+    return bought.map((line) => {
+      const row = rows.find((r) => r.id === line.id)!;
+      return { ...row, product_id: null, package_id: row.id, kid_ids: line.kids, package: row, qty: line.kids.length };
+    });
+  }
+
+  /** The paying parent: the one named, else the parent of the first kid a package is for. */
+  private async parentOf(tx: Tx, named: number | null, bought: { kids: number[] }[]): Promise<number | null> {
+    if (named !== null) {
+      const [parent] = await tx.select({ id: parents.id }).from(parents).where(and(eq(parents.id, named), isNull(parents.deleted_at)));
+      if (!parent) throw new AppError('NOT_FOUND');
+      return named;
+    }
+    const firstKid = bought[0]?.kids[0];
+    if (firstKid === undefined) return null;
+    const [kid] = await tx.select({ parent_id: kids.parent_id }).from(kids).where(eq(kids.id, firstKid));
+    return kid?.parent_id ?? null;
   }
 
   /** A credit note for the whole invoice: stock and the coupon's use come back; the original is marked. */
@@ -152,6 +214,7 @@ export class SaleService {
         for (const line of lines) {
           if (line.product_id) await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.product_id));
         }
+        await this.subscriptions.cancelForSale(tx, original.id);
         if (original.coupon_id) await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.id, original.coupon_id));
         await tx.update(sales).set({ cancelled_at: new Date() }).where(eq(sales.id, id));
         const [note] = await tx
@@ -172,6 +235,7 @@ export class SaleService {
             pos: -original.pos,
             pos_reference: original.pos_reference,
             change: 0,
+            parent_id: original.parent_id,
           })
           .returning(saleColumns);
         const noteLines = await tx
@@ -188,7 +252,7 @@ export class SaleService {
             })),
           )
           .returning();
-        return { ...note!, lines: noteLines.map(lineOut) };
+        return { ...note!, lines: noteLines.map(lineOut), subscriptions: await this.subscriptions.ofSale(tx, original.id) };
       });
     } catch (error) {
       // Two cancels at once: the one-credit-note-per-invoice index lets only one through.
@@ -222,6 +286,22 @@ export class SaleService {
     return row;
   }
 
+  /** Texts the invoice to the parent on it, or to the walk-in's mobile typed at the till. */
+  async send(ctx: RequestContext, id: number): Promise<{ to: string }> {
+    const scope = branchScope(ctx);
+    const [row] = await this.db
+      .select({ sale: saleColumns, parent_info: sales.parent_info, parent_mobile: parents.mobile, branch: { name_en: branches.name_en, name_ar: branches.name_ar, currency: branches.currency } })
+      .from(sales)
+      .innerJoin(branches, eq(branches.id, sales.branch_id))
+      .leftJoin(parents, eq(parents.id, sales.parent_id))
+      .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
+    if (!row) throw new AppError('NOT_FOUND');
+    const to = row.parent_mobile ?? row.parent_info?.mobile ?? null;
+    if (!to) throw new AppError('MOBILE_NUMBER_MISSING');
+    await this.sms.send({ to, body: invoiceText(row.sale, row.branch), purpose: 'invoice', sentBy: ctx.user!.id });
+    return { to };
+  }
+
   private async nextInvoiceNo(tx: Tx, branchId: number): Promise<number> {
     // The counter row stays locked until the sale commits; a rolled-back sale gives its number back.
     const [row] = await tx
@@ -236,7 +316,7 @@ export class SaleService {
     const [sale] = await this.db.select(saleColumns).from(sales).where(eq(sales.idempotency_key, key));
     if (!sale) return null;
     const lines = await this.db.select().from(saleLines).where(eq(saleLines.sale_id, sale.id)).orderBy(asc(saleLines.id));
-    return { ...sale, lines: lines.map(lineOut) };
+    return { ...sale, lines: lines.map(lineOut), subscriptions: await this.subscriptions.ofSale(this.db, sale.id) };
   }
 
   private async branchOf(ctx: RequestContext, requested: number | null): Promise<number> {

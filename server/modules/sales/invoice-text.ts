@@ -1,0 +1,18 @@
+import { formatMoney } from '../../../shared/domain/money';
+
+interface InvoiceFacts {
+  invoice_no: number;
+  kind: 'invoice' | 'credit_note';
+  payable: number;
+  created_at: Date | string;
+}
+
+/** The invoice SMS, in English then Arabic: the parent's phone shows whichever they read. */
+export function invoiceText(sale: InvoiceFacts, branch: { name_en: string; name_ar: string; currency: string }): string {
+  const day = new Date(sale.created_at).toISOString().slice(0, 10);
+  const note = sale.kind === 'credit_note';
+  return [
+    `${branch.name_en}: ${note ? 'credit note' : 'invoice'} #${sale.invoice_no} of ${day}, total ${formatMoney(sale.payable, 'en', branch.currency)}. Thank you!`,
+    `${branch.name_ar}: ${note ? 'إشعار دائن' : 'فاتورة'} رقم ${sale.invoice_no} بتاريخ ${day}، الإجمالي ${formatMoney(sale.payable, 'ar', branch.currency)}. شكراً لزيارتكم!`,
+  ].join('\n');
+}

@@ -1,0 +1,204 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { kids, parents, sales, subscriptions } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { branchScope, pageOf } from '../../http/scope';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { SubscriptionRecord } from '../../../shared/api/subscriptions';
+import { freeze, localDate, nextStart, periodFrom, rechain, resume, statusOn } from '../../../shared/domain/subscription';
+
+const columns = {
+  id: subscriptions.id,
+  kid_id: subscriptions.kid_id,
+  kid_name_en: kids.name_en,
+  kid_name_ar: kids.name_ar,
+  parent_id: kids.parent_id,
+  package_id: subscriptions.package_id,
+  sale_id: subscriptions.sale_id,
+  invoice_no: sales.invoice_no,
+  branch_id: subscriptions.branch_id,
+  name_en: subscriptions.name_en,
+  name_ar: subscriptions.name_ar,
+  state: subscriptions.state,
+  start_date: subscriptions.start_date,
+  end_date: subscriptions.end_date,
+  frozen_at: subscriptions.frozen_at,
+  freeze_days: subscriptions.freeze_days,
+  daily_limits: subscriptions.daily_limits,
+  margin_minutes: subscriptions.margin_minutes,
+  created_at: subscriptions.created_at,
+};
+
+/** What a package line of a sale buys: this package for each of these kids. */
+export interface PackagePurchase {
+  package: { id: number; name_en: string; name_ar: string; validity_days: number; daily_limits: number; margin_minutes: string };
+  kidIds: number[];
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Subscriptions: created by a sale, frozen, resumed and cancelled here. Every change to one kid's
+ * subscriptions locks that kid's row first, so two tills cannot lay two subscriptions on the same days.
+ */
+export class SubscriptionService {
+  constructor(private readonly db: Db) {}
+
+  /** Inside the sale's transaction: one subscription per kid, after whatever the kid already has. */
+  async createForSale(tx: Tx, saleId: number, branchId: number, purchases: PackagePurchase[]) {
+    const kidIds = [...new Set(purchases.flatMap((p) => p.kidIds))].sort((a, b) => a - b);
+    if (kidIds.length === 0) return [];
+    const found = await tx.select({ id: kids.id }).from(kids).where(and(inArray(kids.id, kidIds), isNull(kids.deleted_at))).orderBy(asc(kids.id)).for('update');
+    if (found.length !== kidIds.length) throw new AppError('NOT_FOUND');
+    const today = localDate();
+    const existing = await tx.select().from(subscriptions).where(and(inArray(subscriptions.kid_id, kidIds), ne(subscriptions.state, 'CANCELLED')));
+    const created = [];
+    for (const purchase of purchases) {
+      for (const kidId of purchase.kidIds) {
+        const start = nextStart(existing.filter((s) => s.kid_id === kidId), today);
+        const [row] = await tx
+          .insert(subscriptions)
+          .values({
+            kid_id: kidId,
+            package_id: purchase.package.id,
+            sale_id: saleId,
+            branch_id: branchId,
+            name_en: purchase.package.name_en,
+            name_ar: purchase.package.name_ar,
+            ...periodFrom(start, purchase.package.validity_days),
+            daily_limits: purchase.package.daily_limits,
+            margin_minutes: purchase.package.margin_minutes,
+          })
+          .returning();
+        existing.push(row!);
+        created.push(row!);
+      }
+    }
+    return created.map((s) => summary(s, today));
+  }
+
+  /** The subscriptions a sale created, as the sale answer shows them. */
+  async ofSale(db: Tx | Db, saleId: number) {
+    const today = localDate();
+    const rows = await db.select().from(subscriptions).where(eq(subscriptions.sale_id, saleId)).orderBy(asc(subscriptions.id));
+    return rows.map((s) => summary(s, today));
+  }
+
+  /** Inside a cancellation: the sale's subscriptions end, and the kids' waiting ones move up. */
+  async cancelForSale(tx: Tx, saleId: number): Promise<void> {
+    const rows = await tx.select({ kid_id: subscriptions.kid_id }).from(subscriptions).where(eq(subscriptions.sale_id, saleId));
+    await this.cancelWhere(tx, [...new Set(rows.map((r) => r.kid_id))], eq(subscriptions.sale_id, saleId));
+  }
+
+  async page(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'subscription/pagelist'>) {
+    const text = q ? `%${escapeLike(q)}%` : null;
+    const where = and(
+      this.scoped(ctx),
+      text ? or(ilike(kids.name_en, text), ilike(kids.name_ar, text), ilike(parents.name_en, text), ilike(parents.name_ar, text), ilike(parents.mobile, text)) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.rows()
+        .where(where)
+        .orderBy(desc(subscriptions.created_at), desc(subscriptions.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db
+        .select({ n: count() })
+        .from(subscriptions)
+        .innerJoin(kids, eq(kids.id, subscriptions.kid_id))
+        .innerJoin(parents, eq(parents.id, kids.parent_id))
+        .where(where),
+    ]);
+    const today = localDate();
+    return pageOf(rows.map((r) => withStatus(r, today)), total?.n ?? 0, page, perPage);
+  }
+
+  async ofKid(ctx: RequestContext, kidId: number): Promise<SubscriptionRecord[]> {
+    const rows = await this.rows()
+      .where(and(this.scoped(ctx), eq(subscriptions.kid_id, kidId)))
+      .orderBy(desc(subscriptions.start_date), desc(subscriptions.id));
+    const today = localDate();
+    return rows.map((r) => withStatus(r, today));
+  }
+
+  /** Freezes for `days`, or resumes when `days` is null; the kid's waiting subscriptions follow. */
+  async freeze(ctx: RequestContext, id: number, days: number | null): Promise<SubscriptionRecord> {
+    await this.db.transaction(async (tx) => {
+      const sub = await this.lockOne(tx, ctx, id);
+      const today = localDate();
+      const result = days === null ? resume(sub, today) : freeze(sub, days, today);
+      if (!result.ok) {
+        if (result.key === 'FREEZE_DAYS_NOT_VALID') throw new AppError('FREEZE_DAYS_NOT_VALID');
+        throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'id', message: 'FIELD_INVALID' }] });
+      }
+      await tx.update(subscriptions).set(result.change).where(eq(subscriptions.id, id));
+      await this.rechainKid(tx, sub.kid_id, today);
+    });
+    return this.one(ctx, id);
+  }
+
+  /** Cancels one subscription, or every one a sale bought. */
+  async remove(ctx: RequestContext, { id, sale_id }: ParsedRequestOf<'subscription/delete'>): Promise<null> {
+    await this.db.transaction(async (tx) => {
+      const target = id !== undefined ? eq(subscriptions.id, id) : eq(subscriptions.sale_id, sale_id!);
+      const rows = await tx.select({ kid_id: subscriptions.kid_id }).from(subscriptions).where(and(target, this.scoped(ctx), ne(subscriptions.state, 'CANCELLED')));
+      if (rows.length === 0) throw new AppError('NOT_FOUND');
+      await this.cancelWhere(tx, [...new Set(rows.map((r) => r.kid_id))], and(target, this.scoped(ctx)));
+    });
+    return null;
+  }
+
+  private async cancelWhere(tx: Tx, kidIds: number[], target: SQL | undefined) {
+    if (kidIds.length === 0) return;
+    await tx.select({ id: kids.id }).from(kids).where(inArray(kids.id, kidIds.sort((a, b) => a - b))).orderBy(asc(kids.id)).for('update');
+    await tx.update(subscriptions).set({ state: 'CANCELLED', frozen_at: null }).where(target);
+    const today = localDate();
+    for (const kidId of kidIds) await this.rechainKid(tx, kidId, today);
+  }
+
+  private async rechainKid(tx: Tx, kidId: number, today: string) {
+    const subs = await tx.select().from(subscriptions).where(eq(subscriptions.kid_id, kidId));
+    for (const [subId, period] of rechain(subs, today)) await tx.update(subscriptions).set(period).where(eq(subscriptions.id, subId));
+  }
+
+  private async lockOne(tx: Tx, ctx: RequestContext, id: number) {
+    const [owner] = await tx.select({ kid_id: subscriptions.kid_id }).from(subscriptions).where(and(eq(subscriptions.id, id), this.scoped(ctx)));
+    if (!owner) throw new AppError('NOT_FOUND');
+    await tx.select({ id: kids.id }).from(kids).where(eq(kids.id, owner.kid_id)).for('update');
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
+    return sub!;
+  }
+
+  private async one(ctx: RequestContext, id: number): Promise<SubscriptionRecord> {
+    const [row] = await this.rows().where(and(eq(subscriptions.id, id), this.scoped(ctx)));
+    if (!row) throw new AppError('NOT_FOUND');
+    return withStatus(row, localDate());
+  }
+
+  private scoped(ctx: RequestContext): SQL | undefined {
+    const scope = branchScope(ctx);
+    return scope === null ? undefined : eq(subscriptions.branch_id, scope);
+  }
+
+  /** Subscriptions with their kid, parent and invoice. */
+  private rows() {
+    return this.db
+      .select(columns)
+      .from(subscriptions)
+      .innerJoin(kids, eq(kids.id, subscriptions.kid_id))
+      .innerJoin(parents, eq(parents.id, kids.parent_id))
+      .innerJoin(sales, eq(sales.id, subscriptions.sale_id));
+  }
+}
+
+type Row = typeof subscriptions.$inferSelect;
+
+function summary(s: Row, today: string) {
+  return { id: s.id, kid_id: s.kid_id, package_id: s.package_id, start_date: s.start_date, end_date: s.end_date, status: statusOn(s, today) };
+}
+
+function withStatus<T extends Parameters<typeof statusOn>[0]>(row: T, today: string) {
+  const { state: _state, ...rest } = row;
+  return { ...rest, status: statusOn(row, today) };
+}
