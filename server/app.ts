@@ -77,9 +77,9 @@ export function buildApp(deps: AppDeps): App {
     // Kids check their owner once the front desk exists.
     ...fileRoutes(
       new FileService(deps.files, {
-        emp: async (ctx, id) => void (await employees.info(ctx, id)),
-        product: (ctx, id) => products.assertVisible(ctx, id),
-        package: (ctx, id) => packages.assertVisible(ctx, id),
+        emp: { check: async (ctx, id) => void (await employees.info(ctx, id)) },
+        product: { check: (ctx, id) => products.assertVisible(ctx, id), setImage: (id, image) => products.setImage(id, image) },
+        package: { check: (ctx, id) => packages.assertVisible(ctx, id), setImage: (id, image) => packages.setImage(id, image), photoStem: (id) => `P${id}` },
       }),
     ),
   };

@@ -60,15 +60,19 @@ export const salesApi = api.injectEndpoints({
     couponCheck: build.mutation<Result<'sale/coupon'>, RequestOf<'sale/coupon'>>({ query: (body) => call('sale/coupon', body) }),
     saleCreate: build.mutation<Result<'sale/sale/create'>, RequestOf<'sale/sale/create'>>({
       query: (body) => call('sale/sale/create', body),
-      invalidatesTags: ['Product', 'Invoice', 'Coupon'],
+      invalidatesTags: ['Product', 'Invoice', 'Coupon', 'Subscription'],
     }),
+    tillProducts: build.query<Result<'sale/product/list'>, void>({ query: () => call('sale/product/list', { getAll: false }), providesTags: ['Product'] }),
+    tillPackages: build.query<Result<'sale/package/list'>, void>({ query: () => call('sale/package/list', { getAll: true }), providesTags: ['Package'] }),
+    tillKids: build.query<Result<'sale/kidslist'>, RequestOf<'sale/kidslist'>>({ query: (body) => call('sale/kidslist', body), providesTags: ['Parent', 'Subscription'] }),
+    invoiceSend: build.mutation<Result<'invoice/send'>, RequestOf<'invoice/send'>>({ query: (body) => call('invoice/send', body) }),
     salePage: build.query<Result<'sale/pagelist'>, RequestOf<'sale/pagelist'>>({
       query: (body) => call('sale/pagelist', body),
       providesTags: ['Invoice'],
     }),
     saleCancel: build.mutation<Result<'sale/cancelinvoice'>, RequestOf<'sale/cancelinvoice'>>({
       query: (body) => call('sale/cancelinvoice', body),
-      invalidatesTags: ['Invoice', 'Product'],
+      invalidatesTags: ['Invoice', 'Product', 'Coupon', 'Subscription'],
     }),
   }),
 });
@@ -92,4 +96,8 @@ export const {
   useSaleCreateMutation,
   useSalePageQuery,
   useSaleCancelMutation,
+  useTillProductsQuery,
+  useTillPackagesQuery,
+  useTillKidsQuery,
+  useInvoiceSendMutation,
 } = salesApi;

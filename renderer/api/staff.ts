@@ -67,7 +67,13 @@ export const staffApi = api.injectEndpoints({
     fileList: build.query<Result<'file/list'>, RequestOf<'file/list'>>({ query: (body) => call('file/list', body), providesTags: ['File'] }),
     fileUpload: build.mutation<Result<'file/upload'>, RequestOf<'file/upload'>>({
       query: (body) => call('file/upload', body),
-      invalidatesTags: ['File'],
+      // A photo of a product or package becomes its picture.
+      invalidatesTags: ['File', 'Product', 'Package'],
+    }),
+    /** A stored picture as a data URL, cached per file like any other read. */
+    fileImage: build.query<string, RequestOf<'file/download'>>({
+      query: (body) => call('file/download', body),
+      transformResponse: (file: Result<'file/download'>) => `data:${file.mime};base64,${file.contentBase64}`,
     }),
     fileDownload: build.mutation<Result<'file/download'>, RequestOf<'file/download'>>({ query: (body) => call('file/download', body) }),
   }),
@@ -93,4 +99,5 @@ export const {
   useFileListQuery,
   useFileUploadMutation,
   useFileDownloadMutation,
+  useFileImageQuery,
 } = staffApi;

@@ -178,7 +178,8 @@ export const invoiceSend = endpoint({
   path: '/invoice/send',
   request: z.object({ id: Id }),
   response: z.object({ to: z.string() }),
-  permission: { action: 'view', subject: 'Invoices' },
+  // A command with a cost (an SMS), so it needs more than seeing invoices.
+  permission: { action: 'update', subject: 'Invoices' },
   success: 'MESSAGE_SENT',
 });
 

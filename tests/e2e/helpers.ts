@@ -28,7 +28,14 @@ export async function chooseLanguage(page: Page, lang: 'en' | 'ar') {
   await expect(html).toHaveAttribute('lang', lang);
 }
 
-export async function shot(page: Page, name: string) {
+export async function shot(page: Page, name: string, opts: { settled?: boolean } = {}) {
+  // A screen to be looked at, without the toasts (2 s) and loading shades of the steps before it.
+  if (opts.settled) {
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    // Dialogs and dropdowns zoom in; antd drops the motion classes once they are still.
+    await expect(page.locator('[class*="-appear"], [class*="-enter"]')).toHaveCount(0);
+  }
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 

@@ -1,53 +1,98 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin, e2eServerURL } from '../../playwright.config';
 import { chooseLanguage, freshStation, shot, signIn } from './helpers';
 
-/** A product with a coupon, paid in cash at the till, then found in the invoice list and cancelled. */
-test('Arabic: sell with a coupon and cash, see the invoice, cancel it by a credit note', async ({ page }) => {
-  // Stock and a coupon, put in through the server as a back office would.
-  const post = async (path: string, body: unknown, token?: string) =>
-    (
-      await fetch(`${e2eServerURL}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      })
-    ).json();
-  const token = (await post('/user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken;
-  const product = (await post('/product/create', { name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', price: 2000, tax_id: 1, included: 1 }, token)).data;
-  await post('/product/addstock', { id: product.id, qty: 5 }, token);
-  await post('/coupon/create', { code: 'E2E20', type: 'amount', value: 500 }, token);
+const post = async (path: string, body: unknown, token?: string) =>
+  (
+    await fetch(`${e2eServerURL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })
+  ).json();
 
-  await freshStation(page);
-  await chooseLanguage(page, 'ar');
-  await signIn(page, e2eAdmin.login, e2eAdmin.password);
-  await page.goto('/#/Sales');
-  await page.getByTestId('cart-branch').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('الفرع الرئيسي', { exact: true }).click();
-  await page.getByTestId('cart-search').locator('input').fill('الترامبولين');
-  await page.getByTestId('cart-search').locator('input').press('Enter'); // Enter adds the first match, as a scanner would
-  await page.getByTestId(`cart-add-${product.id}`).click();
-  await expect(page.getByTestId('cart-payable')).toHaveText(/^\W*40\.00\s*ر\.س\.\W*$/);
-  await page.getByTestId('coupon-code').fill('E2E20');
-  await page.getByTestId('coupon-apply').click();
-  await expect(page.getByTestId('cart-payable')).toHaveText(/^\W*35\.00\s*ر\.س\.\W*$/);
-  await page.locator('input[data-testid=pay-cash], [data-testid=pay-cash] input').first().fill('50');
-  await expect(page.getByTestId('cart-change')).toHaveText(/الباقي: \W*15\.00\s*ر\.س\./);
-  await page.getByTestId('cart-complete').click();
-  await expect(page.getByText(/تمت عملية البيع: فاتورة رقم \d+/)).toBeVisible();
-  await shot(page, 'sale-done-ar');
+const words = {
+  en: { branch: 'Main branch', done: /Sale completed: invoice #(\d+)/, creditNoteFor: (no: string) => `Credit note for invoice #${no}`, change: /Change: .*35\.00/, paid: 'Paid', cancelledToast: 'Invoice cancelled.', cancelled: 'Cancelled', statusCancelled: 'Cancelled' },
+  ar: { branch: 'الفرع الرئيسي', done: /تمت عملية البيع: فاتورة رقم (\d+)/, creditNoteFor: (no: string) => `إشعار دائن للفاتورة رقم ${no}`, change: /الباقي: .*35\.00/, paid: 'مدفوعة', cancelledToast: 'تم إلغاء الفاتورة.', cancelled: 'ملغاة', statusCancelled: 'ملغى' },
+} as const;
 
-  await page.goto('/#/Invoices');
-  const row = page.getByRole('row').filter({ hasText: /35\.00/ }).first();
-  await expect(row).toContainText('مدفوعة');
-  await row.getByTestId('invoice-cancel').click();
-  await page.getByTestId('cancel-confirm').click();
-  await expect(page.getByText('تم إلغاء الفاتورة.')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'إشعار دائن' })).toContainText(/-35\.00/);
-  await expect(page.getByRole('row').filter({ hasText: 'ملغاة' })).toHaveCount(1);
-  await shot(page, 'invoices-cancelled-ar');
+const selectOption = async (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 
-  // The stock came back: five received, two sold, two returned.
-  const list = await post('/product/pagelist', { q: 'Trampoline' }, token);
-  expect(list.data.rows[0].stock).toBe(5);
-});
+/**
+ * The till in each language: a package for two kids and a product with a coupon, paid in cash; the
+ * invoice in the list; cancelled by a credit note, which also cancels the two subscriptions.
+ */
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: sell a package to two kids and a product with a coupon, then cancel the invoice`, async ({ page }) => {
+    const w = words[lang];
+    const tag = `${lang}${Date.now() % 100000}`;
+    // The catalogue and the family, put in through the server as a back office and front desk would.
+    const token = (await post('/user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken;
+    const product = (await post('/product/create', { name_en: `Socks ${tag}`, name_ar: `جوارب ${tag}`, price: 2000, tax_id: 1, included: 1 }, token)).data;
+    await post('/product/addstock', { id: product.id, qty: 5 }, token);
+    const pass = (await post('/package/create', { name_en: `Monthly ${tag}`, name_ar: `شهري ${tag}`, price: 10000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10' }, token)).data;
+    await post('/coupon/create', { code: `C${tag}`.toUpperCase(), type: 'amount', value: 500 }, token);
+    const mobile = `0577${String(Date.now()).slice(-6)}`;
+    const parent = (await post('/parent/create', { name_en: `Huda ${tag}`, name_ar: `هدى ${tag}`, mobile }, token)).data;
+    const kids = [];
+    for (const [en, ar] of [['Omar', 'عمر'], ['Layla', 'ليلى']]) kids.push((await post('/kid/create', { parent_id: parent.id, name_en: en, name_ar: ar, vip: en === 'Layla' }, token)).data);
+
+    await freshStation(page);
+    await chooseLanguage(page, lang);
+    await signIn(page, e2eAdmin.login, e2eAdmin.password);
+    await page.goto('/#/Sales');
+    await page.getByTestId('cart-branch').click();
+    await selectOption(page, w.branch);
+
+    // The parent, found by mobile as the cashier types it.
+    await page.getByTestId('cart-parent').click();
+    await page.keyboard.type(mobile.slice(0, 7));
+    await selectOption(page, mobile);
+
+    // The package, for both kids: one line, quantity two.
+    await page.getByTestId('cart-tab-packages').click();
+    await page.getByTestId(`cart-package-${pass.id}`).click();
+    await page.getByTestId(`cart-kids-${pass.id}`).click();
+    await selectOption(page, lang === 'en' ? 'Omar' : 'عمر');
+    await selectOption(page, lang === 'en' ? 'Layla' : 'ليلى');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(`cart-qty-${pass.id}`)).toHaveText('2');
+
+    // The product, by name and Enter, as a scanner would add it.
+    await page.getByRole('tab').first().click();
+    await page.getByTestId('cart-search').locator('input').fill(tag);
+    await page.getByTestId('cart-search').locator('input').press('Enter');
+    await expect(page.getByTestId('cart-payable')).toContainText('220.00');
+    await page.getByTestId('coupon-code').fill(`C${tag}`.toUpperCase());
+    await page.getByTestId('coupon-apply').click();
+    await expect(page.getByTestId('cart-payable')).toContainText('215.00');
+    await shot(page, `cart-package-${lang}`, { settled: true });
+    await page.locator('[data-testid=pay-cash] input, input[data-testid=pay-cash]').first().fill('250');
+    await expect(page.getByTestId('cart-change')).toHaveText(w.change);
+    await page.getByTestId('cart-complete').click();
+    await expect(page.getByText(w.done)).toBeVisible();
+    const invoiceNo = (await page.getByText(w.done).textContent())!.match(w.done)![1]!;
+    await expect(page.getByRole('listitem').filter({ hasText: lang === 'en' ? 'Omar' : 'عمر' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: lang === 'en' ? 'Layla' : 'ليلى' })).toBeVisible();
+    await shot(page, `sale-done-${lang}`, { settled: true });
+
+    await page.goto('/#/Invoices');
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) }).filter({ hasText: w.paid });
+    await expect(row).toHaveCount(1);
+    await row.getByTestId('invoice-cancel').click();
+    await page.getByTestId('cancel-confirm').click();
+    await expect(page.getByText(w.cancelledToast)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: w.creditNoteFor(invoiceNo) })).toContainText(/-.*215\.00/);
+    await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) }).filter({ hasText: w.cancelled })).toHaveCount(1);
+    await shot(page, `invoices-cancelled-${lang}`, { settled: true });
+
+    // The subscriptions went with the invoice; the stock came back.
+    await page.goto('/#/Subscriptions');
+    await page.getByRole('searchbox').fill(mobile);
+    await page.getByRole('searchbox').press('Enter');
+    await expect(page.getByRole('row').filter({ hasText: w.statusCancelled })).toHaveCount(2);
+    await shot(page, `subscriptions-${lang}`, { settled: true });
+    const list = await post('/product/pagelist', { q: `Socks ${tag}` }, token);
+    expect(list.data.rows[0].stock).toBe(5);
+  });
+}

@@ -85,6 +85,24 @@ describe('employee files', () => {
     expect((await server.post('/file/list', { folder: 'product', owner_id: product.body.data.id }, admin)).status).toBe(404);
   });
 
+  it('a product photo becomes its image; a PDF does not; without one the placeholder shows', async () => {
+    const made = (await server.post<{ id: number; image: string }>('/product/create', { name_en: 'Kite', name_ar: 'طائرة ورقية', price: 100, tax_id: 1, included: 1 }, admin)).body.data;
+    expect(made.image).toBe('/product.png');
+    const imageOf = async () => (await server.post<{ rows: { id: number; image: string }[] }>('/product/pagelist', { q: 'Kite' }, admin)).body.data.rows[0]!.image;
+    const photo = await server.post<{ fileName: string }>('/file/upload', { folder: 'product', owner_id: made.id, fileName: 'kite.png', contentBase64: png.toString('base64') }, admin);
+    expect(await imageOf()).toBe(`product/${made.id}/${photo.body.data.fileName}`);
+    await server.post('/file/upload', { folder: 'product', owner_id: made.id, fileName: 'leaflet.pdf', contentBase64: pdf.toString('base64') }, admin);
+    expect(await imageOf()).toBe(`product/${made.id}/${photo.body.data.fileName}`);
+  });
+
+  it('a package photo is keyed P + the package id and becomes its image', async () => {
+    const made = (await server.post<{ id: number }>('/package/create', { name_en: 'Day', name_ar: 'يوم', price: 100, tax_id: 1, included: 1, validity_days: 1, daily_limits: 2 }, admin)).body.data;
+    const photo = await server.post<{ fileName: string }>('/file/upload', { folder: 'package', owner_id: made.id, fileName: 'anything.jpg', contentBase64: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2]).toString('base64') }, admin);
+    expect(photo.body.data.fileName).toMatch(new RegExp(`^P${made.id}-[a-z0-9]{10}\\.jpg$`));
+    const listed = (await server.post<{ id: number; image: string }[]>('/package/list', {}, admin)).body.data.find((p) => p.id === made.id);
+    expect(listed?.image).toBe(`package/${made.id}/${photo.body.data.fileName}`);
+  });
+
   it('stored names keep a readable stem and add a random 10-character suffix', () => {
     const a = storedFileName('صورة الطفل.jpg', 'jpg');
     const b = storedFileName('صورة الطفل.jpg', 'jpg');

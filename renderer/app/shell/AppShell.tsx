@@ -29,6 +29,7 @@ import { logout } from '../../app/auth-slice';
 import { useBranchListQuery } from '../../api/lookups';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { ComingSoon } from '../../components/ComingSoon';
+import { SubscriptionsPage } from '../../features/subscriptions/SubscriptionsPage';
 import { localName } from '../../components/names';
 import { HomePage } from '../../features/dashboard/HomePage';
 import { BranchesPage } from '../../features/branches/BranchesPage';
@@ -145,6 +146,8 @@ function Screen({ feature, detail, navigate }: { feature: Feature; detail: strin
       return <PackagesPage />;
     case 'Coupons':
       return <CouponsPage />;
+    case 'Subscriptions':
+      return <SubscriptionsPage />;
     case 'Employees':
       return Number.isInteger(id) && id > 0 ? (
         <EmployeeProfile id={id} back={() => navigate('Employees')} />

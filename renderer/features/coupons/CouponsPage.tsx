@@ -10,6 +10,7 @@ import { ListHeader, usePaging } from '../../components/ListScreen';
 import { LookupSelect } from '../../components/LookupSelect';
 import { RowActions } from '../../components/RowActions';
 import { formatMoney, toMinor } from '../../components/money';
+import { formatDay } from '../../components/dates';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { FormModal } from '../../components/FormModal';
@@ -23,7 +24,7 @@ export function CouponsPage() {
   const [adding, setAdding] = useState(false);
   const [remove] = useCouponDeleteMutation();
   const submit = useSubmit();
-  const date = (v: string | null) => (v ? new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium' }).format(new Date(v)) : '—');
+  const date = (v: string | null) => formatDay(v, i18n.language);
 
   return (
     <div data-testid="coupons-page">

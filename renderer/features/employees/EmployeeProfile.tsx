@@ -23,9 +23,8 @@ import { useSubmit } from '../../components/useSubmit';
 import { useNotify } from '../../components/useNotify';
 import { EmployeeForm } from './EmployeeForm';
 import { pickFile } from '../../components/pickFile';
+import { formatDateTime } from '../../components/dates';
 
-const dateTime = (value: string | null, language: string) =>
-  value ? new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : '—';
 
 export function EmployeeProfile({ id, back }: { id: number; back: () => void }) {
   const { t, i18n } = useTranslation();
@@ -97,7 +96,7 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
                   <Descriptions.Item label={t('employees.identificationNumber')}>
                     <span dir="ltr">{employee.identification_number ?? '—'}</span>
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('employees.since')}>{dateTime(employee.created_at, i18n.language)}</Descriptions.Item>
+                  <Descriptions.Item label={t('employees.since')}>{formatDateTime(employee.created_at, i18n.language)}</Descriptions.Item>
                 </Descriptions>
               ),
             },
@@ -126,8 +125,8 @@ function Sessions({ userId }: { userId: number }) {
       locale={{ emptyText: t('employees.noSessions') }}
       pagination={{ current: page, total: data?.total, pageSize: 10, onChange: setPage }}
       columns={[
-        { title: t('employees.loginAt'), dataIndex: 'login_at', render: (v: string) => dateTime(v, i18n.language) },
-        { title: t('employees.logoutAt'), dataIndex: 'logout_at', render: (v: string | null) => (v ? dateTime(v, i18n.language) : t('employees.stillIn')) },
+        { title: t('employees.loginAt'), dataIndex: 'login_at', render: (v: string) => formatDateTime(v, i18n.language) },
+        { title: t('employees.logoutAt'), dataIndex: 'logout_at', render: (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('employees.stillIn')) },
       ]}
     />
   );
@@ -187,7 +186,7 @@ function Files({ ownerId }: { ownerId: number }) {
             render: (v: number) =>
               new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en', { style: 'unit', unit: 'kilobyte' }).format(Math.max(1, Math.round(v / 1024))),
           },
-          { title: t('files.uploadedAt'), dataIndex: 'uploaded_at', render: (v: string) => dateTime(v, i18n.language) },
+          { title: t('files.uploadedAt'), dataIndex: 'uploaded_at', render: (v: string) => formatDateTime(v, i18n.language) },
           { title: t('actions.title'), render: (_, f) => <Button size="small" icon={<DownloadOutlined />} onClick={() => void save(f)} aria-label={t('files.download')} /> },
         ]}
       />

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Flex, Popconfirm, Statistic, Table, Tag } from 'antd';
-import { StopOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Flex, Popconfirm, Space, Statistic, Table, Tag } from 'antd';
+import { MessageOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../shared/api/sales';
-import { useSaleCancelMutation, useSalePageQuery } from '../../api/sales';
+import { useInvoiceSendMutation, useSaleCancelMutation, useSalePageQuery } from '../../api/sales';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { formatMoney } from '../../components/money';
+import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
 
-/** Invoices of a date range (spec: default today) with their count and value; cancel by credit note. */
+/** Invoices of a date range (spec: default today) with their count and value; text one, or cancel it by credit note. */
 export function InvoicesPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
@@ -19,8 +20,8 @@ export function InvoicesPage() {
   const dates = { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') };
   const { data, isFetching } = useSalePageQuery({ page, perPage: 10, dates });
   const [cancel, cancelling] = useSaleCancelMutation();
+  const [send, sending] = useInvoiceSendMutation();
   const submit = useSubmit();
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <div data-testid="invoices-page">
@@ -55,7 +56,7 @@ export function InvoicesPage() {
         pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
         columns={[
           { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <span dir="ltr">#{v}</span> },
-          { title: t('invoices.date'), dataIndex: 'created_at', render: when },
+          { title: t('invoices.date'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v, i18n.language, 'short') },
           { title: t('invoices.total'), dataIndex: 'payable', render: (v: number) => formatMoney(v, i18n.language) },
           { title: t('invoices.vat'), dataIndex: 'vat', render: (v: number) => formatMoney(v, i18n.language) },
           {
@@ -71,23 +72,34 @@ export function InvoicesPage() {
           },
           {
             title: t('actions.title'),
-            render: (_, s) =>
-              s.kind === 'invoice' &&
-              !s.cancelled_at &&
-              ability.can('update', 'Invoices') && (
-                <Popconfirm
-                  title={t('invoices.confirmCancel', { no: s.invoice_no })}
-                  description={t('invoices.cancelHelp')}
-                  okText={t('invoices.cancel')}
-                  cancelText={t('actions.back')}
-                  okButtonProps={{ danger: true, loading: cancelling.isLoading, 'data-testid': 'cancel-confirm' }}
-                  onConfirm={() => submit(cancel({ id: s.id }), { success: 'INVOICE_CANCELLED' })}
-                >
-                  <Button size="small" danger icon={<StopOutlined />} data-testid="invoice-cancel">
-                    {t('invoices.cancel')}
-                  </Button>
-                </Popconfirm>
-              ),
+            render: (_, s) => (
+              <Space>
+                {ability.can('update', 'Invoices') && (
+                <Button
+                  size="small"
+                  icon={<MessageOutlined />}
+                  loading={sending.isLoading && sending.originalArgs?.id === s.id}
+                  onClick={() => void submit(send({ id: s.id }), { success: 'MESSAGE_SENT' })}
+                  aria-label={t('invoices.send')}
+                  data-testid="invoice-send"
+                />
+                )}
+                {s.kind === 'invoice' && !s.cancelled_at && ability.can('update', 'Invoices') && (
+                  <Popconfirm
+                    title={t('invoices.confirmCancel', { no: s.invoice_no })}
+                    description={t('invoices.cancelHelp')}
+                    okText={t('invoices.cancel')}
+                    cancelText={t('actions.back')}
+                    okButtonProps={{ danger: true, loading: cancelling.isLoading, 'data-testid': 'cancel-confirm' }}
+                    onConfirm={() => submit(cancel({ id: s.id }), { success: 'INVOICE_CANCELLED' })}
+                  >
+                    <Button size="small" danger icon={<StopOutlined />} data-testid="invoice-cancel">
+                      {t('invoices.cancel')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
           },
         ]}
       />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Table } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ItemImage } from '../../components/ItemImage';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
 import { TAX_EXCLUDED, TAX_INCLUDED } from '../../../shared/domain/money';
@@ -43,7 +44,15 @@ export function PackagesPage() {
         locale={{ emptyText: t('packages.empty') }}
         pagination={list.pagination(data?.total)}
         columns={[
-          { title: t('fields.name'), render: (_, p) => localName(p, i18n.language) },
+          {
+            title: t('fields.name'),
+            render: (_, p) => (
+              <Space>
+                <ItemImage image={p.image} folder="package" ownerId={p.id} editable={ability.can('update', 'Packages')} />
+                {localName(p, i18n.language)}
+              </Space>
+            ),
+          },
           { title: t('products.price'), dataIndex: 'price', render: (v: number) => formatMoney(v, i18n.language) },
           { title: t('packages.validityLabel'), dataIndex: 'validity_days', render: validity },
           { title: t('packages.dailyLimits'), dataIndex: 'daily_limits', render: (v: number) => t('packages.hours', { count: v }) },

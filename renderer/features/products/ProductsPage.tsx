@@ -24,6 +24,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
 import { ImportProducts } from './ImportProducts';
+import { ItemImage } from '../../components/ItemImage';
 
 export function ProductsPage() {
   const { t, i18n } = useTranslation();
@@ -55,7 +56,7 @@ export function ProductsPage() {
             title: t('fields.name'),
             render: (_, p) => (
               <Space>
-                <img src={p.image.startsWith('/') ? `.${p.image}` : p.image} alt="" width={32} height={32} style={{ borderRadius: 6, objectFit: 'cover' }} />
+                <ItemImage image={p.image} folder="product" ownerId={p.id} editable={ability.can('update', 'Products')} />
                 {localName(p, i18n.language)}
               </Space>
             ),

@@ -30,10 +30,20 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
 /** Checks that the owner exists and is visible to the caller (throws NOT_FOUND otherwise). */
 export type OwnerCheck = (ctx: RequestContext, ownerId: number) => Promise<void>;
 
+export interface FolderOwner {
+  check: OwnerCheck;
+  /** A photo uploaded here becomes the owner's picture (products and packages). */
+  setImage?: (ownerId: number, image: string) => Promise<void>;
+  /** The name a photo is stored under, where the spec fixes one (package images: P + id). */
+  photoStem?: (ownerId: number) => string;
+}
+
+const PHOTO = new Set(['png', 'jpg', 'jpeg', 'webp', 'gif']);
+
 export class FileService {
   constructor(
     private readonly store: FileStore,
-    private readonly owners: Partial<Record<MediaFolder, OwnerCheck>>,
+    private readonly owners: Partial<Record<MediaFolder, FolderOwner>>,
   ) {}
 
   async upload(ctx: RequestContext, { folder, owner_id, fileName, contentBase64 }: ParsedRequestOf<'file/upload'>): Promise<StoredFile> {
@@ -44,7 +54,11 @@ export class FileService {
     if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'contentBase64', message: 'FIELD_TOO_LARGE' }] });
     if (!extension || !(extension in MIME) || !SIGNATURES[extension]!(bytes)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
     const dir = `${folder}/${owner_id}`;
-    const stored = await this.store.put(dir, fileName, extension, bytes);
+    const owner = this.owners[folder];
+    const photo = PHOTO.has(extension);
+    const stem = photo ? owner?.photoStem?.(owner_id) : undefined;
+    const stored = await this.store.put(dir, stem ? `${stem}.${extension}` : fileName, extension, bytes);
+    if (photo) await owner?.setImage?.(owner_id, `${dir}/${stored}`);
     return { fileName: stored, filePath: dir, size: bytes.length, uploaded_at: new Date().toISOString() };
   }
 
@@ -65,6 +79,6 @@ export class FileService {
 
   private async authorise(ctx: RequestContext, folder: MediaFolder, ownerId: number, action: 'view' | 'create') {
     if (!abilityFor(ctx.user).can(action, FOLDER_FEATURE[folder])) throw new AppError('NOT_AUTHORISED');
-    await this.owners[folder]?.(ctx, ownerId);
+    await this.owners[folder]?.check(ctx, ownerId);
   }
 }

@@ -40,6 +40,10 @@ export class PackageService {
     return this.db.select(columns).from(packages).where(visibleTo(ctx, packages)).orderBy(asc(packages.name_en), asc(packages.id));
   }
 
+  async setImage(id: number, image: string): Promise<void> {
+    await this.db.update(packages).set({ image }).where(eq(packages.id, id));
+  }
+
   /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
   async assertVisible(ctx: RequestContext, id: number): Promise<void> {
     const [row] = await this.db.select({ id: packages.id }).from(packages).where(visibleTo(ctx, packages, eq(packages.id, id)));

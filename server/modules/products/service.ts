@@ -46,6 +46,10 @@ export class ProductService {
       .orderBy(asc(products.name_en), asc(products.id));
   }
 
+  async setImage(id: number, image: string): Promise<void> {
+    await this.db.update(products).set({ image }).where(eq(products.id, id));
+  }
+
   /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
   async assertVisible(ctx: RequestContext, id: number): Promise<void> {
     const [row] = await this.db.select({ id: products.id }).from(products).where(visibleTo(ctx, products, eq(products.id, id)));

@@ -1,0 +1,17 @@
+/** Arabic screens use the Gregorian calendar and Latin digits, as the till's receipts do. */
+const localeOf = (language: string) => (language === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
+
+/** A moment (ISO time stamp) as people read it; a dash when there is none. */
+export function formatDateTime(iso: string | null, language: string, style: 'short' | 'medium' = 'medium'): string {
+  return iso ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: style, timeStyle: 'short' }).format(new Date(iso)) : '—';
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`, or a time stamp's day) as people read it. Formatting it, rather than
+ * showing the ISO text, also keeps it whole inside Arabic sentences, where bidi would flip its parts.
+ */
+export function formatDay(day: string | null, language: string): string {
+  if (!day) return '—';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : new Date(day);
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: day.length === 10 ? 'UTC' : undefined }).format(date);
+}

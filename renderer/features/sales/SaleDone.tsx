@@ -1,0 +1,47 @@
+import { Button, List, Result, Tag } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ResponseOf } from '../../../shared/api/catalogue';
+import { useInvoiceSendMutation } from '../../api/sales';
+import { formatMoney } from '../../components/money';
+import { useSubmit } from '../../components/useSubmit';
+import { formatDay } from '../../components/dates';
+import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
+
+/** After a sale: the invoice number, the change to give, the subscriptions made, and texting the invoice. */
+export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sale/create'>; kidName: (id: number) => string; canText: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [send, sending] = useInvoiceSendMutation();
+  const submit = useSubmit();
+  return (
+    <Result
+      status="success"
+      title={t('cart.done', { no: sale.invoice_no })}
+      subTitle={sale.change > 0 ? t('cart.giveChange', { change: formatMoney(sale.change, i18n.language) }) : undefined}
+      extra={
+        canText && (
+          <Button icon={<MessageOutlined />} loading={sending.isLoading} onClick={() => void submit(send({ id: sale.id }), { success: 'MESSAGE_SENT' })} data-testid="sale-send">
+            {t('invoices.send')}
+          </Button>
+        )
+      }
+    >
+      {sale.subscriptions.length > 0 && (
+        <List
+          size="small"
+          header={t('features.Subscriptions')}
+          dataSource={sale.subscriptions}
+          renderItem={(s) => (
+            <List.Item>
+              {kidName(s.kid_id)}
+              <span>
+                <Tag color={STATUS_COLOUR[s.status]}>{t(`subscriptions.status.${s.status}`)}</Tag>
+                {t('subscriptions.fromTo', { start: formatDay(s.start_date, i18n.language), end: formatDay(s.end_date, i18n.language) })}
+              </span>
+            </List.Item>
+          )}
+        />
+      )}
+    </Result>
+  );
+}
