@@ -51,7 +51,8 @@ export const packagePageList = endpoint({
   path: '/package/pagelist',
   read: true,
   request: z.object({ ...paging(10), q: z.string().trim().max(100).optional() }),
-  response: pageSchema(packageSchema),
+  /** Spec 7: the page (`data`, here `rows`) and `allData`, every package the caller sees, for pickers. */
+  response: pageSchema(packageSchema).extend({ allData: z.array(packageSchema) }),
   permission: { action: 'view', subject: 'Packages' },
 });
 

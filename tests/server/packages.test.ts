@@ -23,6 +23,14 @@ describe('packages', () => {
     expect((await server.post<Pkg[]>('/package/list', {}, admin)).body.data).toHaveLength(1);
   });
 
+  it('a page carries its rows and allData, every package, as spec 7 says', async () => {
+    for (const name_en of ['Alpha', 'Beta', 'Gamma']) await server.post('/package/create', { ...monthly, name_en, name_ar: `باقة ${name_en}` }, admin);
+    const page = await server.post<{ rows: Pkg[]; total: number; allData: Pkg[] }>('/package/pagelist', { page: 1, perPage: 2 }, admin);
+    expect(page.body.data.rows).toHaveLength(2);
+    expect(page.body.data.allData.length).toBe(page.body.data.total);
+    expect(page.body.data.allData.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuse a validity, a daily limit or a margin that makes no sense', async () => {
     const post = (over: object) => server.post('/package/create', { ...monthly, ...over }, admin);
     expect((await post({ validity_days: 0 })).body.errors?.[0]?.path).toBe('validity_days');

@@ -29,11 +29,12 @@ export class PackageService {
 
   async page(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'package/pagelist'>) {
     const where = visibleTo(ctx, packages, q ? or(ilike(packages.name_en, `%${q}%`), ilike(packages.name_ar, `%${q}%`)) : undefined);
-    const [rows, [total]] = await Promise.all([
+    const [rows, [total], allData] = await Promise.all([
       this.db.select(columns).from(packages).where(where).orderBy(asc(packages.name_en), asc(packages.id)).limit(perPage).offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(packages).where(where),
+      this.all(ctx),
     ]);
-    return pageOf(rows, total?.n ?? 0, page, perPage);
+    return { ...pageOf(rows, total?.n ?? 0, page, perPage), allData };
   }
 
   all(ctx: RequestContext) {
