@@ -140,37 +140,19 @@ export const salePageList = endpoint({
   permission: { action: 'view', subject: 'Invoices' },
 });
 
-export const saleCancelInvoice = endpoint({
-  method: 'POST',
-  path: '/sale/cancelinvoice',
-  request: z.object({ id: Id }),
-  response: saleWithLines,
-  permission: { action: 'update', subject: 'Invoices' },
-  success: 'INVOICE_CANCELLED',
-});
+/** A credit note for the whole invoice, under whichever of the spec's names and rights it is asked for. */
+const voiding = <const P extends string, R extends z.ZodType>(path: P, request: R, action: 'update' | 'delete') =>
+  endpoint({ method: 'POST', path, request, response: saleWithLines, permission: { action, subject: 'Invoices' }, success: 'INVOICE_CANCELLED' });
+
+export const saleCancelInvoice = voiding('/sale/cancelinvoice', z.object({ id: Id }), 'update');
 
 /**
  * A tax invoice is never erased: the spec's "delete" of a sale (`/sale/delete {id}`) and of its
  * particulars (`/particular/delete {sale_id}`) both void it by the same credit note as a cancel,
  * and need the delete right on invoices.
  */
-export const saleDelete = endpoint({
-  method: 'POST',
-  path: '/sale/delete',
-  request: z.object({ id: Id }),
-  response: saleWithLines,
-  permission: { action: 'delete', subject: 'Invoices' },
-  success: 'INVOICE_CANCELLED',
-});
-
-export const particularDelete = endpoint({
-  method: 'POST',
-  path: '/particular/delete',
-  request: z.object({ sale_id: Id }),
-  response: saleWithLines,
-  permission: { action: 'delete', subject: 'Invoices' },
-  success: 'INVOICE_CANCELLED',
-});
+export const saleDelete = voiding('/sale/delete', z.object({ id: Id }), 'delete');
+export const particularDelete = voiding('/particular/delete', z.object({ sale_id: Id }), 'delete');
 
 /** Texts the invoice to the parent's mobile (or the walk-in's) through the SMS gateway. */
 export const invoiceSend = endpoint({

@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
+import { e2eAdmin, e2eServerURL } from '../../playwright.config';
+import type { EndpointName, RequestOf, ResponseOf } from '../../shared/api/catalogue';
 
 /** The station refuses an identical POST within 2 s (DUPES); sign-ins across tests keep that distance. */
 let lastSignIn = 0;
@@ -45,3 +47,18 @@ export async function freshStation(page: Page) {
   await expect(page.getByTestId('login-form').or(page.getByTestId('app-shell')).or(page.getByTestId('first-run-form'))).toBeVisible();
   if (await page.getByTestId('app-shell').isVisible()) await signOut(page);
 }
+
+/** A catalogue call straight to the e2e server, as a back office or another station would make it. */
+export async function api<N extends EndpointName>(name: N, body: RequestOf<N>, token?: string): Promise<{ status: boolean; message: string; data: ResponseOf<N> }> {
+  const res = await fetch(`${e2eServerURL}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { status: boolean; message: string; data: ResponseOf<N> };
+}
+
+export const adminToken = async () => (await api('user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken;
+
+/** Picks an option in the open antd select dropdown. */
+export const selectOption = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();

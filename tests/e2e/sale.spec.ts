@@ -1,22 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin, e2eServerURL } from '../../playwright.config';
-import { chooseLanguage, freshStation, shot, signIn } from './helpers';
-
-const post = async (path: string, body: unknown, token?: string) =>
-  (
-    await fetch(`${e2eServerURL}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    })
-  ).json();
+import { expect, test } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config';
+import { adminToken, api, chooseLanguage, freshStation, selectOption, shot, signIn } from './helpers';
 
 const words = {
   en: { branch: 'Main branch', done: /Sale completed: invoice #(\d+)/, creditNoteFor: (no: string) => `Credit note for invoice #${no}`, change: /Change: .*35\.00/, paid: 'Paid', cancelledToast: 'Invoice cancelled.', cancelled: 'Cancelled', statusCancelled: 'Cancelled' },
   ar: { branch: 'الفرع الرئيسي', done: /تمت عملية البيع: فاتورة رقم (\d+)/, creditNoteFor: (no: string) => `إشعار دائن للفاتورة رقم ${no}`, change: /الباقي: .*35\.00/, paid: 'مدفوعة', cancelledToast: 'تم إلغاء الفاتورة.', cancelled: 'ملغاة', statusCancelled: 'ملغى' },
 } as const;
-
-const selectOption = async (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 
 /**
  * The till in each language: a package for two kids and a product with a coupon, paid in cash; the
@@ -27,15 +16,14 @@ for (const lang of ['en', 'ar'] as const) {
     const w = words[lang];
     const tag = `${lang}${Date.now() % 100000}`;
     // The catalogue and the family, put in through the server as a back office and front desk would.
-    const token = (await post('/user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken;
-    const product = (await post('/product/create', { name_en: `Socks ${tag}`, name_ar: `جوارب ${tag}`, price: 2000, tax_id: 1, included: 1 }, token)).data;
-    await post('/product/addstock', { id: product.id, qty: 5 }, token);
-    const pass = (await post('/package/create', { name_en: `Monthly ${tag}`, name_ar: `شهري ${tag}`, price: 10000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10' }, token)).data;
-    await post('/coupon/create', { code: `C${tag}`.toUpperCase(), type: 'amount', value: 500 }, token);
+    const token = await adminToken();
+    const product = (await api('product/create', { name_en: `Socks ${tag}`, name_ar: `جوارب ${tag}`, price: 2000, tax_id: 1, included: 1 }, token)).data;
+    await api('product/addstock', { id: product.id, qty: 5 }, token);
+    const pass = (await api('package/create', { name_en: `Monthly ${tag}`, name_ar: `شهري ${tag}`, price: 10000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10' }, token)).data;
+    await api('coupon/create', { code: `C${tag}`.toUpperCase(), type: 'amount', value: 500 }, token);
     const mobile = `0577${String(Date.now()).slice(-6)}`;
-    const parent = (await post('/parent/create', { name_en: `Huda ${tag}`, name_ar: `هدى ${tag}`, mobile }, token)).data;
-    const kids = [];
-    for (const [en, ar] of [['Omar', 'عمر'], ['Layla', 'ليلى']]) kids.push((await post('/kid/create', { parent_id: parent.id, name_en: en, name_ar: ar, vip: en === 'Layla' }, token)).data);
+    const parent = (await api('parent/create', { name_en: `Huda ${tag}`, name_ar: `هدى ${tag}`, mobile }, token)).data;
+    for (const [en, ar] of [['Omar', 'عمر'], ['Layla', 'ليلى']] as const) await api('kid/create', { parent_id: parent.id, name_en: en, name_ar: ar, vip: en === 'Layla' }, token);
 
     await freshStation(page);
     await chooseLanguage(page, lang);
@@ -92,7 +80,7 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByRole('searchbox').press('Enter');
     await expect(page.getByRole('row').filter({ hasText: w.statusCancelled })).toHaveCount(2);
     await shot(page, `subscriptions-${lang}`, { settled: true });
-    const list = await post('/product/pagelist', { q: `Socks ${tag}` }, token);
-    expect(list.data.rows[0].stock).toBe(5);
+    const list = await api('product/pagelist', { q: `Socks ${tag}` }, token);
+    expect(list.data.rows[0]?.stock).toBe(5);
   });
 }

@@ -1,19 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { e2eAdmin, e2eServerURL } from '../../playwright.config';
-import { chooseLanguage, freshStation, shot, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config';
+import { adminToken, api, chooseLanguage, freshStation, selectOption, shot, signIn } from './helpers';
 import { formatDay } from '../../renderer/components/dates';
-
-const call = async (method: string, path: string, body: unknown, token?: string) =>
-  (
-    await fetch(`${e2eServerURL}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    })
-  ).json();
-const adminToken = async () => (await call('POST', '/user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken as string;
-const selectOption = async (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 
 /** A small solid-colour PNG, as a photo of a product would be. */
 function photo(): Buffer {
@@ -54,7 +43,7 @@ for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: a new family registered at the till can be sold a package at once`, async ({ page }) => {
     const w = words[lang];
     const token = await adminToken();
-    const pass = (await call('POST', '/package/create', { name_en: `Weekly ${lang}`, name_ar: `أسبوعي ${lang}`, price: 5000, tax_id: 1, included: 1, validity_days: 7, daily_limits: 3 }, token)).data;
+    const pass = (await api('package/create', { name_en: `Weekly ${lang}`, name_ar: `أسبوعي ${lang}`, price: 5000, tax_id: 1, included: 1, validity_days: 7, daily_limits: 3 }, token)).data;
     const mobile = `0588${String(Date.now()).slice(-6)}`;
 
     await freshStation(page);
@@ -92,11 +81,11 @@ for (const lang of ['en', 'ar'] as const) {
     const w = words[lang];
     const token = await adminToken();
     const mobile = `0599${String(Date.now()).slice(-6)}`;
-    const parent = (await call('POST', '/parent/create', { name_en: 'Fahad', name_ar: 'فهد', mobile }, token)).data;
-    const kid = (await call('POST', '/kid/create', { parent_id: parent.id, name_en: 'Adam', name_ar: 'آدم', medical_notes: 'Asthma' }, token)).data;
-    const pass = (await call('POST', '/package/create', { name_en: `Month ${lang}`, name_ar: `شهر ${lang}`, price: 9000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2 }, token)).data;
-    const sale = await call('POST', '/sale/sale/create', { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 9000 }, branch_id: 1 } }, token);
-    const sub = sale.data.subscriptions[0];
+    const parent = (await api('parent/create', { name_en: 'Fahad', name_ar: 'فهد', mobile }, token)).data;
+    const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Adam', name_ar: 'آدم', medical_notes: 'Asthma' }, token)).data;
+    const pass = (await api('package/create', { name_en: `Month ${lang}`, name_ar: `شهر ${lang}`, price: 9000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2 }, token)).data;
+    const sale = await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 9000 }, branch_id: 1 } }, token);
+    const sub = sale.data.subscriptions[0]!;
 
     await freshStation(page);
     await chooseLanguage(page, lang);
@@ -121,7 +110,7 @@ for (const lang of ['en', 'ar'] as const) {
 
   test(`${lang}: a product's photo, chosen from the list, becomes its picture`, async ({ page }) => {
     const token = await adminToken();
-    const product = (await call('POST', '/product/create', { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 1500, tax_id: 1, included: 1 }, token)).data;
+    const product = (await api('product/create', { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 1500, tax_id: 1, included: 1 }, token)).data;
 
     await freshStation(page);
     await chooseLanguage(page, lang);
