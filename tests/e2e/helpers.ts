@@ -62,3 +62,17 @@ export const adminToken = async () => (await api('user/login', { login: e2eAdmin
 
 /** Picks an option in the open antd select dropdown. */
 export const selectOption = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+
+/** A fresh station in the given language, signed in as the administrator, on one screen. */
+export async function adminOn(page: Page, lang: 'en' | 'ar', route: string) {
+  await freshStation(page);
+  await chooseLanguage(page, lang);
+  await signIn(page, e2eAdmin.login, e2eAdmin.password);
+  await page.goto(`/#/${route}`);
+}
+
+/** The administrator has no branch of their own: the till asks where the sale happens. */
+export async function tillInMainBranch(page: Page, lang: 'en' | 'ar') {
+  await page.getByTestId('cart-branch').click();
+  await selectOption(page, lang === 'en' ? 'Main branch' : 'الفرع الرئيسي');
+}

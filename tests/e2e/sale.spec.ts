@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from '../../playwright.config';
-import { adminToken, api, chooseLanguage, freshStation, selectOption, shot, signIn } from './helpers';
+import { adminOn, adminToken, api, selectOption, shot, tillInMainBranch } from './helpers';
 
 const words = {
-  en: { branch: 'Main branch', done: /Sale completed: invoice #(\d+)/, creditNoteFor: (no: string) => `Credit note for invoice #${no}`, change: /Change: .*35\.00/, paid: 'Paid', cancelledToast: 'Invoice cancelled.', cancelled: 'Cancelled', statusCancelled: 'Cancelled' },
-  ar: { branch: 'الفرع الرئيسي', done: /تمت عملية البيع: فاتورة رقم (\d+)/, creditNoteFor: (no: string) => `إشعار دائن للفاتورة رقم ${no}`, change: /الباقي: .*35\.00/, paid: 'مدفوعة', cancelledToast: 'تم إلغاء الفاتورة.', cancelled: 'ملغاة', statusCancelled: 'ملغى' },
+  en: { done: /Sale completed: invoice #(\d+)/, creditNoteFor: (no: string) => `Credit note for invoice #${no}`, change: /Change: .*35\.00/, paid: 'Paid', cancelledToast: 'Invoice cancelled.', cancelled: 'Cancelled', statusCancelled: 'Cancelled' },
+  ar: { done: /تمت عملية البيع: فاتورة رقم (\d+)/, creditNoteFor: (no: string) => `إشعار دائن للفاتورة رقم ${no}`, change: /الباقي: .*35\.00/, paid: 'مدفوعة', cancelledToast: 'تم إلغاء الفاتورة.', cancelled: 'ملغاة', statusCancelled: 'ملغى' },
 } as const;
 
 /**
@@ -25,12 +24,8 @@ for (const lang of ['en', 'ar'] as const) {
     const parent = (await api('parent/create', { name_en: `Huda ${tag}`, name_ar: `هدى ${tag}`, mobile }, token)).data;
     for (const [en, ar] of [['Omar', 'عمر'], ['Layla', 'ليلى']] as const) await api('kid/create', { parent_id: parent.id, name_en: en, name_ar: ar, vip: en === 'Layla' }, token);
 
-    await freshStation(page);
-    await chooseLanguage(page, lang);
-    await signIn(page, e2eAdmin.login, e2eAdmin.password);
-    await page.goto('/#/Sales');
-    await page.getByTestId('cart-branch').click();
-    await selectOption(page, w.branch);
+    await adminOn(page, lang, 'Sales');
+    await tillInMainBranch(page, lang);
 
     // The parent, found by mobile as the cashier types it.
     await page.getByTestId('cart-parent').click();
