@@ -34,6 +34,9 @@ import { SubscriptionService } from './modules/subscriptions/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { outboxGateway, type SmsGateway } from './sms/sms-gateway';
 import { SmsSender } from './sms/sms-sender';
+import { OtpService } from './modules/frontdesk/otp';
+import { SessionService } from './modules/frontdesk/sessions';
+import { frontDeskRoutes } from './modules/frontdesk/routes';
 
 export interface AppDeps {
   db: Db;
@@ -62,6 +65,8 @@ export function buildApp(deps: AppDeps): App {
   const packages = new PackageService(deps.db);
   const subscriptions = new SubscriptionService(deps.db);
   const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway);
+  const sessions = new SessionService(deps.db);
+  const parents = new ParentService(deps.db);
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
@@ -70,13 +75,15 @@ export function buildApp(deps: AppDeps): App {
     ...employeeRoutes(employees),
     ...productRoutes(products),
     ...couponRoutes(new CouponService(deps.db)),
-    ...saleRoutes(new SaleService(deps.db, subscriptions, sms)),
-    ...parentRoutes(new ParentService(deps.db)),
+    ...saleRoutes(new SaleService(deps.db, subscriptions, sessions, sms)),
+    ...parentRoutes(parents),
+    ...frontDeskRoutes(new OtpService(deps.db, sms, deps.tokenKey), sessions),
+    'sms/outbox': (body) => sms.outbox(body),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
-    // Kids check their owner once the front desk exists.
     ...fileRoutes(
       new FileService(deps.files, {
+        kid: { check: async (_ctx, id) => void (await parents.kidInfo(id)) },
         emp: { check: async (ctx, id) => void (await employees.info(ctx, id)) },
         product: { check: (ctx, id) => products.assertVisible(ctx, id), setImage: (id, image) => products.setImage(id, image) },
         package: { check: (ctx, id) => packages.assertVisible(ctx, id), setImage: (id, image) => packages.setImage(id, image), photoStem: (id) => `P${id}` },

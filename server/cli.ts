@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import { startServer } from './start';
 import { DataDirInUseError } from './db/embedded';
+import { gatewayFromEnv } from './sms/http-gateway';
 
-/** `npm run server -- --port 4100 --data-dir .data` (also PORT, DATA_DIR, DATABASE_URL, MEDIA_DIR, HOST). */
+/** `npm run server -- --port 4100 --data-dir .data` (also PORT, DATA_DIR, DATABASE_URL, MEDIA_DIR, HOST, SMS_*). */
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
@@ -21,6 +22,7 @@ try {
     adminLogin: process.env.POS_ADMIN_LOGIN,
     adminPassword: process.env.POS_ADMIN_PASSWORD,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
+    sms: gatewayFromEnv(process.env),
   });
   console.log(`PlayDesk server listening on ${server.url}`);
   // The desktop app runs this in an Electron utility process and waits for this message.

@@ -5,6 +5,7 @@ import { sharedSecret } from './db/secrets';
 import { buildApp } from './app';
 import { seedLookups } from './modules/lookups/seed';
 import { LocalFileStore } from './files/file-store';
+import type { SmsGateway } from './sms/sms-gateway';
 
 export interface ServerOptions {
   port?: number;
@@ -17,6 +18,8 @@ export interface ServerOptions {
   logLevel?: string;
   /** Media files (kid, emp, product, package); default `<dataDir>/media`. Several servers need a shared one. */
   mediaDir?: string;
+  /** Where text messages go; the outbox when not given. */
+  sms?: SmsGateway;
 }
 
 export interface RunningServer {
@@ -36,6 +39,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       db: database.db,
       tokenKey: await sharedSecret(database.db, 'access-token-key'),
       files: new LocalFileStore(opts.mediaDir ?? resolve(opts.dataDir ?? '.data', 'media')),
+      sms: opts.sms,
       logLevel: opts.logLevel,
     });
     await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);

@@ -275,11 +275,14 @@ export const packages = pgTable(
     validity_days: integer('validity_days').notNull(),
     daily_limits: integer('daily_limits').notNull(),
     margin_minutes: varchar('margin_minutes', { length: 100 }).notNull().default('0'),
+    /** What each started overtime hour costs, in minor units (VAT as the package's). */
+    overtime_price: integer('overtime_price').notNull().default(0),
     created_at: createdAt,
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     check('packages_price_not_negative', sql`${t.price} >= 0`),
+    check('packages_overtime_price_not_negative', sql`${t.overtime_price} >= 0`),
     check('packages_included', sql`${t.included} in (1, 2)`),
     check('packages_validity', sql`${t.validity_days} between 1 and 3650`),
     check('packages_daily_limits', sql`${t.daily_limits} between 1 and 24`),
@@ -359,6 +362,7 @@ export const subscriptions = pgTable(
     freeze_days: integer('freeze_days').notNull().default(0),
     daily_limits: integer('daily_limits').notNull(),
     margin_minutes: varchar('margin_minutes', { length: 100 }).notNull(),
+    overtime_price: integer('overtime_price').notNull().default(0),
     created_at: createdAt,
   },
   (t) => [
@@ -384,4 +388,86 @@ export const smsMessages = pgTable(
     created_at: createdAt,
   },
   (t) => [index('sms_messages_to').on(t.to, t.created_at)],
+);
+
+/**
+ * A kid's visit: checked in with a badge on a subscription, checked out later. One open visit per kid
+ * (a partial unique index), so two tills cannot check the same kid in; a badge in use is refused.
+ * The overtime is fixed at check-out and billed once.
+ */
+export const kidSessions = pgTable(
+  'kid_sessions',
+  {
+    id: serial('id').primaryKey(),
+    kid_id: integer('kid_id')
+      .notNull()
+      .references(() => kids.id),
+    parent_id: integer('parent_id')
+      .notNull()
+      .references(() => parents.id),
+    subscription_id: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    badge: varchar('badge', { length: 40 }).notNull(),
+    checkin_at: timestamp('checkin_at', { withTimezone: true }).notNull().defaultNow(),
+    checkout_at: timestamp('checkout_at', { withTimezone: true }),
+    checked_in_by: integer('checked_in_by')
+      .notNull()
+      .references(() => users.id),
+    checked_out_by: integer('checked_out_by').references(() => users.id),
+    daily_limits: integer('daily_limits').notNull(),
+    margin_minutes: varchar('margin_minutes', { length: 100 }).notNull(),
+    overtime_price: integer('overtime_price').notNull(),
+    overtime_hours: integer('overtime_hours'),
+    overtime_fee: integer('overtime_fee'),
+    /** How the fee was settled by a person: edited or forgiven (null: as computed). */
+    fee_decision: varchar('fee_decision', { length: 10 }).$type<'edited' | 'forgiven'>(),
+    billed_sale_id: integer('billed_sale_id').references(() => sales.id),
+  },
+  (t) => [
+    uniqueIndex('kid_sessions_one_open_per_kid').on(t.kid_id).where(sql`${t.checkout_at} is null`),
+    // Kids checked in together share their badge; a check-in serialises on the badge (advisory lock).
+    index('kid_sessions_open_badge').on(t.branch_id, sql`lower(${t.badge})`).where(sql`${t.checkout_at} is null`),
+    index('kid_sessions_branch_open').on(t.branch_id, t.checkin_at),
+    index('kid_sessions_kid').on(t.kid_id, t.checkin_at),
+  ],
+);
+
+/** Every decision on an overtime fee: who, when, from what to what, and why. */
+export const overtimeDecisions = pgTable(
+  'overtime_decisions',
+  {
+    id: serial('id').primaryKey(),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => kidSessions.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    action: varchar('action', { length: 10 }).$type<'edit' | 'forgive'>().notNull(),
+    fee_before: integer('fee_before').notNull(),
+    fee_after: integer('fee_after').notNull(),
+    reason: text('reason').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('overtime_decisions_session').on(t.session_id)],
+);
+
+/** One-time codes: only a hash is kept; a code lives 10 minutes and allows 5 checks. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    mobile: varchar('mobile', { length: 20 }).notNull(),
+    parent_id: integer('parent_id').references(() => parents.id),
+    code_hash: varchar('code_hash', { length: 64 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
+    created_at: createdAt,
+  },
+  (t) => [index('otp_codes_mobile').on(t.mobile, t.created_at)],
 );

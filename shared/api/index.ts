@@ -16,3 +16,4 @@ export * as salesApi from './sales';
 export * as packagesApi from './packages';
 export * as parentsApi from './parents';
 export * as subscriptionsApi from './subscriptions';
+export * as frontDeskApi from './frontdesk';

@@ -59,6 +59,10 @@ export const systemKeys = [
   'FILE_TOO_LARGE',
   /** The SMS provider refused or could not be reached; the message is kept in the outbox as failed. */
   'SMS_NOT_SENT',
+  /** Check-in: the kid is inside already, the badge is on a kid inside, or the kid is banned. */
+  'KID_ALREADY_INSIDE',
+  'BADGE_IN_USE',
+  'KID_BANNED',
   'OK',
 ] as const;
 

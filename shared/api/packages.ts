@@ -29,6 +29,8 @@ export const packageSchema = z.object({
   /** Hours a kid may play per day. */
   daily_limits: z.number().int(),
   margin_minutes: z.string(),
+  /** Each started overtime hour, in minor units. */
+  overtime_price: z.number().int(),
 });
 export type Package = z.output<typeof packageSchema>;
 export type PackageRecord = z.input<typeof packageSchema>;
@@ -43,6 +45,7 @@ const packageFields = z.object({
   validity_days: z.number().int().min(1).max(3650),
   daily_limits: z.number().int().min(1).max(24),
   margin_minutes: marginMinutes.default('0'),
+  overtime_price: Amount.default(0),
 });
 export type PackageInput = z.input<typeof packageFields>;
 

@@ -27,7 +27,7 @@ export type CartItem = z.input<typeof cartItem>;
 
 export const saleCreateRequest = z
   .object({
-    cart: z.array(cartItem).min(1).max(200),
+    cart: z.array(cartItem).max(200).default([]),
     coupon_id: Id.nullish().transform((v) => v ?? null),
     salesData: z.object({
       /** Cash and the card terminal (pos), each in minor units; change is given from cash only. */
@@ -44,10 +44,15 @@ export const saleCreateRequest = z
       .object({ parent_id: Id.optional(), name: z.string().trim().max(120).optional(), mobile: z.string().trim().max(20).optional() })
       .nullish()
       .transform((v) => v ?? null),
-    /** Overtime billing arrives with check-out (front desk); until then a sale carries none. */
-    overtime_session_id: z.null().optional(),
-    bulk_overtime_session_id: z.null().optional(),
+    /** Overtime of one visit (billed singly) or of several (in bulk), charged as a line each. */
+    overtime_session_id: Id.nullish().transform((v) => v ?? null),
+    bulk_overtime_session_id: z
+      .array(Id)
+      .max(20)
+      .nullish()
+      .transform((v) => v ?? []),
   })
+  .refine((s) => s.cart.length > 0 || s.overtime_session_id !== null || s.bulk_overtime_session_id.length > 0, { message: 'FIELD_REQUIRED', path: ['cart'] })
   .refine((s) => s.salesData.payments.pos === 0 || s.salesData.payments.pos_reference !== null, {
     message: 'FIELD_REQUIRED',
     path: ['salesData', 'payments', 'pos_reference'],

@@ -26,6 +26,7 @@ export interface TestServer {
   /** POSTs JSON (or raw text) and returns status and decoded body. */
   post<T = unknown>(path: string, body?: unknown, token?: string, raw?: string, headers?: Record<string, string>): Promise<{ status: number; body: Envelope<T> }>;
   patch<T = unknown>(path: string, body: unknown, token: string): Promise<{ status: number; body: Envelope<T> }>;
+  get<T = unknown>(path: string, token: string): Promise<{ status: number; body: Envelope<T> }>;
   login(login?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
   addEmployee(over?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<number>;
   close(): Promise<void>;
@@ -59,8 +60,8 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
   const send = async (method: string, path: string, body: unknown, token?: string, raw?: string, headers: Record<string, string> = {}) => {
     const res = await fetch(serverUrl + path, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      body: raw ?? JSON.stringify(body),
+      headers: { ...(method === 'GET' ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: method === 'GET' ? undefined : (raw ?? JSON.stringify(body)),
     });
     return { status: res.status, body: (await res.json()) as never };
   };
@@ -70,6 +71,7 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
     database,
     post: (path, body = {}, token, raw, headers) => send('POST', path, body, token, raw, headers),
     patch: (path, body, token) => send('PATCH', path, body, token),
+    get: (path, token) => send('GET', path, undefined, token),
     async login(login = ADMIN.login, password = ADMIN.password) {
       const res = await server.post<{ accessToken: string; refreshToken: string }>('/user/login', { login, password });
       if (!res.body.status) throw new Error(`login failed: ${res.body.message}`);

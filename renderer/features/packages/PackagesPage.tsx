@@ -75,7 +75,7 @@ export function PackagesPage() {
   );
 }
 
-type FormValues = Omit<PackageInput, 'price'> & { price: number; preset: number };
+type FormValues = Omit<PackageInput, 'price' | 'overtime_price'> & { price: number; overtime_price: number; preset: number };
 
 function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -90,8 +90,8 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
   const required = { required: true, message: t('errors:FIELD_REQUIRED') };
   const initialPreset = pkg ? ((presets as readonly number[]).includes(pkg.validity_days) ? pkg.validity_days : CUSTOM_VALIDITY_DAYS) : 30;
 
-  const save = async ({ price, preset: chosen, validity_days, ...values }: FormValues) => {
-    const body = { ...values, price: toMinor(price), validity_days: chosen === CUSTOM_VALIDITY_DAYS ? validity_days : chosen };
+  const save = async ({ price, overtime_price, preset: chosen, validity_days, ...values }: FormValues) => {
+    const body = { ...values, price: toMinor(price), overtime_price: toMinor(overtime_price), validity_days: chosen === CUSTOM_VALIDITY_DAYS ? validity_days : chosen };
     if (await submit(pkg ? update({ ...body, id: pkg.id }) : create(body), { form })) onClose();
   };
 
@@ -103,8 +103,8 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
         data-testid="package-form"
         initialValues={
           pkg
-            ? { ...pkg, price: toMajor(pkg.price), preset: initialPreset }
-            : { included: TAX_INCLUDED, tax_id: taxes?.[0]?.id, preset: 30, validity_days: 30, daily_limits: 2, margin_minutes: '0' }
+            ? { ...pkg, price: toMajor(pkg.price), overtime_price: toMajor(pkg.overtime_price), preset: initialPreset }
+            : { included: TAX_INCLUDED, tax_id: taxes?.[0]?.id, preset: 30, validity_days: 30, daily_limits: 2, margin_minutes: '0', overtime_price: 0 }
         }
         onFinish={(v) => void save(v)}
       >
@@ -155,6 +155,11 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
               rules={[{ pattern: /^\s*\d{1,3}(\s*,\s*\d{1,3})*\s*$/, message: t('errors:FIELD_INVALID') }]}
             >
               <Input dir="ltr" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="overtime_price" label={t('packages.overtimePrice')} extra={t('packages.overtimePriceHelp')}>
+              <InputNumber min={0} precision={2} step={0.5} style={{ width: '100%' }} dir="ltr" data-testid="package-overtime-price" />
             </Form.Item>
           </Col>
         </Row>

@@ -21,6 +21,7 @@ const columns = {
   validity_days: packages.validity_days,
   daily_limits: packages.daily_limits,
   margin_minutes: packages.margin_minutes,
+  overtime_price: packages.overtime_price,
 };
 
 /** Packages follow the products' branch rules: shared ones sell everywhere, the rest in their branch. */

@@ -10,7 +10,8 @@ type ParentEndpoint =
   | 'kid/create'
   | 'kid/update'
   | 'kid/delete'
-  | 'sale/kidslist';
+  | 'sale/kidslist'
+  | 'profile/kid/info';
 
 export function parentRoutes(parents: ParentService): Pick<Handlers, ParentEndpoint> {
   return {
@@ -23,5 +24,6 @@ export function parentRoutes(parents: ParentService): Pick<Handlers, ParentEndpo
     'kid/update': (body) => parents.updateKid(body),
     'kid/delete': (body) => parents.removeKid(body.id),
     'sale/kidslist': (body, ctx) => parents.kidsForSale(ctx, body.parent_ids),
+    'profile/kid/info': (body) => parents.kidInfo(body.id),
   };
 }

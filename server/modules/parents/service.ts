@@ -84,6 +84,14 @@ export class ParentService {
     return found.map((p) => ({ ...p, kids: all.filter((k) => k.parent_id === p.id) }));
   }
 
+  /** Kid profile: the kid with their parent (throws NOT_FOUND; the kid's files follow it). */
+  async kidInfo(id: number) {
+    const [kid] = await this.db.select(kidColumns).from(kids).where(and(eq(kids.id, id), isNull(kids.deleted_at)));
+    if (!kid) throw new AppError('NOT_FOUND');
+    const [parent] = await this.db.select(parentColumns).from(parents).where(eq(parents.id, kid.parent_id));
+    return { ...kid, parent: parent! };
+  }
+
   async createKid(input: ParsedRequestOf<'kid/create'>): Promise<KidRecord> {
     await this.info(input.parent_id);
     const [row] = await this.db.insert(kids).values(input).returning(kidColumns);

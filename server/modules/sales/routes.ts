@@ -9,7 +9,8 @@ type SaleEndpoint =
   | 'sale/delete'
   | 'particular/delete'
   | 'sale/payments/:id'
-  | 'invoice/send';
+  | 'invoice/send'
+  | 'profile/kid/invoice';
 
 export function saleRoutes(sales: SaleService): Pick<Handlers, SaleEndpoint> {
   return {
@@ -21,5 +22,6 @@ export function saleRoutes(sales: SaleService): Pick<Handlers, SaleEndpoint> {
     'particular/delete': (body, ctx) => sales.cancel(ctx, body.sale_id),
     'sale/payments/:id': (body, ctx) => sales.payments(ctx, body.id),
     'invoice/send': (body, ctx) => sales.send(ctx, body.id),
+    'profile/kid/invoice': (body, ctx) => sales.ofKid(ctx, body),
   };
 }

@@ -8,7 +8,9 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SaleWithLinesRecord } from '../../../shared/api/sales';
 import { priceCart, type TaxMode } from '../../../shared/domain/money';
 import { checkCoupon } from '../../../shared/domain/coupon';
+import { localDate } from '../../../shared/domain/subscription';
 import type { SubscriptionService } from '../subscriptions/service';
+import type { SessionService } from '../frontdesk/sessions';
 import type { SmsSender } from '../../sms/sms-sender';
 import { invoiceText } from './invoice-text';
 
@@ -48,6 +50,7 @@ export class SaleService {
   constructor(
     private readonly db: Db,
     private readonly subscriptions: SubscriptionService,
+    private readonly sessions: SessionService,
     private readonly sms: SmsSender,
   ) {}
 
@@ -70,7 +73,16 @@ export class SaleService {
     const wanted = new Map<number, number>();
     for (const { product } of input.cart) if (product) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
     const bought = input.cart.flatMap((line) => (line.package ? [{ id: line.package.id, kids: line.kids }] : []));
-    const items = [...(await this.productItems(tx, branchId, wanted)), ...(await this.packageItems(tx, branchId, bought))];
+    const overtimeIds = [...new Set([...(input.overtime_session_id === null ? [] : [input.overtime_session_id]), ...input.bulk_overtime_session_id])];
+    const overtime = (await this.sessions.overtimeItems(tx, branchId, overtimeIds)).map((o) => ({
+      ...o,
+      product_id: null,
+      package_id: null,
+      kid_ids: [o.kid_id],
+      package: null,
+      qty: 1,
+    }));
+    const items = [...(await this.productItems(tx, branchId, wanted)), ...(await this.packageItems(tx, branchId, bought)), ...overtime];
     const lineInputs = items.map((i) => ({ unitPrice: i.price, qty: i.qty, rateBp: i.rate_bp, included: i.included as TaxMode }));
     const gross = priceCart(lineInputs).gross;
 
@@ -141,6 +153,7 @@ export class SaleService {
       .returning();
     const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
     const subscriptions = await this.subscriptions.createForSale(tx, sale!.id, branchId, purchases);
+    await this.sessions.markBilled(tx, overtimeIds, sale!.id);
     return { ...sale!, lines: lines.map(lineOut), subscriptions };
   }
 
@@ -174,6 +187,7 @@ export class SaleService {
         validity_days: packages.validity_days,
         daily_limits: packages.daily_limits,
         margin_minutes: packages.margin_minutes,
+        overtime_price: packages.overtime_price,
       })
       .from(packages)
       .innerJoin(taxes, eq(taxes.id, packages.tax_id))
@@ -215,6 +229,7 @@ export class SaleService {
           if (line.product_id) await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.product_id));
         }
         await this.subscriptions.cancelForSale(tx, original.id);
+        await this.sessions.unbill(tx, original.id);
         if (original.coupon_id) await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.id, original.coupon_id));
         await tx.update(sales).set({ cancelled_at: new Date() }).where(eq(sales.id, id));
         const [note] = await tx
@@ -274,6 +289,24 @@ export class SaleService {
       this.db.select({ n: count(), value: sum(sales.payable).mapWith(Number) }).from(sales).where(where),
     ]);
     return { ...pageOf(rows, stats?.n ?? 0, page, perPage), statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 } };
+  }
+
+  /** Invoices that bought something for a kid (a package or overtime line names them), default a month back. */
+  async ofKid(ctx: RequestContext, { kid_id, page, perPage, dates }: ParsedRequestOf<'profile/kid/invoice'>) {
+    const scope = branchScope(ctx);
+    const today = new Date();
+    const monthBack = new Date(today);
+    monthBack.setMonth(monthBack.getMonth() - 1);
+    const from = new Date(`${dates?.from ?? localDate(monthBack)}T00:00:00`);
+    const to = new Date(`${dates?.to ?? localDate(today)}T00:00:00`);
+    to.setDate(to.getDate() + 1);
+    const forKid = sql`exists (select 1 from sale_lines l where l.sale_id = "sales"."id" and l.kid_ids @> ${JSON.stringify([kid_id])}::jsonb)`;
+    const where = and(forKid, gte(sales.created_at, from), lt(sales.created_at, to), scope === null ? undefined : eq(sales.branch_id, scope));
+    const [rows, [total]] = await Promise.all([
+      this.db.select(saleColumns).from(sales).where(where).orderBy(desc(sales.created_at), desc(sales.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(sales).where(where),
+    ]);
+    return pageOf(rows, total?.n ?? 0, page, perPage);
   }
 
   async payments(ctx: RequestContext, id: number) {

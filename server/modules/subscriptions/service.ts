@@ -32,7 +32,7 @@ const columns = {
 
 /** What a package line of a sale buys: this package for each of these kids. */
 export interface PackagePurchase {
-  package: { id: number; name_en: string; name_ar: string; validity_days: number; daily_limits: number; margin_minutes: string };
+  package: { id: number; name_en: string; name_ar: string; validity_days: number; daily_limits: number; margin_minutes: string; overtime_price: number };
   kidIds: number[];
 }
 
@@ -69,6 +69,7 @@ export class SubscriptionService {
             ...periodFrom(start, purchase.package.validity_days),
             daily_limits: purchase.package.daily_limits,
             margin_minutes: purchase.package.margin_minutes,
+            overtime_price: purchase.package.overtime_price,
           })
           .returning();
         existing.push(row!);

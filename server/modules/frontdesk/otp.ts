@@ -1,0 +1,86 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { otpCodes, parents } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { RequestContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { SmsSender } from '../../sms/sms-sender';
+
+export const OTP_TTL_MS = 10 * 60_000;
+export const OTP_MAX_CHECKS = 5;
+/** Codes one mobile may be sent in the TTL window: enough for a resend or two, not for a flood. */
+export const OTP_SENDS_PER_WINDOW = 3;
+
+/**
+ * One-time codes for a parent (spec 7): six digits by SMS, kept only as an HMAC, valid 10 minutes
+ * for 5 checks. Sending is limited per mobile; both commands serialise per mobile, so parallel
+ * requests cannot slip past the limits.
+ */
+export class OtpService {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sms: SmsSender,
+    tokenKey: Uint8Array,
+  ) {
+    this.key = createHmac('sha256', tokenKey).update('one-time-codes').digest();
+  }
+
+  async send(ctx: RequestContext, { id, mobile }: ParsedRequestOf<'otp/send'>) {
+    await this.parentWith(id, mobile);
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
+      const [sent] = await tx
+        .select({ n: count() })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.mobile, mobile), gt(otpCodes.created_at, new Date(Date.now() - OTP_TTL_MS))));
+      if ((sent?.n ?? 0) >= OTP_SENDS_PER_WINDOW) throw new AppError('TOO_MANY_REQUESTS');
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await tx.insert(otpCodes).values({ mobile, parent_id: id, code_hash: this.hash(mobile, code), expires_at: new Date(Date.now() + OTP_TTL_MS) });
+      // Inside the transaction: a message that cannot be sent takes its code (and the count) back.
+      await this.sms.send({ to: mobile, body: otpText(code), purpose: 'otp', sentBy: ctx.user!.id });
+    });
+    return { sent: true as const, expires_in_seconds: OTP_TTL_MS / 1000 };
+  }
+
+  async verify({ id, mobile, otp }: ParsedRequestOf<'otp/verify'>) {
+    await this.parentWith(id, mobile);
+    const approved = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
+      const [latest] = await tx
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.mobile, mobile), eq(otpCodes.parent_id, id), isNull(otpCodes.verified_at)))
+        .orderBy(desc(otpCodes.created_at), desc(otpCodes.id))
+        .limit(1);
+      if (!latest || latest.expires_at.getTime() < Date.now() || latest.attempts >= OTP_MAX_CHECKS) return false;
+      const match = timingSafeEqual(Buffer.from(latest.code_hash, 'hex'), Buffer.from(this.hash(mobile, otp), 'hex'));
+      // A wrong guess is counted and committed before the answer goes back.
+      await tx
+        .update(otpCodes)
+        .set(match ? { attempts: latest.attempts + 1, verified_at: new Date() } : { attempts: latest.attempts + 1 })
+        .where(eq(otpCodes.id, latest.id));
+      return match;
+    });
+    if (!approved) throw new AppError('INVALID_OTP');
+    return { status: 'approved' as const };
+  }
+
+  private hash(mobile: string, code: string): string {
+    return createHmac('sha256', this.key).update(`${mobile}:${code}`).digest('hex');
+  }
+
+  /** The code goes only to the parent's own mobile. */
+  private async parentWith(id: number, mobile: string) {
+    const [parent] = await this.db.select({ mobile: parents.mobile }).from(parents).where(and(eq(parents.id, id), isNull(parents.deleted_at)));
+    if (!parent) throw new AppError('NOT_FOUND');
+    if (parent.mobile !== mobile) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'mobile', message: 'FIELD_INVALID' }] });
+  }
+}
+
+/** The code's text, in English then Arabic. */
+export function otpText(code: string): string {
+  return [`PlayDesk code: ${code}. It expires in 10 minutes.`, `رمز التحقق من PlayDesk: ${code}. صالح لمدة 10 دقائق.`].join('\n');
+}

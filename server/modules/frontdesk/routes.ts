@@ -1,0 +1,46 @@
+import type { Handlers } from '../../http/route';
+import type { OtpService } from './otp';
+import type { SessionService } from './sessions';
+
+type FrontDeskEndpoint =
+  | 'otp/send'
+  | 'otp/verify'
+  | 'parent/kids/checkin'
+  | 'parent/kids/checkout'
+  | 'admin/actions/checkout'
+  | 'kids/checkedinlist'
+  | 'kids/session/time'
+  | 'kids/session/time/:kid_id'
+  | 'kids/session/billing/:id'
+  | 'kids/session/billing'
+  | 'kids/session/payments'
+  | 'kids/session/payments/:kid_id'
+  | 'kids/session/fee'
+  | 'kids/session/fee/log'
+  | 'profile/kid/session'
+  | 'profile/kid/roomsession';
+
+export function frontDeskRoutes(otp: OtpService, sessions: SessionService): Pick<Handlers, FrontDeskEndpoint> {
+  return {
+    'otp/send': (body, ctx) => otp.send(ctx, body),
+    'otp/verify': (body) => otp.verify(body),
+    'parent/kids/checkin': (body, ctx) => sessions.checkin(ctx, body),
+    'parent/kids/checkout': (body, ctx) => sessions.checkout(ctx, body.ids),
+    'admin/actions/checkout': (body, ctx) => sessions.adminCheckout(ctx, body),
+    'kids/checkedinlist': (body, ctx) => sessions.list(ctx, body),
+    'kids/session/time': (body, ctx) => sessions.times(ctx, body.kids),
+    'kids/session/time/:kid_id': (body, ctx) => sessions.timeOfKid(ctx, body.kid_id, body.session_id),
+    'kids/session/billing/:id': (body, ctx) => sessions.bill(ctx, body.id),
+    'kids/session/billing': async (body, ctx) => {
+      const bills = await sessions.latest(ctx, body.kids, true);
+      return { bills, total: bills.reduce((sum, b) => sum + b.due, 0) };
+    },
+    'kids/session/payments': (body, ctx) => sessions.latest(ctx, body.kids, false),
+    'kids/session/payments/:kid_id': (body, ctx) => sessions.paymentOfKid(ctx, body.kid_id, body.session_id),
+    'kids/session/fee': (body, ctx) => sessions.decide(ctx, body),
+    'kids/session/fee/log': (body, ctx) => sessions.decisions(ctx, body.session_id),
+    'profile/kid/session': (body, ctx) => sessions.ofKid(ctx, body),
+    // Room visits are recorded by the room supervisor, which is not built yet.
+    'profile/kid/roomsession': async (body) => ({ rows: [], total: 0, page: body.page, perPage: body.perPage }),
+  };
+}

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { Id, Mobile, paging, Timestamp } from './common';
+import { pageSchema } from './envelope';
+import { Amount } from './products';
+import { kidSchema, parentSchema } from './parents';
+import { saleSchema } from './sales';
+
+/** A one-time code's request needs the parent and their mobile (spec 5: MOBILE_NUMBER_MISSING). */
+const otpTarget = {
+  id: Id,
+  mobile: z.string({ error: 'MOBILE_NUMBER_MISSING' }).trim().min(1, 'MOBILE_NUMBER_MISSING').pipe(Mobile),
+};
+
+export const otpSend = endpoint({
+  method: 'POST',
+  path: '/otp/send',
+  request: z.object(otpTarget),
+  response: z.object({ sent: z.literal(true), expires_in_seconds: z.number().int() }),
+  // Commands (a message is sent, a check is counted): the right to check kids in.
+  permission: { action: 'create', subject: 'FrontDesk' },
+});
+
+/** Spec 4: approved only when the status is 'approved'; a wrong, used-up or expired code is INVALID_OTP. */
+export const otpVerify = endpoint({
+  method: 'POST',
+  path: '/otp/verify',
+  request: z.object({ ...otpTarget, otp: z.string().trim().regex(/^\d{4,8}$/, 'INVALID_OTP') }),
+  response: z.object({ status: z.literal('approved') }),
+  permission: { action: 'create', subject: 'FrontDesk' },
+  success: 'OTP_VERIFICATION_SUCCESS',
+});
+
+/** A wristband's code, as a scanner types it: letters, digits and dashes. */
+export const Badge = z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, 'FIELD_REQUIRED').regex(/^[A-Za-z0-9-]{3,40}$/, 'FIELD_INVALID');
+
+/** A visit as the counter sees it (spec: kid_id, session_id, id), with the time it has left. */
+export const kidSessionSchema = z.object({
+  id: z.number().int(),
+  session_id: z.number().int(),
+  kid_id: z.number().int(),
+  kid_name_en: z.string(),
+  kid_name_ar: z.string(),
+  parent_id: z.number().int(),
+  parent_name_en: z.string(),
+  parent_name_ar: z.string(),
+  mobile: z.string(),
+  branch_id: z.number().int(),
+  badge: z.string(),
+  checkin_at: Timestamp,
+  checkout_at: Timestamp.nullable(),
+  medical_notes: z.string().nullable(),
+  banned: z.boolean(),
+  vip: z.boolean(),
+  allowed_ms: z.number().int(),
+  pending_ms: z.number().int(),
+  overtime_hours: z.number().int(),
+  overtime_price: z.number().int(),
+  /** The overtime: fixed at check-out, as it stands now while inside. */
+  overtime_fee: z.number().int(),
+  /** What is still to pay: the fee once the kid is out, 0 once billed or forgiven. */
+  due: z.number().int(),
+  fee_decision: z.enum(['edited', 'forgiven']).nullable(),
+  billed_sale_id: z.number().int().nullable(),
+});
+export type KidSession = z.output<typeof kidSessionSchema>;
+export type KidSessionRecord = z.input<typeof kidSessionSchema>;
+
+export const kidsCheckin = endpoint({
+  method: 'POST',
+  path: '/parent/kids/checkin',
+  request: z.object({
+    parent_id: Id,
+    badge: Badge,
+    kidsList: z.array(Id).min(1, 'NO_KID_SELECTED').max(10),
+    /** A manager lets a banned kid in anyway (needs the manager's right). */
+    override_banned: z.boolean().default(false),
+    /** Where, for an administrator without a branch of their own. */
+    branch_id: Id.nullish().transform((v) => v ?? null),
+  }),
+  response: z.array(kidSessionSchema),
+  permission: { action: 'create', subject: 'FrontDesk' },
+  success: 'CHECKIN_DONE',
+});
+
+/** `ids` are the kids leaving; each needs an open visit (KID_SESSION_NOT_ACTIVE). */
+export const kidsCheckout = endpoint({
+  method: 'POST',
+  path: '/parent/kids/checkout',
+  request: z.object({ ids: z.array(Id).min(1, 'NO_KID_SELECTED').max(20) }),
+  response: z.array(kidSessionSchema),
+  permission: { action: 'update', subject: 'FrontDesk' },
+  success: 'CHECKOUT_COMPLETED',
+});
+
+/** An administrator closes any visit, e.g. one left open overnight. */
+export const adminCheckout = endpoint({
+  method: 'POST',
+  path: '/admin/actions/checkout',
+  request: z.object({ id: Id, kid_id: Id }),
+  response: kidSessionSchema,
+  permission: { action: 'update', subject: 'FrontDesk' },
+  success: 'CHECKOUT_COMPLETED',
+});
+
+/** Kids inside now. `branch_id` 0 is "Select a branch": the caller's own, or every branch for an administrator. */
+export const checkedInList = endpoint({
+  method: 'POST',
+  path: '/kids/checkedinlist',
+  read: true,
+  request: z.object({ ...paging(10), branch_id: z.coerce.number().int().min(0).default(0), q: z.string().trim().max(60).optional() }),
+  response: pageSchema(kidSessionSchema),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+const idList = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
+  .transform((v) => v.split(',').map(Number));
+
+export const sessionTimeSchema = z.object({
+  kid_id: z.number().int(),
+  session_id: z.number().int(),
+  checkin_at: Timestamp,
+  allowed_ms: z.number().int(),
+  pending_ms: z.number().int(),
+  overtime_hours: z.number().int(),
+  server_time: Timestamp,
+});
+
+/** Spec: GET /kids/session/time with query params: the open visits of these kids (or the caller's branch). */
+export const sessionTimes = endpoint({
+  method: 'GET',
+  path: '/kids/session/time',
+  request: z.object({ kids: idList.optional() }),
+  response: z.array(sessionTimeSchema),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+export const sessionTimeOfKid = endpoint({
+  method: 'GET',
+  path: '/kids/session/time/:kid_id',
+  request: z.object({ kid_id: Id, session_id: Id.optional() }),
+  response: sessionTimeSchema,
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+export const sessionBilling = endpoint({
+  method: 'GET',
+  path: '/kids/session/billing/:id',
+  request: z.object({ id: Id }),
+  response: kidSessionSchema,
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+/** The overtime these kids still owe (their latest visits with something due), for one bulk sale. */
+export const sessionBillingBulk = endpoint({
+  method: 'GET',
+  path: '/kids/session/billing',
+  request: z.object({ kids: idList }),
+  response: z.object({ bills: z.array(kidSessionSchema), total: z.number().int() }),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+/** Whether a visit's overtime is settled (paid, forgiven, or none), checked before the kid leaves. */
+export const sessionPayments = endpoint({
+  method: 'GET',
+  path: '/kids/session/payments',
+  request: z.object({ kids: idList }),
+  response: z.array(kidSessionSchema),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+export const sessionPaymentsOfKid = endpoint({
+  method: 'GET',
+  path: '/kids/session/payments/:kid_id',
+  request: z.object({ kid_id: Id, session_id: Id.optional() }),
+  response: kidSessionSchema,
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+/** A manager edits or forgives an overtime fee; the reason is kept with who and when. */
+export const overtimeDecision = endpoint({
+  method: 'POST',
+  path: '/kids/session/fee',
+  request: z
+    .object({ session_id: Id, action: z.enum(['edit', 'forgive']), fee: Amount.optional(), reason: z.string().trim().min(3).max(300) })
+    .refine((d) => d.action === 'forgive' || d.fee !== undefined, { message: 'FIELD_REQUIRED', path: ['fee'] }),
+  response: kidSessionSchema,
+  // The manager's right: deleting at the front desk.
+  permission: { action: 'delete', subject: 'FrontDesk' },
+});
+
+export const overtimeDecisionLog = endpoint({
+  method: 'POST',
+  path: '/kids/session/fee/log',
+  read: true,
+  request: z.object({ session_id: Id }),
+  response: z.array(
+    z.object({ action: z.enum(['edit', 'forgive']), fee_before: z.number().int(), fee_after: z.number().int(), reason: z.string(), user_id: z.number().int(), user_name_en: z.string(), user_name_ar: z.string(), at: Timestamp }),
+  ),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+/** Kid profile (spec 7). */
+export const kidInfo = endpoint({
+  method: 'POST',
+  path: '/profile/kid/info',
+  read: true,
+  request: z.object({ id: Id }),
+  response: kidSchema.extend({ parent: parentSchema }),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+/** Invoices that bought something for the kid, in a date range (default about a month back). */
+export const kidInvoices = endpoint({
+  method: 'POST',
+  path: '/profile/kid/invoice',
+  read: true,
+  request: z.object({
+    ...paging(10),
+    kid_id: Id,
+    dates: z
+      .object({ from: z.iso.date(), to: z.iso.date() })
+      .refine((d) => d.from <= d.to, { message: 'FIELD_INVALID', path: ['to'] })
+      .optional(),
+  }),
+  response: pageSchema(saleSchema),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+export const kidSessions = endpoint({
+  method: 'POST',
+  path: '/profile/kid/session',
+  read: true,
+  request: z.object({ ...paging(10), kid_id: Id }),
+  response: pageSchema(kidSessionSchema),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+/** Visits to rooms arrive with the room supervisor; until then a kid has none. */
+export const kidRoomSessions = endpoint({
+  method: 'POST',
+  path: '/profile/kid/roomsession',
+  read: true,
+  request: z.object({ ...paging(10), kid_id: Id }),
+  response: pageSchema(z.object({ id: z.number().int(), room_id: z.number().int(), login_at: Timestamp, logout_at: Timestamp.nullable() })),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});
+
+/** The SMS outbox: every message sent or kept, newest first. */
+export const smsOutbox = endpoint({
+  method: 'POST',
+  path: '/sms/outbox',
+  read: true,
+  request: z.object({ ...paging(20), to: z.string().trim().max(20).optional() }),
+  response: pageSchema(
+    z.object({ id: z.number().int(), to: z.string(), body: z.string(), purpose: z.string(), gateway: z.string(), status: z.enum(['stored', 'sent', 'failed']), created_at: Timestamp }),
+  ),
+  permission: { action: 'view', subject: 'Promotions' },
+});
