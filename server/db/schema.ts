@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +21,11 @@ const names = {
   name_ar: varchar('name_ar', { length: 120 }).notNull(),
 };
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Words to find a row by, kept by PostgreSQL itself from the names (the front desk's search). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const searchWords = (...columns: string[]) =>
+  tsvector('search').generatedAlwaysAs(sql.raw(`to_tsvector('simple', ${columns.map((c) => `coalesce("${c}", '')`).join(` || ' ' || `)})`));
 
 export const branches = pgTable('branches', {
   id: serial('id').primaryKey(),
@@ -305,10 +311,17 @@ export const parents = pgTable(
     identification_number: varchar('identification_number', { length: 30 }),
     nationality_id: integer('nationality_id').references(() => nationalities.id),
     branch_id: integer('branch_id').references(() => branches.id),
+    search: searchWords('name_en', 'name_ar'),
     created_at: createdAt,
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('parents_mobile_active').on(t.mobile).where(sql`${t.deleted_at} is null`)],
+  (t) => [
+    uniqueIndex('parents_mobile_active').on(t.mobile).where(sql`${t.deleted_at} is null`),
+    // The front desk finds a parent by the start of their mobile, ID number or any word of a name.
+    index('parents_mobile_prefix').using('btree', sql`${t.mobile} varchar_pattern_ops`),
+    index('parents_identification_prefix').using('btree', sql`lower(${t.identification_number}) varchar_pattern_ops`),
+    index('parents_search').using('gin', t.search),
+  ],
 );
 
 /** Kids, with the flags the counter must see wherever the kid appears. */
@@ -326,10 +339,11 @@ export const kids = pgTable(
     banned: boolean('banned').notNull().default(false),
     vip: boolean('vip').notNull().default(false),
     room_id: integer('room_id'),
+    search: searchWords('name_en', 'name_ar'),
     created_at: createdAt,
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('kids_parent').on(t.parent_id)],
+  (t) => [index('kids_parent').on(t.parent_id), index('kids_search').using('gin', t.search)],
 );
 
 /**

@@ -93,13 +93,20 @@ export const parentKids = endpoint({
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-/** By mobile, English or Arabic name (partial) or identification number; parents with their kids. */
+/**
+ * By mobile (from its start), a parent's or a kid's name in English or Arabic, or an identification
+ * number (any part); `checked`: only parents with a kid inside. Each kid says whether they are inside.
+ */
 export const parentSearch = endpoint({
   method: 'POST',
   path: '/parent/search',
   read: true,
-  request: z.object({ query: z.string().trim().min(1).max(60) }),
-  response: z.array(parentWithKids),
+  request: z.object({ query: z.string().trim().min(1).max(60), checked: z.boolean().default(false) }),
+  response: z.array(
+    parentSchema.extend({
+      kids: z.array(kidSchema.extend({ session: z.object({ id: z.number().int(), badge: z.string(), checkin_at: Timestamp }).nullable() })),
+    }),
+  ),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 

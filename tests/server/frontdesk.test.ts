@@ -235,6 +235,19 @@ describe('check-in', () => {
   });
 });
 
+describe('finding a parent at the counter', () => {
+  it('by a kid’s name too; `checked` keeps parents with a kid inside, and each kid says whether they are', async () => {
+    const { parent, kids } = await family(2);
+    await server.post('/kid/update', { id: kids[0]!.id, name_en: 'Zubaida', name_ar: 'زبيدة' }, cashier);
+    type Found = { id: number; kids: { id: number; session: { badge: string } | null }[] }[];
+    expect((await server.post<Found>('/parent/search', { query: 'zubai' }, cashier)).body.data.map((p) => p.id)).toEqual([parent.id]);
+    expect((await server.post<Found>('/parent/search', { query: 'زبيد', checked: true }, cashier)).body.data).toEqual([]);
+    await checkin(parent.id, [kids[0]!.id], 'B-SEARCH');
+    const [hit] = (await server.post<Found>('/parent/search', { query: parent.mobile, checked: true }, cashier)).body.data;
+    expect(hit!.kids.map((k) => k.session?.badge ?? null)).toEqual(['B-SEARCH', null]);
+  });
+});
+
 describe('check-out and overtime', () => {
   it('CHECKOUT_COMPLETED; a kid not inside is KID_SESSION_NOT_ACTIVE; the list no longer shows them', async () => {
     const { parent, kids } = await family(1);

@@ -19,7 +19,7 @@ export function parentRoutes(parents: ParentService): Pick<Handlers, ParentEndpo
     'parent/update': (body, ctx) => parents.update(ctx, body),
     'parent/info': (body) => parents.info(body.id),
     'parent/kids': (body) => parents.kids(body.parent_id),
-    'parent/search': (body) => parents.search(body.query),
+    'parent/search': (body, ctx) => parents.search(ctx, body),
     'kid/create': (body) => parents.createKid(body),
     'kid/update': (body) => parents.updateKid(body),
     'kid/delete': (body) => parents.removeKid(body.id),

@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { kids, parents, subscriptions } from '../../db/schema';
+import { kidSessions, kids, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { branchScope, isUniqueViolation } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
@@ -35,7 +35,8 @@ const kidColumns = {
   room_id: kids.room_id,
 };
 
-const SEARCH_RESULTS = 20;
+/** A search answers a page of ten: the counter narrows a broad one by typing more. */
+const SEARCH_RESULTS = 10;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Parents and their kids. Parents are shared by every branch: a family visits more than one. */
@@ -65,23 +66,62 @@ export class ParentService {
     return this.kidsOf([parentId]);
   }
 
-  /** A mobile matches from its start; names and identification numbers anywhere. */
-  async search(query: string) {
-    const text = `%${escapeLike(query)}%`;
+  /** A mobile matches from its start; names (a parent's or a kid's) and identification numbers anywhere. */
+  async search(ctx: RequestContext, { query, checked }: ParsedRequestOf<'parent/search'>) {
     const digits = query.replace(/[\s-]/g, '');
-    const found = await this.db
-      .select(parentColumns)
-      .from(parents)
-      .where(
-        and(
-          isNull(parents.deleted_at),
-          or(ilike(parents.mobile, `${escapeLike(digits)}%`), ilike(parents.name_en, text), ilike(parents.name_ar, text), ilike(parents.identification_number, text)),
-        ),
-      )
-      .orderBy(asc(parents.name_en), asc(parents.id))
-      .limit(SEARCH_RESULTS);
-    const all = found.length ? await this.kidsOf(found.map((p) => p.id)) : [];
-    return found.map((p) => ({ ...p, kids: all.filter((k) => k.parent_id === p.id) }));
+    const scope = branchScope(ctx);
+    const inside = and(isNull(kidSessions.checkout_at), scope === null ? undefined : eq(kidSessions.branch_id, scope));
+    // One indexed lookup per way of matching — the start of the mobile or of the ID number (btree),
+    // the start of any word of a parent's or a kid's name (tsvector) — joined by UNION: an OR across
+    // them would make PostgreSQL read every parent. Only the ways the text can match are asked, and
+    // each stops at a page's worth: a broad query ("Sara") is narrowed by typing more, not paged.
+    const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 6);
+    const prefixes = words.map((w) => `${w}:*`).join(' & ');
+    const byMobile = /^\+?\d+$/.test(digits);
+    const byName = prefixes !== '' && /\p{L}/u.test(query);
+    const branch = (lookup: SQL) => sql`(${lookup} limit ${SEARCH_RESULTS})`;
+    const lookups = [
+      byMobile && branch(sql`select id from parents where mobile like ${`${escapeLike(digits)}%`}`),
+      branch(sql`select id from parents where lower(identification_number) like ${`${escapeLike(query.toLowerCase())}%`}`),
+      byName && branch(sql`select id from parents where search @@ to_tsquery('simple', ${prefixes})`),
+      byName && branch(sql`select parent_id from kids where deleted_at is null and search @@ to_tsquery('simple', ${prefixes})`),
+    ].filter((l): l is SQL => l !== false);
+    const matches = sql`(${sql.join(lookups, sql` union `)})`;
+    // PostgreSQL cannot estimate how many names start with a word, and with a LIMIT it then walks a
+    // whole table (or a whole index) hoping to fill a page early: for a rare name that is every row.
+    // Bitmap lookups are always the right way here, so this one query is told to use only those.
+    const found = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+      return tx
+        .select(parentColumns)
+        .from(parents)
+        .where(
+          and(
+            isNull(parents.deleted_at),
+            sql`${parents.id} in ${matches}`,
+            checked ? inArray(parents.id, tx.select({ id: kidSessions.parent_id }).from(kidSessions).where(inside)) : undefined,
+          ),
+        )
+        .orderBy(asc(parents.name_en), asc(parents.id))
+        .limit(SEARCH_RESULTS);
+    });
+    if (found.length === 0) return [];
+    // The kids with their open visit, if any, in one query.
+    const all = await this.db
+      .select({ ...kidColumns, session_id: kidSessions.id, badge: kidSessions.badge, checkin_at: kidSessions.checkin_at })
+      .from(kids)
+      .leftJoin(kidSessions, and(eq(kidSessions.kid_id, kids.id), inside))
+      .where(and(inArray(kids.parent_id, found.map((p) => p.id)), isNull(kids.deleted_at)))
+      .orderBy(asc(kids.id));
+    return found.map((p) => ({
+      ...p,
+      kids: all
+        .filter((k) => k.parent_id === p.id)
+        .map(({ session_id, badge, checkin_at, ...k }) => {
+          const session = session_id === null ? null : { id: session_id, badge: badge!, checkin_at: checkin_at! };
+          return { ...k, session };
+        }),
+    }));
   }
 
   /** Kid profile: the kid with their parent (throws NOT_FOUND; the kid's files follow it). */
