@@ -60,7 +60,7 @@ export const salesApi = api.injectEndpoints({
     couponCheck: build.mutation<Result<'sale/coupon'>, RequestOf<'sale/coupon'>>({ query: (body) => call('sale/coupon', body) }),
     saleCreate: build.mutation<Result<'sale/sale/create'>, RequestOf<'sale/sale/create'>>({
       query: (body) => call('sale/sale/create', body),
-      invalidatesTags: ['Product', 'Invoice', 'Coupon', 'Subscription'],
+      invalidatesTags: ['Product', 'Invoice', 'Coupon', 'Subscription', 'Session'],
     }),
     tillProducts: build.query<Result<'sale/product/list'>, void>({ query: () => call('sale/product/list', { getAll: false }), providesTags: ['Product'] }),
     tillPackages: build.query<Result<'sale/package/list'>, void>({ query: () => call('sale/package/list', { getAll: true }), providesTags: ['Package'] }),
@@ -72,7 +72,7 @@ export const salesApi = api.injectEndpoints({
     }),
     saleCancel: build.mutation<Result<'sale/cancelinvoice'>, RequestOf<'sale/cancelinvoice'>>({
       query: (body) => call('sale/cancelinvoice', body),
-      invalidatesTags: ['Invoice', 'Product', 'Coupon', 'Subscription'],
+      invalidatesTags: ['Invoice', 'Product', 'Coupon', 'Subscription', 'Session'],
     }),
   }),
 });

@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
-export function PageTitle({ title, extra }: { title: string; extra?: ReactNode }) {
+export function PageTitle({ title, extra }: { title: ReactNode; extra?: ReactNode }) {
   return (
     <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
       <Typography.Title level={3} style={{ margin: 0 }}>

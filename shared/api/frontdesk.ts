@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { Id, Mobile, paging, Timestamp } from './common';
 import { pageSchema } from './envelope';
-import { Amount } from './products';
+import { Amount, taxMode } from './products';
 import { kidSchema, parentSchema } from './parents';
 import { saleSchema } from './sales';
 
@@ -52,10 +52,16 @@ export const kidSessionSchema = z.object({
   medical_notes: z.string().nullable(),
   banned: z.boolean(),
   vip: z.boolean(),
+  /** The rule's inputs, so a screen counts the time down exactly as the server does. */
+  daily_limits: z.number().int(),
+  margin_minutes: z.string(),
   allowed_ms: z.number().int(),
   pending_ms: z.number().int(),
   overtime_hours: z.number().int(),
   overtime_price: z.number().int(),
+  /** VAT on overtime, as on the package it was played on (for the till's preview). */
+  rate_bp: z.number().int(),
+  included: taxMode,
   /** The overtime: fixed at check-out, as it stands now while inside. */
   overtime_fee: z.number().int(),
   /** What is still to pay: the fee once the kid is out, 0 once billed or forgiven. */

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
 import { expect, type Page } from '@playwright/test';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
 import { e2eAdmin, e2eServerURL } from '../../playwright.config';
-import type { EndpointName, RequestOf, ResponseOf } from '../../shared/api/catalogue';
+import { endpointOf, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/catalogue';
+import { splitRequest } from '../../shared/api/endpoint';
 
 /** The station refuses an identical POST within 2 s (DUPES); sign-ins across tests keep that distance. */
 let lastSignIn = 0;
@@ -50,10 +54,13 @@ export async function freshStation(page: Page) {
 
 /** A catalogue call straight to the e2e server, as a back office or another station would make it. */
 export async function api<N extends EndpointName>(name: N, body: RequestOf<N>, token?: string): Promise<{ status: boolean; message: string; data: ResponseOf<N> }> {
-  const res = await fetch(`${e2eServerURL}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+  const endpoint = endpointOf(name);
+  const { url, rest } = splitRequest(endpoint.path, body as Record<string, unknown>);
+  const query = endpoint.method === 'GET' ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]))}` : '';
+  const res = await fetch(`${e2eServerURL}${url}${query}`, {
+    method: endpoint.method,
+    headers: { ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: endpoint.method === 'GET' ? undefined : JSON.stringify(rest),
   });
   return (await res.json()) as { status: boolean; message: string; data: ResponseOf<N> };
 }
@@ -75,4 +82,17 @@ export async function adminOn(page: Page, lang: 'en' | 'ar', route: string) {
 export async function tillInMainBranch(page: Page, lang: 'en' | 'ar') {
   await page.getByTestId('cart-branch').click();
   await selectOption(page, lang === 'en' ? 'Main branch' : 'الفرع الرئيسي');
+}
+
+/**
+ * The e2e server's own database, reached as an operator would (its port from PostgreSQL's pid file,
+ * its password from the data folder): only to make time pass, e.g. a kid inside for four hours.
+ */
+export async function e2eDatabase(): Promise<pg.Client> {
+  const dir = join(process.env.E2E_DATA_DIR!, 'main', 'server');
+  const port = readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const password = readFileSync(join(dir, 'pg.secret'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'playdesk' });
+  await client.connect();
+  return client;
 }

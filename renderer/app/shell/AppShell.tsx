@@ -30,6 +30,10 @@ import { useBranchListQuery } from '../../api/lookups';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { ComingSoon } from '../../components/ComingSoon';
 import { SubscriptionsPage } from '../../features/subscriptions/SubscriptionsPage';
+import { FrontDeskPage } from '../../features/frontDesk/FrontDeskPage';
+import { KidProfile } from '../../features/frontDesk/KidProfile';
+import { OutboxPage } from '../../features/messages/OutboxPage';
+import { GlobalSearch } from './GlobalSearch';
 import { localName } from '../../components/names';
 import { HomePage } from '../../features/dashboard/HomePage';
 import { BranchesPage } from '../../features/branches/BranchesPage';
@@ -100,6 +104,7 @@ export function AppShell({ user }: { user: SessionUser }) {
             <Tag color="purple" data-testid="header-branch" icon={<BankOutlined />}>
               {branch ? localName(branch, i18n.language) : isAdministratorRole(user.role) ? t('shell.allBranches') : '—'}
             </Tag>
+            {ability.can('view', 'FrontDesk') && <GlobalSearch navigate={navigate} />}
           </Space>
           <Space size="middle">
             <Typography.Text strong data-testid="header-user">
@@ -141,7 +146,15 @@ function Screen({ feature, detail, navigate }: { feature: Feature; detail: strin
     case 'Invoices':
       return <InvoicesPage />;
     case 'Sales':
-      return <CartPage />;
+      return <CartPage overtimeKids={detail?.startsWith('overtime-') ? detail.slice('overtime-'.length).split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []} />;
+    case 'FrontDesk':
+      return Number.isInteger(id) && id > 0 ? (
+        <KidProfile id={id} back={() => navigate('FrontDesk')} />
+      ) : (
+        <FrontDeskPage key={detail} navigate={navigate} find={detail?.startsWith('find-') ? decodeURIComponent(detail.slice('find-'.length)) : undefined} />
+      );
+    case 'Promotions':
+      return <OutboxPage />;
     case 'Packages':
       return <PackagesPage />;
     case 'Coupons':

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Form, Popconfirm, Result, Space, Spin, Table, Tabs } from 'antd';
-import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Empty, Form, Popconfirm, Result, Spin, Table, Tabs } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { StoredFile } from '../../../shared/api/files';
-import { UPLOAD_EXTENSIONS } from '../../../shared/api/files';
 import { isAdministratorRole } from '../../../shared/permissions';
 import {
   useEmployeeDeleteMutation,
@@ -11,20 +9,15 @@ import {
   useEmployeeRoomSessionsQuery,
   useEmployeeSessionsQuery,
   useEmployeeUpdateMutation,
-  useFileDownloadMutation,
-  useFileListQuery,
-  useFileUploadMutation,
 } from '../../api/staff';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { PasswordFields } from '../../components/PasswordFields';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
-import { useNotify } from '../../components/useNotify';
 import { EmployeeForm } from './EmployeeForm';
-import { pickFile } from '../../components/pickFile';
 import { formatDateTime } from '../../components/dates';
-
+import { OwnerFiles } from '../../components/OwnerFiles';
 
 export function EmployeeProfile({ id, back }: { id: number; back: () => void }) {
   const { t, i18n } = useTranslation();
@@ -102,7 +95,7 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
             },
             { key: 'sessions', label: t('employees.tabs.sessions'), children: <Sessions userId={id} /> },
             { key: 'rooms', label: t('employees.tabs.roomSessions'), children: <RoomSessions userId={id} /> },
-            { key: 'files', label: t('employees.tabs.files'), children: <Files ownerId={id} /> },
+            { key: 'files', label: t('employees.tabs.files'), children: <OwnerFiles folder="emp" ownerId={id} canUpload={ability.can('create', 'Employees')} /> },
             ...(ability.can('update', 'Employees') ? [{ key: 'password', label: t('employees.tabs.password'), children: <PasswordTab id={id} /> }] : []),
           ]}
         />
@@ -136,62 +129,6 @@ function RoomSessions({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data } = useEmployeeRoomSessionsQuery({ user_id: userId, page: 1, perPage: 10 });
   return data && data.total > 0 ? <Table rowKey="id" size="small" dataSource={data.rows} /> : <Empty description={t('employees.noRoomSessions')} />;
-}
-
-function Files({ ownerId }: { ownerId: number }) {
-  const { t, i18n } = useTranslation();
-  const ability = useAbility();
-  const notify = useNotify();
-  const { data, isFetching } = useFileListQuery({ folder: 'emp', owner_id: ownerId });
-  const [upload, uploading] = useFileUploadMutation();
-  const [download] = useFileDownloadMutation();
-  const submit = useSubmit();
-
-  const choose = async () => {
-    const picked = await pickFile(UPLOAD_EXTENSIONS);
-    if (picked.status === 'too-large') notify.error('FILE_TOO_LARGE');
-    if (picked.status !== 'picked') return;
-    await submit(upload({ folder: 'emp', owner_id: ownerId, fileName: picked.fileName, contentBase64: picked.contentBase64 }));
-  };
-
-  const save = async (file: StoredFile) => {
-    const result = await download({ fileName: file.fileName, filePath: file.filePath });
-    if ('error' in result) return notify.error((result.error as { message?: string }).message);
-    const bytes = Uint8Array.from(atob(result.data.contentBase64), (c) => c.charCodeAt(0));
-    const url = URL.createObjectURL(new Blob([bytes], { type: result.data.mime }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
-
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      {ability.can('create', 'Employees') && (
-        <Button icon={<UploadOutlined />} loading={uploading.isLoading} onClick={() => void choose()} data-testid="file-upload">
-          {t('files.upload')}
-        </Button>
-      )}
-      <Table<StoredFile>
-        rowKey="fileName"
-        size="small"
-        loading={isFetching}
-        dataSource={data}
-        locale={{ emptyText: t('files.empty') }}
-        pagination={false}
-        columns={[
-          { title: t('files.name'), dataIndex: 'fileName', render: (v: string) => <span dir="ltr">{v}</span> },
-          {
-            title: t('files.size'),
-            dataIndex: 'size',
-            render: (v: number) =>
-              new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en', { style: 'unit', unit: 'kilobyte' }).format(Math.max(1, Math.round(v / 1024))),
-          },
-          { title: t('files.uploadedAt'), dataIndex: 'uploaded_at', render: (v: string) => formatDateTime(v, i18n.language) },
-          { title: t('actions.title'), render: (_, f) => <Button size="small" icon={<DownloadOutlined />} onClick={() => void save(f)} aria-label={t('files.download')} /> },
-        ]}
-      />
-    </Space>
-  );
 }
 
 function PasswordTab({ id }: { id: number }) {

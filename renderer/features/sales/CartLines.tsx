@@ -50,7 +50,9 @@ export function CartLines(props: {
           render: (_, line) => (
             <Space direction="vertical" size={4} style={{ width: '100%' }}>
               <Typography.Text>
-                {localName(line.item, i18n.language)}
+                {line.kind === 'overtime'
+                  ? t('cart.overtimeLine', { count: line.visit.overtime_hours, kid: localName({ name_en: line.visit.kid_name_en, name_ar: line.visit.kid_name_ar }, i18n.language) })
+                  : localName(line.item, i18n.language)}
                 {line.kind === 'package' && <Tag style={{ marginInlineStart: 8 }}>{t('cart.package')}</Tag>}
               </Typography.Text>
               {line.kind === 'package' && (
@@ -78,7 +80,7 @@ export function CartLines(props: {
             line.kind === 'product' ? (
               <InputNumber size="small" min={1} max={Math.max(1, line.item.stock)} value={line.qty} onChange={(v) => props.onQty(line.key, v ?? 1)} />
             ) : (
-              <span data-testid={`cart-qty-${line.item.id}`}>{qtyOf(line)}</span>
+              <span data-testid={line.kind === 'package' ? `cart-qty-${line.item.id}` : undefined}>{qtyOf(line)}</span>
             ),
         },
         { title: t('invoices.total'), width: 120, render: (_, _line, i) => formatMoney(props.amounts[i]?.gross ?? 0, i18n.language) },

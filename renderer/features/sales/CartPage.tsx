@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Input, InputNumber, Row, Space, Typography } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -7,6 +7,7 @@ import type { ResponseOf } from '../../../shared/api/catalogue';
 import type { ApiFailure } from '../../../shared/api/envelope';
 import { priceCart } from '../../../shared/domain/money';
 import { useCouponCheckMutation, useSaleCreateMutation, useTaxListQuery, useTillKidsQuery } from '../../api/sales';
+import { useOvertimeBillsQuery } from '../../api/frontDesk';
 import { PageTitle } from '../../components/PageTitle';
 import { LookupSelect } from '../../components/LookupSelect';
 import { useBranchListQuery } from '../../api/lookups';
@@ -16,7 +17,7 @@ import { localName } from '../../components/names';
 import { formatMoney, toMinor } from '../../components/money';
 import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
-import { priceInput, toCartItem, type Line } from './cart';
+import { overtimeVisits, priceInput, toCartItems, type Line } from './cart';
 import { CartLines } from './CartLines';
 import { ParentPicker, type PickedParent } from './ParentPicker';
 import { SaleDone } from './SaleDone';
@@ -30,7 +31,7 @@ let nextKey = 0;
  * they are for, apply a coupon, take cash and/or card. Totals use the server's own rule, so what is
  * shown is what is charged.
  */
-export function CartPage() {
+export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const notify = useNotify();
@@ -52,8 +53,20 @@ export function CartPage() {
   const [checkCoupon, checking] = useCouponCheckMutation();
   const [sell, selling] = useSaleCreateMutation();
 
+  // Overtime brought from the front desk (Sales/overtime-<kid ids>) comes in as lines of its own.
+  const { data: owed } = useOvertimeBillsQuery(overtimeKids.length ? { kids: overtimeKids.join(',') } : skipToken);
+  useEffect(() => {
+    if (!owed?.bills.length) return;
+    const first = owed.bills[0]!;
+    setParent((current) => current ?? { id: first.parent_id, name_en: first.parent_name_en, name_ar: first.parent_name_ar, mobile: first.mobile });
+    setLines((current) => [
+      ...current.filter((l) => l.kind !== 'overtime'),
+      ...owed.bills.map((visit): Line => ({ kind: 'overtime', key: `o${visit.id}`, visit })),
+    ]);
+  }, [owed]);
+
   const priced = useMemo(() => {
-    const inputs = lines.map((l) => priceInput(l, taxes?.find((x) => x.id === l.item.tax_id)?.rate_bp ?? 0));
+    const inputs = lines.map((l) => priceInput(l, (taxId) => taxes?.find((x) => x.id === taxId)?.rate_bp ?? 0));
     const gross = priceCart(inputs).gross;
     return priceCart(inputs, coupon && coupon.discount <= gross ? coupon.discount : 0);
   }, [lines, coupon, taxes]);
@@ -82,7 +95,8 @@ export function CartPage() {
     if (lines.some((l) => l.kind === 'package' && l.kids.length === 0)) return notify.error('NO_KID_SELECTED');
     const sale = await submit(
       sell({
-        cart: lines.map(toCartItem),
+        cart: toCartItems(lines),
+        bulk_overtime_session_id: overtimeVisits(lines),
         coupon_id: coupon?.coupon_id ?? null,
         salesData: { payments: { cash: toMinor(cash), pos: toMinor(card), pos_reference: cardRef || null }, branch_id: ownBranch ? null : branchId },
         parentInfo: parent ? { parent_id: parent.id } : null,

@@ -1,16 +1,32 @@
+import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Package } from '../../../shared/api/packages';
 import type { Product } from '../../../shared/api/products';
 import type { CartItem } from '../../../shared/api/sales';
 import type { LineInput, TaxMode } from '../../../shared/domain/money';
 
-/** A cart line at the till: a product with its quantity, or a package with the kids it is for. */
-export type Line = { kind: 'product'; key: string; item: Product; qty: number } | { kind: 'package'; key: string; item: Package; kids: number[] };
+/**
+ * A cart line at the till: a product with its quantity, a package with the kids it is for, or a
+ * visit's overtime brought from the front desk.
+ */
+export type Line =
+  | { kind: 'product'; key: string; item: Product; qty: number }
+  | { kind: 'package'; key: string; item: Package; kids: number[] }
+  | { kind: 'overtime'; key: string; visit: KidSession };
 
-export const qtyOf = (line: Line) => (line.kind === 'product' ? line.qty : line.kids.length);
+export const qtyOf = (line: Line) => (line.kind === 'product' ? line.qty : line.kind === 'package' ? line.kids.length : 1);
 
 /** The line as the shared money rule prices it, so the screen shows what the server will charge. */
-export const priceInput = (line: Line, rateBp: number): LineInput => ({ unitPrice: line.item.price, qty: qtyOf(line), rateBp, included: line.item.included as TaxMode });
+export function priceInput(line: Line, rateOf: (taxId: number) => number): LineInput {
+  if (line.kind === 'overtime') return { unitPrice: line.visit.due, qty: 1, rateBp: line.visit.rate_bp, included: line.visit.included as TaxMode };
+  return { unitPrice: line.item.price, qty: qtyOf(line), rateBp: rateOf(line.item.tax_id), included: line.item.included as TaxMode };
+}
 
-/** The line as the sale payload carries it (spec: product with qty, and kids). */
-export const toCartItem = (line: Line): CartItem =>
-  line.kind === 'product' ? { product: { id: line.item.id, qty: line.qty } } : { package: { id: line.item.id }, kids: line.kids };
+/** The cart part of the sale payload (spec: product with qty, and kids); overtime goes by visit. */
+export const toCartItems = (lines: Line[]): CartItem[] =>
+  lines.flatMap((line): CartItem[] => {
+    if (line.kind === 'product') return [{ product: { id: line.item.id, qty: line.qty } }];
+    if (line.kind === 'package') return [{ package: { id: line.item.id }, kids: line.kids }];
+    return [];
+  });
+
+export const overtimeVisits = (lines: Line[]) => lines.flatMap((line) => (line.kind === 'overtime' ? [line.visit.id] : []));

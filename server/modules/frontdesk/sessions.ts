@@ -34,15 +34,25 @@ const columns = {
   overtime_fee: kidSessions.overtime_fee,
   fee_decision: kidSessions.fee_decision,
   billed_sale_id: kidSessions.billed_sale_id,
+  rate_bp: taxes.rate_bp,
+  included: sql<TaxMode>`${packages.included}`,
 };
 /** Visits with their kid and parent. */
 const sessionRows = (db: Db) =>
-  db.select(columns).from(kidSessions).innerJoin(kids, eq(kids.id, kidSessions.kid_id)).innerJoin(parents, eq(parents.id, kidSessions.parent_id));
+  db
+    .select(columns)
+    .from(kidSessions)
+    .innerJoin(kids, eq(kids.id, kidSessions.kid_id))
+    .innerJoin(parents, eq(parents.id, kidSessions.parent_id))
+    .innerJoin(subscriptions, eq(subscriptions.id, kidSessions.subscription_id))
+    .innerJoin(packages, eq(packages.id, subscriptions.package_id))
+    .innerJoin(taxes, eq(taxes.id, packages.tax_id));
 type Row = Awaited<ReturnType<typeof sessionRows>>[number];
 
 /** A visit with its time: live while the kid is inside, fixed from check-out on. */
 function present(row: Row, now = new Date()) {
-  const { daily_limits, margin_minutes, overtime_hours, overtime_fee, ...rest } = row;
+  const { overtime_hours, overtime_fee, ...rest } = row;
+  const { daily_limits, margin_minutes } = row;
   const open = row.checkout_at === null;
   const live = sessionTime({ checkinAt: row.checkin_at, dailyLimits: daily_limits, marginMinutes: margin_minutes }, open ? now : row.checkout_at!);
   const hours = open ? live.overtimeHours : (overtime_hours ?? 0);

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { AutoComplete, Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_LIMIT_PER_GROUP } from '../../../shared/domain/constants';
+import { useParentSearchQuery } from '../../api/frontDesk';
+import { localName } from '../../components/names';
+
+/**
+ * The header's search over parents and kids, at most four of each (spec 9): a parent opens the front
+ * desk on that family, a kid opens the kid's profile.
+ */
+export function GlobalSearch({ navigate }: { navigate: (route: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const { data } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const named = (item: { name_en: string; name_ar: string }) => words.every((w) => `${item.name_en} ${item.name_ar}`.toLowerCase().includes(w));
+  const parents = (data ?? []).slice(0, SEARCH_LIMIT_PER_GROUP);
+  const kids = (data ?? []).flatMap((p) => p.kids.filter(named)).slice(0, SEARCH_LIMIT_PER_GROUP);
+  const options = [
+    ...(parents.length
+      ? [{ label: t('search.parents'), options: parents.map((p) => ({ value: `FrontDesk/find-${p.mobile}`, label: `${localName(p, i18n.language)} · ${p.mobile}` })) }]
+      : []),
+    ...(kids.length ? [{ label: t('search.kids'), options: kids.map((k) => ({ value: `FrontDesk/${k.id}`, label: localName(k, i18n.language) })) }] : []),
+  ];
+  // The header's 64-pixel line height would stretch the field.
+  return (
+    <div style={{ lineHeight: 'normal', display: 'flex', alignItems: 'center' }}>
+      <AutoComplete
+        value={typed}
+        options={options}
+        onSearch={setTyped}
+        onSelect={(route: string) => {
+          setTyped('');
+          navigate(route);
+        }}
+        style={{ width: 280 }}
+        notFoundContent={query.length >= 2 ? t('cart.noParent') : null}
+        data-testid="global-search"
+      >
+        <Input prefix={<SearchOutlined />} placeholder={t('search.placeholder')} allowClear aria-label={t('search.placeholder')} />
+      </AutoComplete>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NO_BRANCH_ID } from '../../../shared/domain/constants';
+import { useBranchListQuery } from '../../api/lookups';
+import { useAppSelector } from '../../app/store';
+import { LookupSelect } from '../../components/LookupSelect';
+import { PageTitle } from '../../components/PageTitle';
+import { CheckedInList } from './CheckedInList';
+import { ParentLookup } from './ParentLookup';
+
+/**
+ * The busiest screen: find the family, verify them, check kids in by badge; and the kids inside now,
+ * with their time, to check out. An administrator picks the branch (0 is "Select a branch": all).
+ */
+export function FrontDeskPage({ navigate, find }: { navigate: (route: string) => void; find?: string }) {
+  const { t } = useTranslation();
+  const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
+  const { data: branches } = useBranchListQuery();
+  const [branchId, setBranchId] = useState<number>(NO_BRANCH_ID);
+  const chosen = ownBranch ?? (branchId === NO_BRANCH_ID ? null : branchId);
+  const openKid = (id: number) => navigate(`FrontDesk/${id}`);
+  const goToTill = (kidIds: number[]) => navigate(`Sales/overtime-${kidIds.join(',')}`);
+
+  return (
+    <div data-testid="front-desk">
+      <PageTitle
+        title={t('features.FrontDesk')}
+        extra={
+          ownBranch === null && (
+            <LookupSelect
+              items={[{ id: NO_BRANCH_ID, name_en: t('desk.selectBranch'), name_ar: t('desk.selectBranch') }, ...(branches ?? [])]}
+              value={branchId}
+              allowClear={false}
+              onChange={(v) => setBranchId(v ?? NO_BRANCH_ID)}
+              style={{ width: 220 }}
+              data-testid="desk-branch"
+            />
+          )
+        }
+      />
+      <Tabs
+        items={[
+          { key: 'in', label: t('desk.tabCheckin'), children: <ParentLookup branchId={chosen} openKid={openKid} goToTill={goToTill} initialQuery={find} /> },
+          { key: 'inside', label: <span data-testid="desk-tab-inside">{t('desk.tabInside')}</span>, children: <CheckedInList branchId={chosen} openKid={openKid} goToTill={goToTill} /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Empty, Form, Input, Result, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { KidSession } from '../../../shared/api/frontdesk';
+import type { Sale } from '../../../shared/api/sales';
+import type { Subscription } from '../../../shared/api/subscriptions';
+import { useKidInfoQuery, useKidInvoicesQuery, useKidRoomVisitsQuery, useKidSubscriptionsQuery, useKidUpdateMutation, useKidVisitsQuery } from '../../api/frontDesk';
+import { useAbility } from '../../app/ability';
+import { PageTitle } from '../../components/PageTitle';
+import { OwnerFiles } from '../../components/OwnerFiles';
+import { formatDateTime, formatDay } from '../../components/dates';
+import { formatMoney } from '../../components/money';
+import { localName } from '../../components/names';
+import { useSubmit } from '../../components/useSubmit';
+import { KidFlags } from '../parents/KidFlags';
+import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
+
+/** Kid profile (spec 2): info and flags, subscriptions, invoices, visits, room visits, files. */
+export function KidProfile({ id, back }: { id: number; back: () => void }) {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const { data: kid, isLoading, error } = useKidInfoQuery({ id });
+  const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
+  if (isLoading) return <Spin />;
+  if (error || !kid) return <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />;
+
+  return (
+    <div data-testid="kid-profile">
+      <PageTitle
+        title={
+          <Space>
+            <Button type="text" icon={<BackIcon />} onClick={back} aria-label={t('actions.back')} />
+            {localName(kid, i18n.language)}
+            <KidFlags kid={kid} />
+          </Space>
+        }
+      />
+      <Card size="small">
+        <Tabs
+          items={[
+            { key: 'info', label: t('kids.tabs.info'), children: <Info kid={kid} editable={ability.can('update', 'FrontDesk')} /> },
+            { key: 'subscriptions', label: t('features.Subscriptions'), children: <Subscriptions kidId={id} /> },
+            { key: 'invoices', label: t('features.Invoices'), children: <Invoices kidId={id} /> },
+            { key: 'sessions', label: t('kids.tabs.sessions'), children: <Visits kidId={id} /> },
+            { key: 'rooms', label: t('kids.tabs.rooms'), children: <RoomVisits kidId={id} /> },
+            { key: 'files', label: t('employees.tabs.files'), children: <OwnerFiles folder="kid" ownerId={id} canUpload={ability.can('update', 'FrontDesk')} /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
+
+type KidData = NonNullable<ReturnType<typeof useKidInfoQuery>['data']>;
+
+function Info({ kid, editable }: { kid: KidData; editable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<{ medical_notes: string; banned: boolean; vip: boolean }>();
+  const [update, saving] = useKidUpdateMutation();
+  const submit = useSubmit();
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
+        <Descriptions.Item label={t('fields.nameEn')}>{kid.name_en}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.nameAr')}>{kid.name_ar}</Descriptions.Item>
+        <Descriptions.Item label={t('desk.parent')}>{localName(kid.parent, i18n.language)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.mobile')}>
+          <span dir="ltr">{kid.parent.mobile}</span>
+        </Descriptions.Item>
+        {kid.birth_date && <Descriptions.Item label={t('kids.birthDate')}>{formatDay(kid.birth_date, i18n.language)}</Descriptions.Item>}
+      </Descriptions>
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!editable}
+        initialValues={{ medical_notes: kid.medical_notes ?? '', banned: kid.banned, vip: kid.vip }}
+        onFinish={(v) => void submit(update({ id: kid.id, name_en: kid.name_en, name_ar: kid.name_ar, birth_date: kid.birth_date, gender: kid.gender, ...v }), { form })}
+        data-testid="kid-flags-form"
+      >
+        <Form.Item name="medical_notes" label={t('kids.medicalNotes')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Space size="large">
+          <Form.Item name="vip" valuePropName="checked" noStyle>
+            <Checkbox>{t('kids.vip')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="banned" valuePropName="checked" noStyle>
+            <Checkbox data-testid="kid-banned">{t('kids.banned')}</Checkbox>
+          </Form.Item>
+          {editable && (
+            <Button type="primary" htmlType="submit" loading={saving.isLoading}>
+              {t('actions.save')}
+            </Button>
+          )}
+        </Space>
+      </Form>
+    </Space>
+  );
+}
+
+function Subscriptions({ kidId }: { kidId: number }) {
+  const { t, i18n } = useTranslation();
+  const { data, isFetching } = useKidSubscriptionsQuery({ id: kidId });
+  return (
+    <Table<Subscription>
+      rowKey="id"
+      size="small"
+      loading={isFetching}
+      dataSource={data}
+      pagination={false}
+      locale={{ emptyText: t('subscriptions.empty') }}
+      columns={[
+        { title: t('subscriptions.package'), render: (_, s) => localName(s, i18n.language) },
+        { title: t('invoices.status'), dataIndex: 'status', render: (v: Subscription['status']) => <Tag color={STATUS_COLOUR[v]}>{t(`subscriptions.status.${v}`)}</Tag> },
+        { title: t('subscriptions.period'), render: (_, s) => t('subscriptions.fromTo', { start: formatDay(s.start_date, i18n.language), end: formatDay(s.end_date, i18n.language) }) },
+        { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
+      ]}
+    />
+  );
+}
+
+function Invoices({ kidId }: { kidId: number }) {
+  const { t, i18n } = useTranslation();
+  // Spec 9: on profiles the range defaults to about a month back through today.
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(1, 'month'), dayjs()]);
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useKidInvoicesQuery({ kid_id: kidId, page, perPage: 10, dates: { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <DatePicker.RangePicker value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && (setRange([v[0], v[1]]), setPage(1))} />
+      <Table<Sale>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.rows}
+        locale={{ emptyText: t('invoices.empty') }}
+        pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
+        columns={[
+          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
+          { title: t('invoices.date'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v, i18n.language, 'short') },
+          { title: t('invoices.total'), dataIndex: 'payable', render: (v: number) => formatMoney(v, i18n.language) },
+        ]}
+      />
+    </Space>
+  );
+}
+
+function Visits({ kidId }: { kidId: number }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useKidVisitsQuery({ kid_id: kidId, page, perPage: 10 });
+  return (
+    <Table<KidSession>
+      rowKey="id"
+      size="small"
+      loading={isFetching}
+      dataSource={data?.rows}
+      locale={{ emptyText: t('kids.noVisits') }}
+      pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
+      columns={[
+        { title: t('desk.badge'), dataIndex: 'badge', render: (v: string) => <Tag dir="ltr">{v}</Tag> },
+        { title: t('desk.since'), dataIndex: 'checkin_at', render: (v: string) => formatDateTime(v, i18n.language, 'short') },
+        { title: t('kids.checkoutAt'), dataIndex: 'checkout_at', render: (v: string | null) => (v ? formatDateTime(v, i18n.language, 'short') : <Tag color="blue">{t('desk.inside')}</Tag>) },
+        { title: t('desk.overtimeHours'), dataIndex: 'overtime_hours', render: (v: number) => t('packages.hours', { count: v }) },
+        { title: t('desk.due'), dataIndex: 'due', render: (v: number) => formatMoney(v, i18n.language) },
+      ]}
+    />
+  );
+}
+
+function RoomVisits({ kidId }: { kidId: number }) {
+  const { t } = useTranslation();
+  const { data } = useKidRoomVisitsQuery({ kid_id: kidId, page: 1, perPage: 10 });
+  return data && data.total > 0 ? <Table rowKey="id" size="small" dataSource={data.rows} /> : <Empty description={t('kids.noRoomVisits')} />;
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Modal, Radio, Space, Table } from 'antd';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { KidSession } from '../../../shared/api/frontdesk';
+import { useCheckoutMutation, useOvertimeDecideMutation } from '../../api/frontDesk';
+import { useAbility } from '../../app/ability';
+import { formatMoney, toMajor, toMinor } from '../../components/money';
+import { localName } from '../../components/names';
+import { useSubmit } from '../../components/useSubmit';
+
+/** Checks kids out; when overtime is owed, the dialog (render `dialog`) asks what to do with it. */
+export function useCheckout(goToTill: (kidIds: number[]) => void) {
+  const submit = useSubmit();
+  const [checkout, state] = useCheckoutMutation();
+  const [due, setDue] = useState<KidSession[] | null>(null);
+  const run = async (kidIds: number[]) => {
+    const closed = await submit(checkout({ ids: kidIds }), { success: 'CHECKOUT_COMPLETED' });
+    if (closed?.some((s) => s.due > 0)) setDue(closed.filter((s) => s.due > 0));
+  };
+  const dialog = due && <OvertimeDue sessions={due} onClose={() => setDue(null)} goToTill={goToTill} />;
+  return { checkout: run, pending: state.isLoading, dialog };
+}
+
+/**
+ * Overtime owed after a check-out: charge it at the till, or — with the manager's right — edit or
+ * forgive it, giving a reason that is kept with who decided and when.
+ */
+function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; onClose: () => void; goToTill: (kidIds: number[]) => void }) {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const [rows, setRows] = useState(sessions);
+  const [deciding, setDeciding] = useState<KidSession | null>(null);
+  const owing = rows.filter((s) => s.due > 0);
+  const kidName = (s: KidSession) => localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language);
+
+  return (
+    <Modal
+      open
+      title={t('desk.overtimeDue')}
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('desk.later')}</Button>
+          <Button type="primary" icon={<ShoppingCartOutlined />} disabled={owing.length === 0} onClick={() => goToTill(owing.map((s) => s.kid_id))} data-testid="overtime-to-till">
+            {t('desk.chargeAtTill', { amount: formatMoney(owing.reduce((sum, s) => sum + s.due, 0), i18n.language) })}
+          </Button>
+        </Space>
+      }
+      data-testid="overtime-due"
+    >
+      <Table<KidSession>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { title: t('subscriptions.kid'), render: (_, s) => kidName(s) },
+          { title: t('desk.overtimeHours'), dataIndex: 'overtime_hours', render: (v: number) => t('packages.hours', { count: v }) },
+          { title: t('desk.due'), dataIndex: 'due', render: (v: number) => formatMoney(v, i18n.language) },
+          {
+            render: (_, s) =>
+              ability.can('delete', 'FrontDesk') &&
+              s.due > 0 && (
+                <Button size="small" onClick={() => setDeciding(s)} data-testid={`overtime-decide-${s.id}`}>
+                  {t('desk.editOrForgive')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      {deciding && (
+        <Decision
+          session={deciding}
+          kidName={kidName(deciding)}
+          onClose={() => setDeciding(null)}
+          onDecided={(bill) => {
+            setRows(rows.map((r) => (r.id === bill.id ? bill : r)));
+            setDeciding(null);
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function Decision({ session, kidName, onClose, onDecided }: { session: KidSession; kidName: string; onClose: () => void; onDecided: (bill: KidSession) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ action: 'edit' | 'forgive'; fee: number; reason: string }>();
+  const action = Form.useWatch('action', form);
+  const [decide, saving] = useOvertimeDecideMutation();
+  const submit = useSubmit();
+  return (
+    <Modal open title={t('desk.decideTitle', { kid: kidName })} okText={t('actions.save')} cancelText={t('actions.cancel')} confirmLoading={saving.isLoading} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ action: 'forgive', fee: toMajor(session.overtime_fee) }}
+        onFinish={async (v) => {
+          const bill = await submit(decide({ session_id: session.id, action: v.action, fee: v.action === 'edit' ? toMinor(v.fee) : undefined, reason: v.reason }), { form });
+          if (bill) onDecided(bill);
+        }}
+      >
+        <Form.Item name="action">
+          <Radio.Group
+            options={[
+              { value: 'forgive', label: t('desk.forgive') },
+              { value: 'edit', label: t('desk.edit') },
+            ]}
+          />
+        </Form.Item>
+        {action === 'edit' && (
+          <Form.Item name="fee" label={t('desk.newFee')} rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}>
+            <InputNumber min={0} precision={2} style={{ width: '100%' }} dir="ltr" />
+          </Form.Item>
+        )}
+        <Form.Item name="reason" label={t('desk.reason')} rules={[{ required: true, min: 3, whitespace: true, message: t('errors:FIELD_TOO_SHORT') }]}>
+          <Input.TextArea rows={2} maxLength={300} data-testid="overtime-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, List, Space, Tag, Typography, type InputRef } from 'antd';
+import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import type { ResponseOf } from '../../../shared/api/catalogue';
+import { useCheckinMutation } from '../../api/frontDesk';
+import { useTillKidsQuery } from '../../api/sales';
+import { useAbility } from '../../app/ability';
+import { useAppSelector } from '../../app/store';
+import { localName } from '../../components/names';
+import { useSubmit } from '../../components/useSubmit';
+import { KidFlags } from '../parents/KidFlags';
+import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
+import { OtpCheck } from './OtpCheck';
+import { useCheckout } from './OvertimeDue';
+
+export type FoundParent = ResponseOf<'parent/search'>[number];
+
+/**
+ * One family at the counter: verify the parent by code, tick the kids (all who are out are ticked),
+ * scan a badge — the scanner's Enter checks them in — or check out those inside.
+ */
+export function ParentPanel({ parent, branchId, openKid, goToTill }: { parent: FoundParent; branchId: number | null; openKid: (id: number) => void; goToTill: (kidIds: number[]) => void }) {
+  const { t, i18n } = useTranslation();
+  const ability = useAbility();
+  const submit = useSubmit();
+  const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
+  const outside = parent.kids.filter((k) => !k.session);
+  const inside = parent.kids.filter((k) => k.session);
+  const [picked, setPicked] = useState<number[]>(outside.filter((k) => !k.banned).map((k) => k.id));
+  const [badge, setBadge] = useState('');
+  const [overrideBanned, setOverrideBanned] = useState(false);
+  const badgeInput = useRef<InputRef>(null);
+  const { data: plans } = useTillKidsQuery(ability.can('view', 'Sales') ? { parent_ids: [parent.id] } : skipToken);
+  const [checkin, checkingIn] = useCheckinMutation();
+  const leaving = useCheckout(goToTill);
+
+  // A new family: the kids who are out are ticked, and the badge field waits for the scanner.
+  useEffect(() => {
+    setPicked(parent.kids.filter((k) => !k.session && !k.banned).map((k) => k.id));
+    setBadge('');
+    badgeInput.current?.focus();
+  }, [parent.id]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the family changes
+
+  const pickedBanned = parent.kids.some((k) => picked.includes(k.id) && k.banned);
+  const canCheckIn = picked.length > 0 && badge.trim() !== '' && (ownBranch !== null || branchId !== null) && (!pickedBanned || overrideBanned);
+  const doCheckin = async () => {
+    if (!canCheckIn) return;
+    const done = await submit(checkin({ parent_id: parent.id, badge: badge.trim(), kidsList: picked, override_banned: overrideBanned, branch_id: ownBranch ? null : branchId }), {
+      success: 'CHECKIN_DONE',
+    });
+    if (done) {
+      setBadge('');
+      setPicked([]);
+    } else badgeInput.current?.select();
+  };
+  const plan = (kidId: number) => plans?.find((k) => k.id === kidId)?.subscription ?? null;
+
+  return (
+    <Card
+      size="small"
+      title={
+        <Space>
+          {localName(parent, i18n.language)}
+          <Typography.Text type="secondary" dir="ltr">
+            {parent.mobile}
+          </Typography.Text>
+        </Space>
+      }
+      extra={ability.can('create', 'FrontDesk') && <OtpCheck key={parent.id} parent={parent} />}
+      data-testid="parent-panel"
+    >
+      {parent.kids.length === 0 ? (
+        <Empty description={t('cart.noKids')} />
+      ) : (
+        <List
+          dataSource={parent.kids}
+          renderItem={(kid) => {
+            const sub = plan(kid.id);
+            return (
+              <List.Item
+                actions={
+                  kid.session
+                    ? [
+                        <Button key="out" size="small" icon={<LogoutOutlined />} loading={leaving.pending} onClick={() => void leaving.checkout([kid.id])} data-testid={`desk-checkout-${kid.id}`}>
+                          {t('desk.checkout')}
+                        </Button>,
+                      ]
+                    : []
+                }
+              >
+                <Space wrap>
+                  {kid.session ? (
+                    <Tag color="blue">
+                      {t('desk.inside')} · <span dir="ltr">{kid.session.badge}</span>
+                    </Tag>
+                  ) : (
+                    <Checkbox
+                      checked={picked.includes(kid.id)}
+                      onChange={(e) => setPicked(e.target.checked ? [...picked, kid.id] : picked.filter((id) => id !== kid.id))}
+                      data-testid={`desk-kid-${kid.id}`}
+                    />
+                  )}
+                  <Typography.Link onClick={() => openKid(kid.id)}>{localName(kid, i18n.language)}</Typography.Link>
+                  <KidFlags kid={kid} />
+                  {sub && <Tag color={STATUS_COLOUR[sub.status]}>{t(`subscriptions.status.${sub.status}`)}</Tag>}
+                </Space>
+              </List.Item>
+            );
+          }}
+        />
+      )}
+      {outside.length > 0 && ability.can('create', 'FrontDesk') && (
+        <Space direction="vertical" style={{ width: '100%', marginTop: 12 }}>
+          {pickedBanned && (
+            <Alert
+              type="error"
+              showIcon
+              message={t('errors:KID_BANNED')}
+              action={
+                ability.can('delete', 'FrontDesk') && (
+                  <Checkbox checked={overrideBanned} onChange={(e) => setOverrideBanned(e.target.checked)} data-testid="desk-override">
+                    {t('desk.letIn')}
+                  </Checkbox>
+                )
+              }
+            />
+          )}
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label={t('desk.badge')}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Input
+                  ref={badgeInput}
+                  dir="ltr"
+                  autoComplete="off"
+                  placeholder={t('desk.scanBadge')}
+                  value={badge}
+                  onChange={(e) => setBadge(e.target.value)}
+                  // A scanner types the badge and presses Enter: that checks the ticked kids in.
+                  onPressEnter={() => void doCheckin()}
+                  data-testid="desk-badge"
+                />
+                <Button type="primary" icon={<LoginOutlined />} disabled={!canCheckIn} loading={checkingIn.isLoading} onClick={() => void doCheckin()} data-testid="desk-checkin">
+                  {t('desk.checkin', { count: picked.length })}
+                </Button>
+              </Space.Compact>
+            </Descriptions.Item>
+          </Descriptions>
+        </Space>
+      )}
+      {inside.length > 1 && (
+        <Button block style={{ marginTop: 8 }} icon={<LogoutOutlined />} onClick={() => void leaving.checkout(inside.map((k) => k.id))} data-testid="desk-checkout-all">
+          {t('desk.checkoutAll', { count: inside.length })}
+        </Button>
+      )}
+      {leaving.dialog}
+    </Card>
+  );
+}

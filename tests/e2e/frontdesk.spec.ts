@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminOn, adminToken, api, e2eDatabase, selectOption, shot } from './helpers';
+
+const words = {
+  en: { branch: 'Main branch', verified: 'Parent verified', checkedIn: 'Check-in done.', checkedOut: 'Check-out completed.', inside: /Inside now: 2/, insideOne: /Inside now: 1/ },
+  ar: { branch: 'الفرع الرئيسي', verified: 'تم التحقق من ولي الأمر', checkedIn: 'تم تسجيل الدخول.', checkedOut: 'تم تسجيل الخروج.', inside: /في الداخل الآن: 2/, insideOne: /في الداخل الآن: 1/ },
+} as const;
+
+/** A family with two kids on a two-hour package (overtime 25.00 an hour), put in through the server. */
+async function family(tag: string) {
+  const token = await adminToken();
+  const mobile = `0533${String(Date.now()).slice(-6)}`;
+  const parent = (await api('parent/create', { name_en: `Mona ${tag}`, name_ar: `منى ${tag}`, mobile }, token)).data;
+  const rami = (await api('kid/create', { parent_id: parent.id, name_en: 'Rami', name_ar: 'رامي', medical_notes: 'Peanut allergy' }, token)).data;
+  const dana = (await api('kid/create', { parent_id: parent.id, name_en: 'Dana', name_ar: 'دانة', vip: true }, token)).data;
+  const pass = (await api('package/create', { name_en: `Play ${tag}`, name_ar: `لعب ${tag}`, price: 6000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10', overtime_price: 2500 }, token)).data;
+  await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: [rami.id, dana.id] }], salesData: { payments: { cash: 12000 }, branch_id: 1 } }, token);
+  return { token, mobile, parent, rami, dana };
+}
+
+async function openFamily(page: Page, lang: 'en' | 'ar', mobile: string) {
+  await adminOn(page, lang, 'FrontDesk');
+  await page.getByTestId('desk-branch').click();
+  await selectOption(page, words[lang].branch);
+  // The search box has the focus: type the mobile, Enter takes the first match.
+  await page.getByTestId('desk-search').locator('input').fill(mobile);
+  await expect(page.locator('[data-testid^=desk-parent-]').first()).toBeVisible();
+  await page.getByTestId('desk-search').locator('input').press('Enter');
+  await expect(page.getByTestId('parent-panel')).toContainText(mobile);
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`${lang}: find a parent by mobile, verify the code from the outbox, check two kids in by badge, see their timers, check one out`, async ({ page }) => {
+    const w = words[lang];
+    const { token, mobile, rami, dana } = await family(lang);
+    await openFamily(page, lang, mobile);
+
+    await page.getByTestId('otp-send').click();
+    await expect(page.getByTestId('otp-code')).toBeVisible();
+    const outbox = await api('sms/outbox', { to: mobile }, token);
+    const code = outbox.data.rows[0]!.body.match(/\b(\d{6})\b/)![1]!;
+    await page.getByTestId('otp-code').fill(code);
+    await page.getByTestId('otp-code').press('Enter');
+    await expect(page.getByTestId('otp-approved')).toHaveText(w.verified);
+
+    // One badge per kid, typed as a scanner does: the code and Enter, no click on a button.
+    await page.getByTestId(`desk-kid-${dana.id}`).click();
+    await page.getByTestId('desk-badge').click();
+    await page.keyboard.type(`RM-${lang}\n`);
+    await expect(page.getByText(w.checkedIn)).toBeVisible();
+    await page.getByTestId(`desk-kid-${dana.id}`).click();
+    await page.getByTestId('desk-badge').click();
+    await page.keyboard.type(`DN-${lang}\n`);
+    await expect(page.getByTestId(`desk-checkout-${dana.id}`)).toBeVisible();
+    await expect(page.getByTestId(`desk-checkout-${rami.id}`)).toBeVisible();
+    await shot(page, `front-desk-${lang}`, { settled: true });
+
+    await page.getByTestId('desk-tab-inside').click();
+    await page.getByTestId('checked-in').getByRole('searchbox').fill(mobile);
+    await page.getByTestId('checked-in').getByRole('searchbox').press('Enter');
+    await expect(page.getByTestId('checked-in')).toContainText(w.inside);
+    const timer = page.getByRole('row').filter({ hasText: `RM-${lang}` }).getByTestId('session-timer');
+    await expect(timer).toContainText(/2:(1\d|20):\d\d/); // two hours and two 10-minute margins
+    const before = await timer.textContent();
+    await expect(timer).not.toHaveText(before!, { timeout: 3000 });
+    await shot(page, `checked-in-${lang}`, { settled: true });
+
+    await page.getByTestId(`inside-checkout-${rami.id}`).click();
+    await page.getByTestId('checkout-confirm').click();
+    await expect(page.getByText(w.checkedOut)).toBeVisible();
+    await expect(page.getByTestId('checked-in')).toContainText(w.insideOne);
+    await expect(page.getByRole('row').filter({ hasText: `RM-${lang}` })).toHaveCount(0);
+  });
+
+  test(`${lang}: a kid four hours inside owes overtime at check-out, charged at the till`, async ({ page }) => {
+    const { mobile, parent, rami } = await family(`${lang}-ot`);
+    const visit = (await api('parent/kids/checkin', { parent_id: parent.id, badge: `OT-${lang}`, kidsList: [rami.id], branch_id: 1 }, await adminToken())).data[0]!;
+    const db = await e2eDatabase();
+    await db.query(`update kid_sessions set checkin_at = now() - interval '4 hours' where id = $1`, [visit.id]);
+    await db.end();
+
+    await openFamily(page, lang, mobile);
+    await page.getByTestId(`desk-checkout-${rami.id}`).click();
+    await expect(page.getByTestId('overtime-due')).toContainText('50.00');
+    await shot(page, `overtime-due-${lang}`, { settled: true });
+    await page.getByTestId('overtime-to-till').click();
+    await expect(page.getByTestId('cart-payable')).toContainText('50.00');
+    await page.locator('[data-testid=pay-cash] input, input[data-testid=pay-cash]').first().fill('50');
+    await page.getByTestId('cart-branch').click();
+    await selectOption(page, words[lang].branch);
+    await page.getByTestId('cart-complete').click();
+    await expect(page.getByTestId('cart-page').locator('.ant-result-success')).toBeVisible();
+    await shot(page, `overtime-paid-${lang}`, { settled: true });
+    const paid = await api('kids/session/billing', { kids: String(rami.id) }, await adminToken());
+    expect(paid.data.total).toBe(0);
+  });
+
+  test(`${lang}: the kid profile shows the flags, subscriptions and visits; the outbox shows the messages`, async ({ page }) => {
+    const { token, rami, parent, mobile } = await family(`${lang}-p`);
+    await api('parent/kids/checkin', { parent_id: parent.id, badge: `PF-${lang}`, kidsList: [rami.id], branch_id: 1 }, token);
+    await api('otp/send', { id: parent.id, mobile }, token);
+    await adminOn(page, lang, '');
+    // The header's search: at most four kids (many Ramis by now), and the family by its mobile.
+    await page.getByTestId('global-search').locator('input').fill(lang === 'en' ? 'Rami' : 'رامي');
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).not.toHaveCount(0);
+    expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBeLessThanOrEqual(8);
+    await shot(page, `global-search-${lang}`, { settled: true });
+    await page.getByTestId('global-search').locator('input').fill(mobile);
+    await selectOption(page, mobile);
+    await expect(page.getByTestId('parent-panel')).toContainText(mobile);
+    await page.getByTestId('parent-panel').getByText(lang === 'en' ? 'Rami' : 'رامي').click();
+    await expect(page.getByTestId('kid-profile')).toBeVisible();
+    await expect(page.getByTestId('kid-profile')).toContainText('Peanut allergy');
+    await shot(page, `kid-profile-${lang}`, { settled: true });
+    await page.getByRole('tab').nth(1).click();
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await page.getByRole('tab').nth(3).click();
+    await expect(page.getByRole('tabpanel').getByText(`PF-${lang}`)).toBeVisible();
+    await page.goto('/#/Promotions');
+    await expect(page.getByTestId('outbox-page')).toContainText(mobile);
+    await shot(page, `outbox-${lang}`, { settled: true });
+  });
+}
