@@ -319,8 +319,10 @@ export const parents = pgTable(
     uniqueIndex('parents_mobile_active').on(t.mobile).where(sql`${t.deleted_at} is null`),
     // The front desk finds a parent by the start of their mobile, ID number or any word of a name.
     index('parents_mobile_prefix').using('btree', sql`${t.mobile} varchar_pattern_ops`),
-    index('parents_identification_prefix').using('btree', sql`lower(${t.identification_number}) varchar_pattern_ops`),
+    index('parents_identification_prefix').using('btree', sql`lower(${t.identification_number}) text_pattern_ops`),
     index('parents_search').using('gin', t.search),
+    index('parents_name_en_prefix').using('btree', sql`lower(${t.name_en}) text_pattern_ops`),
+    index('parents_name_ar_prefix').using('btree', sql`${t.name_ar} varchar_pattern_ops`),
   ],
 );
 
@@ -343,7 +345,12 @@ export const kids = pgTable(
     created_at: createdAt,
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('kids_parent').on(t.parent_id), index('kids_search').using('gin', t.search)],
+  (t) => [
+    index('kids_parent').on(t.parent_id),
+    index('kids_search').using('gin', t.search),
+    index('kids_name_en_prefix').using('btree', sql`lower(${t.name_en}) text_pattern_ops`),
+    index('kids_name_ar_prefix').using('btree', sql`${t.name_ar} varchar_pattern_ops`),
+  ],
 );
 
 /**

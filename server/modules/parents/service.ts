@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { kidSessions, kids, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { branchScope, isUniqueViolation } from '../../http/scope';
@@ -71,40 +71,52 @@ export class ParentService {
     const digits = query.replace(/[\s-]/g, '');
     const scope = branchScope(ctx);
     const inside = and(isNull(kidSessions.checkout_at), scope === null ? undefined : eq(kidSessions.branch_id, scope));
-    // One indexed lookup per way of matching — the start of the mobile or of the ID number (btree),
-    // the start of any word of a parent's or a kid's name (tsvector) — joined by UNION: an OR across
-    // them would make PostgreSQL read every parent. Only the ways the text can match are asked, and
-    // each stops at a page's worth: a broad query ("Sara") is narrowed by typing more, not paged.
-    const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 6);
-    const prefixes = words.map((w) => `${w}:*`).join(' & ');
+    // One indexed lookup per way of matching, joined by UNION (an OR across them would make
+    // PostgreSQL read every parent), each stopping at a page's worth: a broad query ("Sara") is
+    // narrowed by typing more, not paged. First the cheap ones, the start of the mobile, the ID number
+    // or a whole name (btree ranges); only when they fill less than a page, any word of a name
+    // (tsvector), e.g. a family name.
+    const lowered = query.toLowerCase();
+    const words = lowered.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 6);
     const byMobile = /^\+?\d+$/.test(digits);
-    const byName = prefixes !== '' && /\p{L}/u.test(query);
+    const byName = words.length > 0 && /\p{L}/u.test(query);
     const branch = (lookup: SQL) => sql`(${lookup} limit ${SEARCH_RESULTS})`;
-    const lookups = [
+    const starts = [
       byMobile && branch(sql`select id from parents where mobile like ${`${escapeLike(digits)}%`}`),
-      branch(sql`select id from parents where lower(identification_number) like ${`${escapeLike(query.toLowerCase())}%`}`),
-      byName && branch(sql`select id from parents where search @@ to_tsquery('simple', ${prefixes})`),
-      byName && branch(sql`select parent_id from kids where deleted_at is null and search @@ to_tsquery('simple', ${prefixes})`),
+      branch(sql`select id from parents where lower(identification_number) like ${`${escapeLike(lowered)}%`}`),
+      byName && branch(sql`select id from parents where lower(name_en) like ${`${escapeLike(lowered)}%`}`),
+      byName && branch(sql`select id from parents where name_ar like ${`${escapeLike(query)}%`}`),
+      byName && branch(sql`select parent_id from kids where lower(name_en) like ${`${escapeLike(lowered)}%`} and deleted_at is null`),
+      byName && branch(sql`select parent_id from kids where name_ar like ${`${escapeLike(query)}%`} and deleted_at is null`),
     ].filter((l): l is SQL => l !== false);
-    const matches = sql`(${sql.join(lookups, sql` union `)})`;
-    // PostgreSQL cannot estimate how many names start with a word, and with a LIMIT it then walks a
-    // whole table (or a whole index) hoping to fill a page early: for a rare name that is every row.
-    // Bitmap lookups are always the right way here, so this one query is told to use only those.
-    const found = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
-      return tx
+    const prefixes = words.map((w) => `${w}:*`).join(' & ');
+    const anyWord = [
+      branch(sql`select id from parents where search @@ to_tsquery('simple', ${prefixes})`),
+      branch(sql`select parent_id from kids where deleted_at is null and search @@ to_tsquery('simple', ${prefixes})`),
+    ];
+    const parentsMatching = (db: Db | Tx, lookups: SQL[]) =>
+      db
         .select(parentColumns)
         .from(parents)
         .where(
           and(
             isNull(parents.deleted_at),
-            sql`${parents.id} in ${matches}`,
-            checked ? inArray(parents.id, tx.select({ id: kidSessions.parent_id }).from(kidSessions).where(inside)) : undefined,
+            sql`${parents.id} in (${sql.join(lookups, sql` union `)})`,
+            checked ? inArray(parents.id, db.select({ id: kidSessions.parent_id }).from(kidSessions).where(inside)) : undefined,
           ),
         )
         .orderBy(asc(parents.name_en), asc(parents.id))
         .limit(SEARCH_RESULTS);
-    });
+    let found = await parentsMatching(this.db, starts);
+    if (byName && found.length < SEARCH_RESULTS) {
+      // PostgreSQL cannot estimate how many names hold a word, and with a LIMIT it then walks a whole
+      // table (or index) hoping to fill a page early: for a rare word that is every row. Bitmap
+      // lookups are always right here, so this one query is told to use only those.
+      found = await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+        return parentsMatching(tx, [...starts, ...anyWord]);
+      });
+    }
     if (found.length === 0) return [];
     // The kids with their open visit, if any, in one query.
     const all = await this.db
