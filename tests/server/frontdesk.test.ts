@@ -12,21 +12,11 @@ let cashier: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = (await server.login()).accessToken;
-  const role = await server.post<{ id: number }>(
-    '/priviledge/role/create',
-    {
-      name_en: 'Counter',
-      name_ar: 'الاستقبال',
-      features: {
-        FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
-        Sales: { access: true, view: true, create: true, update: false, delete: false },
-        Invoices: { access: true, view: true, create: false, update: true, delete: false },
-      },
-    },
-    admin,
-  );
-  await server.post('/user/register', { name_en: 'Counter', name_ar: 'موظف', mobile: '0542222222', priviledge_id: role.body.data.id, branch_id: 1, password: 'desk-02', confirm_password: 'desk-02' }, admin);
-  cashier = (await server.login('0542222222', 'desk-02')).accessToken;
+  cashier = await server.staff('0542222222', {
+    FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
+    Sales: { access: true, view: true, create: true, update: false, delete: false },
+    Invoices: { access: true, view: true, create: false, update: true, delete: false },
+  });
 });
 afterAll(() => server.close());
 

@@ -13,6 +13,7 @@ import { hashPassword } from '../../server/modules/auth/passwords';
 import { users } from '../../server/db/schema';
 import type { FieldError } from '../../shared/api/envelope';
 import type { SmsGateway } from '../../server/sms/sms-gateway';
+import type { Feature, FeatureFlags } from '../../shared/permissions';
 
 /** The envelope as a test reads it: either side's fields, checked by the assertions. */
 export type Envelope<T> = { status: boolean; message: string; data: T; errors?: FieldError[]; logout?: true };
@@ -29,6 +30,8 @@ export interface TestServer {
   get<T = unknown>(path: string, token: string): Promise<{ status: number; body: Envelope<T> }>;
   login(login?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
   addEmployee(over?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<number>;
+  /** Signs in a new employee of branch 1 holding a role with these rights; answers their token. */
+  staff(mobile: string, features: Partial<Record<Feature, FeatureFlags>>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,13 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
         .values({ name_en: 'Employee', name_ar: 'موظف', mobile: `05${randomBytes(4).readUInt32BE() % 100000000}`, password_hash: await hashPassword(password), role: 'employee', ...over })
         .returning({ id: users.id });
       return row!.id;
+    },
+    async staff(mobile, features) {
+      const admin = (await server.login()).accessToken;
+      const role = await server.post<{ id: number }>('/priviledge/role/create', { name_en: `Role ${mobile}`, name_ar: `دور ${mobile}`, features }, admin);
+      const registered = await server.post('/user/register', { name_en: 'Staff', name_ar: 'موظف', mobile, priviledge_id: role.body.data.id, branch_id: 1, password: 'staff-01', confirm_password: 'staff-01' }, admin);
+      if (!registered.body.status) throw new Error(`staff not registered: ${registered.body.message}`);
+      return (await server.login(mobile, 'staff-01')).accessToken;
     },
     async close() {
       await app.fastify.close();

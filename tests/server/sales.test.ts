@@ -7,20 +7,10 @@ let cashier: string;
 beforeAll(async () => {
   server = await startTestServer();
   admin = (await server.login()).accessToken;
-  const role = await server.post<{ id: number }>(
-    '/priviledge/role/create',
-    {
-      name_en: 'Till',
-      name_ar: 'الصندوق',
-      features: {
-        Sales: { access: true, view: true, create: true, update: false, delete: false },
-        Invoices: { access: true, view: true, create: false, update: true, delete: false },
-      },
-    },
-    admin,
-  );
-  await server.post('/user/register', { name_en: 'C', name_ar: 'ك', mobile: '0540000000', priviledge_id: role.body.data.id, branch_id: 1, password: 'till-01', confirm_password: 'till-01' }, admin);
-  cashier = (await server.login('0540000000', 'till-01')).accessToken;
+  cashier = await server.staff('0540000000', {
+    Sales: { access: true, view: true, create: true, update: false, delete: false },
+    Invoices: { access: true, view: true, create: false, update: true, delete: false },
+  });
 });
 afterAll(() => server.close());
 

@@ -13,22 +13,12 @@ const today = localDate();
 beforeAll(async () => {
   server = await startTestServer();
   admin = (await server.login()).accessToken;
-  const role = await server.post<{ id: number }>(
-    '/priviledge/role/create',
-    {
-      name_en: 'Desk',
-      name_ar: 'المكتب',
-      features: {
-        Sales: { access: true, view: true, create: true, update: false, delete: false },
-        Invoices: { access: true, view: true, create: false, update: true, delete: false },
-        FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
-        Subscriptions: { access: true, view: true, create: false, update: true, delete: false },
-      },
-    },
-    admin,
-  );
-  await server.post('/user/register', { name_en: 'D', name_ar: 'د', mobile: '0541111111', priviledge_id: role.body.data.id, branch_id: 1, password: 'desk-01', confirm_password: 'desk-01' }, admin);
-  cashier = (await server.login('0541111111', 'desk-01')).accessToken;
+  cashier = await server.staff('0541111111', {
+    Sales: { access: true, view: true, create: true, update: false, delete: false },
+    Invoices: { access: true, view: true, create: false, update: true, delete: false },
+    FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
+    Subscriptions: { access: true, view: true, create: false, update: true, delete: false },
+  });
 });
 afterAll(async () => {
   await server.close();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AutoComplete, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_LIMIT_PER_GROUP } from '../../../shared/domain/constants';
 import { useParentSearchQuery } from '../../api/frontDesk';
 import { localName } from '../../components/names';
+import { useDebounced } from '../../components/useDebounced';
 
 /**
  * The header's search over parents and kids, at most four of each (spec 9): a parent opens the front
@@ -14,11 +15,7 @@ import { localName } from '../../components/names';
 export function GlobalSearch({ navigate }: { navigate: (route: string) => void }) {
   const { t, i18n } = useTranslation();
   const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const query = useDebounced(typed.trim());
   const { data } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const named = (item: { name_en: string; name_ar: string }) => words.every((w) => `${item.name_en} ${item.name_ar}`.toLowerCase().includes(w));

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParentSearchQuery } from '../../api/frontDesk';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
+import { useDebounced } from '../../components/useDebounced';
 import { ParentForm } from '../parents/ParentForm';
 import { ParentPanel } from './ParentPanel';
 
@@ -14,13 +15,9 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const [typed, setTyped] = useState(props.initialQuery ?? '');
-  const [query, setQuery] = useState(props.initialQuery ?? '');
+  const query = useDebounced(typed.trim());
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const { data: found, isFetching } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const chosen = found?.find((p) => p.id === chosenId) ?? null;
   // Enter takes the first match of what was typed, also when its answer is still on the way.
@@ -43,10 +40,7 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
               placeholder={t('desk.search')}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
-              onSearch={(v) => {
-                setQuery(v.trim());
-                setTakeFirst(true);
-              }}
+              onSearch={() => setTakeFirst(true)}
               data-testid="desk-search"
             />
             {ability.can('create', 'FrontDesk') && <Button icon={<UserAddOutlined />} onClick={() => setAdding(true)} aria-label={t('parents.add')} data-testid="desk-parent-add" />}
@@ -93,7 +87,6 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
           onCreated={(parent) => {
             setAdding(false);
             setTyped(parent.mobile);
-            setQuery(parent.mobile);
             setChosenId(parent.id);
           }}
         />

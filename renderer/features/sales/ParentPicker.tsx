@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -7,6 +7,7 @@ import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useParentSearchQuery } from '../../api/frontDesk';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
+import { useDebounced } from '../../components/useDebounced';
 import { ParentForm } from '../parents/ParentForm';
 
 export type PickedParent = Pick<ResponseOf<'parent/create'>, 'id' | 'name_en' | 'name_ar' | 'mobile'>;
@@ -16,13 +17,8 @@ export function ParentPicker({ value, onChange }: { value: PickedParent | null; 
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
+  const query = useDebounced(typed.trim());
   const [adding, setAdding] = useState(false);
-  // Searching waits for a pause in typing, so a scanner or a fast typist sends one request.
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const { data: found, isFetching } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const options = [...(found ?? []), ...(value && !found?.some((p) => p.id === value.id) ? [value] : [])];
 
