@@ -23,6 +23,7 @@ export const frontDeskApi = api.injectEndpoints({
     checkedIn: build.query<Result<'kids/checkedinlist'>, RequestOf<'kids/checkedinlist'>>({ query: (body) => call('kids/checkedinlist', body), providesTags: ['Session'] }),
     overtimeBills: build.query<Result<'kids/session/billing'>, RequestOf<'kids/session/billing'>>({ query: (body) => call('kids/session/billing', body), providesTags: ['Session'] }),
     overtimeDecide: build.mutation<Result<'kids/session/fee'>, RequestOf<'kids/session/fee'>>({ query: (body) => call('kids/session/fee', body), invalidatesTags: ['Session'] }),
+    overtimeLog: build.query<Result<'kids/session/fee/log'>, RequestOf<'kids/session/fee/log'>>({ query: (body) => call('kids/session/fee/log', body), providesTags: ['Session'] }),
     smsOutbox: build.query<Result<'sms/outbox'>, RequestOf<'sms/outbox'>>({ query: (body) => call('sms/outbox', body) }),
     subscriptionPage: build.query<Result<'subscription/pagelist'>, RequestOf<'subscription/pagelist'>>({
       query: (body) => call('subscription/pagelist', body),
@@ -56,6 +57,7 @@ export const {
   useCheckedInQuery,
   useOvertimeBillsQuery,
   useOvertimeDecideMutation,
+  useOvertimeLogQuery,
   useSmsOutboxQuery,
   useSubscriptionPageQuery,
   useSubscriptionFreezeMutation,

@@ -72,17 +72,22 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByRole('row').filter({ hasText: `RM-${lang}` })).toHaveCount(0);
   });
 
-  test(`${lang}: a kid four hours inside owes overtime at check-out, charged at the till`, async ({ page }) => {
-    const { mobile, parent, rami } = await family(`${lang}-ot`);
-    const visit = (await api('parent/kids/checkin', { parent_id: parent.id, badge: `OT-${lang}`, kidsList: [rami.id], branch_id: 1 }, await adminToken())).data[0]!;
+  test(`${lang}: kids four hours inside owe overtime at check-out: one forgiven with a reason, one charged at the till`, async ({ page }) => {
+    const { mobile, parent, rami, dana } = await family(`${lang}-ot`);
+    const visits = (await api('parent/kids/checkin', { parent_id: parent.id, badge: `OT-${lang}`, kidsList: [rami.id, dana.id], branch_id: 1 }, await adminToken())).data;
     const db = await e2eDatabase();
-    await db.query(`update kid_sessions set checkin_at = now() - interval '4 hours' where id = $1`, [visit.id]);
+    await db.query(`update kid_sessions set checkin_at = now() - interval '4 hours' where id = any($1)`, [visits.map((v) => v.id)]);
     await db.end();
 
     await openFamily(page, lang, mobile);
-    await page.getByTestId(`desk-checkout-${rami.id}`).click();
-    await expect(page.getByTestId('overtime-due')).toContainText('50.00');
+    await page.getByTestId('desk-checkout-all').click();
+    await expect(page.getByTestId('overtime-due')).toContainText('100.00');
     await shot(page, `overtime-due-${lang}`, { settled: true });
+    const danaVisit = visits.find((v) => v.kid_id === dana.id)!;
+    await page.getByTestId(`overtime-decide-${danaVisit.id}`).click();
+    await page.getByTestId('overtime-reason').fill(lang === 'en' ? 'Birthday guest' : 'ضيفة عيد ميلاد');
+    await page.locator('.ant-modal-footer .ant-btn-primary').last().click();
+    await expect(page.getByTestId('overtime-to-till')).toContainText('50.00');
     await page.getByTestId('overtime-to-till').click();
     await expect(page.getByTestId('cart-payable')).toContainText('50.00');
     await page.locator('[data-testid=pay-cash] input, input[data-testid=pay-cash]').first().fill('50');
@@ -91,8 +96,15 @@ for (const lang of ['ar', 'en'] as const) {
     await page.getByTestId('cart-complete').click();
     await expect(page.getByTestId('cart-page').locator('.ant-result-success')).toBeVisible();
     await shot(page, `overtime-paid-${lang}`, { settled: true });
-    const paid = await api('kids/session/billing', { kids: String(rami.id) }, await adminToken());
-    expect(paid.data.total).toBe(0);
+    const owed = await api('kids/session/billing', { kids: `${rami.id},${dana.id}` }, await adminToken());
+    expect(owed.data.total).toBe(0);
+
+    // The forgiven fee shows on the kid's visits, with who forgave it and why.
+    await page.goto(`/#/FrontDesk/${dana.id}`);
+    await page.getByRole('tab').nth(3).click();
+    await page.getByTestId(`fee-history-${danaVisit.id}`).click();
+    await expect(page.locator('.ant-popover:visible')).toContainText(lang === 'en' ? 'Birthday guest' : 'ضيفة عيد ميلاد');
+    await shot(page, `fee-history-${lang}`, { settled: true });
   });
 
   test(`${lang}: the kid profile shows the flags, subscriptions and visits; the outbox shows the messages`, async ({ page }) => {

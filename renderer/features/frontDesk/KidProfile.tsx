@@ -1,12 +1,21 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, DatePicker, Descriptions, Empty, Form, Input, Result, Space, Spin, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Descriptions, Empty, Form, Input, List, Popover, Result, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
-import { useKidInfoQuery, useKidInvoicesQuery, useKidRoomVisitsQuery, useKidSubscriptionsQuery, useKidUpdateMutation, useKidVisitsQuery } from '../../api/frontDesk';
+import {
+  useKidInfoQuery,
+  useKidInvoicesQuery,
+  useKidRoomVisitsQuery,
+  useKidSubscriptionsQuery,
+  useKidUpdateMutation,
+  useKidVisitsQuery,
+  useOvertimeLogQuery,
+} from '../../api/frontDesk';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { OwnerFiles } from '../../components/OwnerFiles';
@@ -165,8 +174,51 @@ function Visits({ kidId }: { kidId: number }) {
         { title: t('kids.checkoutAt'), dataIndex: 'checkout_at', render: (v: string | null) => (v ? formatDateTime(v, i18n.language, 'short') : <Tag color="blue">{t('desk.inside')}</Tag>) },
         { title: t('desk.overtimeHours'), dataIndex: 'overtime_hours', render: (v: number) => t('packages.hours', { count: v }) },
         { title: t('desk.due'), dataIndex: 'due', render: (v: number) => formatMoney(v, i18n.language) },
+        { title: t('kids.feeDecision'), dataIndex: 'fee_decision', render: (v: KidSession['fee_decision'], s) => v && <FeeHistory sessionId={s.id} decision={v} /> },
       ]}
     />
+  );
+}
+
+/** Who changed or forgave a visit's overtime fee, when, and why. */
+function FeeHistory({ sessionId, decision }: { sessionId: number; decision: NonNullable<KidSession['fee_decision']> }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { data } = useOvertimeLogQuery(open ? { session_id: sessionId } : skipToken);
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      title={t('kids.feeHistory')}
+      content={
+        <List
+          size="small"
+          loading={!data}
+          dataSource={data ?? []}
+          renderItem={(d) => (
+            <List.Item>
+              <Space direction="vertical" size={0}>
+                <span>
+                  {t(d.action === 'forgive' ? 'kids.forgaveBy' : 'kids.changedBy', {
+                    who: localName({ name_en: d.user_name_en, name_ar: d.user_name_ar }, i18n.language),
+                    before: formatMoney(d.fee_before, i18n.language),
+                    after: formatMoney(d.fee_after, i18n.language),
+                  })}
+                </span>
+                <Typography.Text type="secondary">
+                  {formatDateTime(d.at, i18n.language, 'short')} · {d.reason}
+                </Typography.Text>
+              </Space>
+            </List.Item>
+          )}
+        />
+      }
+    >
+      <Tag color={decision === 'forgiven' ? 'purple' : 'gold'} style={{ cursor: 'pointer' }} data-testid={`fee-history-${sessionId}`}>
+        {t(`kids.decisions.${decision}`)}
+      </Tag>
+    </Popover>
   );
 }
 
