@@ -23,6 +23,11 @@ export const frontDeskApi = api.injectEndpoints({
     checkedIn: build.query<Result<'kids/checkedinlist'>, RequestOf<'kids/checkedinlist'>>({ query: (body) => call('kids/checkedinlist', body), providesTags: ['Session'] }),
     overtimeBills: build.query<Result<'kids/session/billing'>, RequestOf<'kids/session/billing'>>({ query: (body) => call('kids/session/billing', body), providesTags: ['Session'] }),
     overtimeDecide: build.mutation<Result<'kids/session/fee'>, RequestOf<'kids/session/fee'>>({ query: (body) => call('kids/session/fee', body), invalidatesTags: ['Session'] }),
+    /** The parent confirms the overtime to pay with their code (a GET in the spec, but it records the confirmation). */
+    overtimeConfirm: build.mutation<Result<'kids/session/payments'>, RequestOf<'kids/session/payments'>>({
+      query: (body) => call('kids/session/payments', body),
+      invalidatesTags: ['Session'],
+    }),
     overtimeLog: build.query<Result<'kids/session/fee/log'>, RequestOf<'kids/session/fee/log'>>({ query: (body) => call('kids/session/fee/log', body), providesTags: ['Session'] }),
     smsOutbox: build.query<Result<'sms/outbox'>, RequestOf<'sms/outbox'>>({ query: (body) => call('sms/outbox', body) }),
     subscriptionPage: build.query<Result<'subscription/pagelist'>, RequestOf<'subscription/pagelist'>>({
@@ -58,6 +63,7 @@ export const {
   useOvertimeBillsQuery,
   useOvertimeDecideMutation,
   useOvertimeLogQuery,
+  useOvertimeConfirmMutation,
   useSmsOutboxQuery,
   useSubscriptionPageQuery,
   useSubscriptionFreezeMutation,

@@ -447,6 +447,8 @@ export const kidSessions = pgTable(
     /** How the fee was settled by a person: edited or forgiven (null: as computed). */
     fee_decision: varchar('fee_decision', { length: 10 }).$type<'edited' | 'forgiven'>(),
     billed_sale_id: integer('billed_sale_id').references(() => sales.id),
+    /** When the parent confirmed the overtime to pay with their one-time code. */
+    overtime_confirmed_at: timestamp('overtime_confirmed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('kid_sessions_one_open_per_kid').on(t.kid_id).where(sql`${t.checkout_at} is null`),

@@ -68,6 +68,8 @@ export const kidSessionSchema = z.object({
   due: z.number().int(),
   fee_decision: z.enum(['edited', 'forgiven']).nullable(),
   billed_sale_id: z.number().int().nullable(),
+  /** When the parent confirmed the overtime with their one-time code. */
+  confirmed_at: Timestamp.nullable(),
 });
 export type KidSession = z.output<typeof kidSessionSchema>;
 export type KidSessionRecord = z.input<typeof kidSessionSchema>;
@@ -168,11 +170,18 @@ export const sessionBillingBulk = endpoint({
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-/** Whether a visit's overtime is settled (paid, forgiven, or none), checked before the kid leaves. */
+/** A parent's one-time code, in the query string as the spec's payment verification sends it. */
+const parentCode = z.string().trim().regex(/^\d{4,8}$/, 'INVALID_OTP').optional();
+
+/**
+ * Over-time payment verification (spec 2 and 7): the kids' latest visits with what they owe. With the
+ * parent's one-time code (`otp`), the parent confirms the overtime to pay: the code is checked
+ * (INVALID_OTP) and the visits owing are marked confirmed. All the kids must be one parent's.
+ */
 export const sessionPayments = endpoint({
   method: 'GET',
   path: '/kids/session/payments',
-  request: z.object({ kids: idList }),
+  request: z.object({ kids: idList, otp: parentCode }),
   response: z.array(kidSessionSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
@@ -180,7 +189,7 @@ export const sessionPayments = endpoint({
 export const sessionPaymentsOfKid = endpoint({
   method: 'GET',
   path: '/kids/session/payments/:kid_id',
-  request: z.object({ kid_id: Id, session_id: Id.optional() }),
+  request: z.object({ kid_id: Id, session_id: Id.optional(), otp: parentCode }),
   response: kidSessionSchema,
   permission: { action: 'view', subject: 'FrontDesk' },
 });

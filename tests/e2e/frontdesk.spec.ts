@@ -82,6 +82,13 @@ for (const lang of ['ar', 'en'] as const) {
     await openFamily(page, lang, mobile);
     await page.getByTestId('desk-checkout-all').click();
     await expect(page.getByTestId('overtime-due')).toContainText('100.00');
+    // Over-time payment verification: the parent confirms what they owe with a code.
+    await page.getByTestId('overtime-send').click();
+    await expect(page.getByTestId('overtime-code')).toBeVisible();
+    const outbox = await api('sms/outbox', { to: mobile }, await adminToken());
+    await page.getByTestId('overtime-code').fill(outbox.data.rows[0]!.body.match(/\b(\d{6})\b/)![1]!);
+    await page.getByTestId('overtime-verify').click();
+    await expect(page.getByTestId('overtime-due').locator('.ant-tag-green')).toHaveCount(2);
     await shot(page, `overtime-due-${lang}`, { settled: true });
     const danaVisit = visits.find((v) => v.kid_id === dana.id)!;
     await page.getByTestId(`overtime-decide-${danaVisit.id}`).click();

@@ -275,6 +275,28 @@ describe('check-out and overtime', () => {
     expect(kidInvoices.body.data.rows.map((r) => r.id)).toContain(sale.body.data.id);
   });
 
+  it('payment verification: the parent confirms the overtime with their code (INVALID_OTP otherwise)', async () => {
+    const { parent, kids } = await family(2, { overtimePrice: 1000 });
+    const other = await family(1);
+    const visits = (await checkin(parent.id, kids.map((k) => k.id), 'B-650')).body.data;
+    for (const v of visits) await insideFor(v.id, 200);
+    await server.post('/parent/kids/checkout', { ids: kids.map((k) => k.id) }, cashier);
+    const unconfirmed = await server.get<Session & { confirmed_at: string | null }>(`/kids/session/payments/${kids[0]!.id}`, cashier);
+    expect(unconfirmed.body.data).toMatchObject({ due: 2000, confirmed_at: null });
+
+    await server.post('/otp/send', { id: parent.id, mobile: parent.mobile }, cashier);
+    const code = await lastCode(parent.mobile);
+    const wrong = code === '123456' ? '654321' : '123456';
+    expect((await server.get(`/kids/session/payments?kids=${kids[0]!.id},${kids[1]!.id}&otp=${wrong}`, cashier)).body.message).toBe('INVALID_OTP');
+    expect((await server.get(`/kids/session/payments?kids=${kids[0]!.id},${other.kids[0]!.id}&otp=${code}`, cashier)).body.message).toBe('VALIDATION_FAILED');
+    const confirmed = await server.get<(Session & { confirmed_at: string | null })[]>(`/kids/session/payments?kids=${kids[0]!.id},${kids[1]!.id}&otp=${code}`, cashier);
+    expect(confirmed.body.data.map((b) => [b.due, b.confirmed_at !== null])).toEqual([
+      [2000, true],
+      [2000, true],
+    ]);
+    expect((await server.get(`/kids/session/payments/${kids[0]!.id}?otp=${code}`, cashier)).body.message).toBe('INVALID_OTP');
+  });
+
   it('a manager edits or forgives a fee, and each decision is logged with who and why', async () => {
     const { parent, kids } = await family(1, { overtimePrice: 2000 });
     const [visit] = (await checkin(parent.id, [kids[0]!.id], 'B-700')).body.data;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Radio, Space, Table } from 'antd';
-import { ShoppingCartOutlined } from '@ant-design/icons';
+import { Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { CheckCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { CodeEntry } from './CodeEntry';
 import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';
-import { useCheckoutMutation, useOvertimeDecideMutation } from '../../api/frontDesk';
+import { useCheckoutMutation, useOtpSendMutation, useOvertimeConfirmMutation, useOvertimeDecideMutation } from '../../api/frontDesk';
 import { useAbility } from '../../app/ability';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { localName } from '../../components/names';
@@ -37,6 +38,7 @@ function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; 
   return (
     <Modal
       open
+      width={720}
       title={t('desk.overtimeDue')}
       onCancel={onClose}
       footer={
@@ -57,7 +59,20 @@ function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; 
         columns={[
           { title: t('subscriptions.kid'), render: (_, s) => kidName(s) },
           { title: t('desk.overtimeHours'), dataIndex: 'overtime_hours', render: (v: number) => t('packages.hours', { count: v }) },
-          { title: t('desk.due'), dataIndex: 'due', render: (v: number) => formatMoney(v, i18n.language) },
+          {
+            title: t('desk.due'),
+            dataIndex: 'due',
+            render: (v: number, s) => (
+              <Space size={4}>
+                {formatMoney(v, i18n.language)}
+                {s.confirmed_at && v > 0 && (
+                  <Tag color="green" icon={<CheckCircleOutlined />}>
+                    {t('desk.confirmedByParent')}
+                  </Tag>
+                )}
+              </Space>
+            ),
+          },
           {
             render: (_, s) =>
               ability.can('delete', 'FrontDesk') &&
@@ -69,6 +84,7 @@ function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; 
           },
         ]}
       />
+      {owing.length > 0 && <ParentConfirms owing={owing} onConfirmed={(bills) => setRows(rows.map((r) => bills.find((b) => b.id === r.id) ?? r))} />}
       {deciding && (
         <Decision
           session={deciding}
@@ -81,6 +97,30 @@ function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; 
         />
       )}
     </Modal>
+  );
+}
+
+/** Over-time payment verification: the parent confirms what they owe with a code sent to their mobile. */
+function ParentConfirms({ owing, onConfirmed }: { owing: KidSession[]; onConfirmed: (bills: KidSession[]) => void }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const [send] = useOtpSendMutation();
+  const [confirm] = useOvertimeConfirmMutation();
+  const parent = owing[0]!;
+  if (owing.every((s) => s.confirmed_at)) return null;
+  return (
+    <div style={{ marginTop: 12 }}>
+      <CodeEntry
+        testId="overtime"
+        sendLabel={t('desk.parentConfirms')}
+        onSend={async () => (await submit(send({ id: parent.parent_id, mobile: parent.mobile }))) !== null}
+        onVerify={async (otp) => {
+          const bills = await submit(confirm({ kids: owing.map((s) => s.kid_id).join(','), otp }), { success: 'OTP_VERIFICATION_SUCCESS' });
+          if (bills) onConfirmed(bills);
+          return bills !== null;
+        }}
+      />
+    </div>
   );
 }
 

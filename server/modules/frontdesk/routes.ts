@@ -21,6 +21,7 @@ type FrontDeskEndpoint =
   | 'profile/kid/roomsession';
 
 export function frontDeskRoutes(otp: OtpService, sessions: SessionService): Pick<Handlers, FrontDeskEndpoint> {
+  const verifyCode = (parentId: number, mobile: string, code: string) => otp.verify({ id: parentId, mobile, otp: code });
   return {
     'otp/send': (body, ctx) => otp.send(ctx, body),
     'otp/verify': (body) => otp.verify(body),
@@ -35,8 +36,14 @@ export function frontDeskRoutes(otp: OtpService, sessions: SessionService): Pick
       const bills = await sessions.latest(ctx, body.kids, true);
       return { bills, total: bills.reduce((sum, b) => sum + b.due, 0) };
     },
-    'kids/session/payments': (body, ctx) => sessions.latest(ctx, body.kids, false),
-    'kids/session/payments/:kid_id': (body, ctx) => sessions.paymentOfKid(ctx, body.kid_id, body.session_id),
+    'kids/session/payments': async (body, ctx) => {
+      const bills = await sessions.latest(ctx, body.kids, false);
+      return body.otp === undefined ? bills : sessions.confirmByParent(ctx, body.kids, bills, body.otp, verifyCode);
+    },
+    'kids/session/payments/:kid_id': async (body, ctx) => {
+      const bill = await sessions.paymentOfKid(ctx, body.kid_id, body.session_id);
+      return body.otp === undefined ? bill : (await sessions.confirmByParent(ctx, [body.kid_id], [bill], body.otp, verifyCode))[0]!;
+    },
     'kids/session/fee': (body, ctx) => sessions.decide(ctx, body),
     'kids/session/fee/log': (body, ctx) => sessions.decisions(ctx, body.session_id),
     'profile/kid/session': (body, ctx) => sessions.ofKid(ctx, body),

@@ -34,6 +34,7 @@ const columns = {
   overtime_fee: kidSessions.overtime_fee,
   fee_decision: kidSessions.fee_decision,
   billed_sale_id: kidSessions.billed_sale_id,
+  confirmed_at: kidSessions.overtime_confirmed_at,
   rate_bp: taxes.rate_bp,
   included: sql<TaxMode>`${packages.included}`,
 };
@@ -215,6 +216,25 @@ export class SessionService {
     const [bill] = await this.latest(ctx, [kidId], false);
     if (!bill) throw new AppError('NOT_FOUND');
     return bill;
+  }
+
+  /**
+   * The parent confirms what these visits owe with their one-time code (checked by `verifyCode`,
+   * which throws INVALID_OTP); the visits owing are marked confirmed. One parent's kids only.
+   */
+  async confirmByParent(
+    ctx: RequestContext,
+    kidIds: number[],
+    bills: ReturnType<typeof present>[],
+    otp: string,
+    verifyCode: (parentId: number, mobile: string, otp: string) => Promise<unknown>,
+  ) {
+    // Every kid asked for has a visit, and they are all one parent's: the code is that parent's.
+    if (bills.length !== new Set(kidIds).size || new Set(bills.map((b) => b.parent_id)).size !== 1) throw invalid('kids');
+    await verifyCode(bills[0]!.parent_id, bills[0]!.mobile, otp);
+    const owing = bills.filter((b) => b.due > 0).map((b) => b.id);
+    if (owing.length) await this.db.update(kidSessions).set({ overtime_confirmed_at: new Date() }).where(and(inArray(kidSessions.id, owing), this.scoped(ctx)));
+    return this.byIds(bills.map((b) => b.id));
   }
 
   /** A manager edits or forgives a fixed, unbilled fee; the decision is logged with its reason. */

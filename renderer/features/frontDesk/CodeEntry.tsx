@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Button, Input, Space } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Send a parent a one-time code, then type it back (Enter verifies). `onSend` and `onVerify` answer
+ * whether they succeeded; a wrong code clears the field for the next try.
+ */
+export function CodeEntry(props: { sendLabel: string; onSend: () => Promise<boolean>; onVerify: (code: string) => Promise<boolean>; testId: string }) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [code, setCode] = useState('');
+  const verify = async () => {
+    if (code.length !== 6) return;
+    setVerifying(true);
+    const ok = await props.onVerify(code);
+    setVerifying(false);
+    if (!ok) setCode('');
+  };
+  return (
+    <Space wrap>
+      <Button
+        icon={<MessageOutlined />}
+        loading={sending}
+        onClick={async () => {
+          setSending(true);
+          if (await props.onSend()) setSent(true);
+          setSending(false);
+        }}
+        data-testid={`${props.testId}-send`}
+      >
+        {sent ? t('desk.resendCode') : props.sendLabel}
+      </Button>
+      {sent && (
+        <Space.Compact>
+          <Input
+            autoFocus
+            inputMode="numeric"
+            maxLength={6}
+            style={{ width: 120 }}
+            dir="ltr"
+            placeholder={t('desk.code')}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            onPressEnter={() => void verify()}
+            data-testid={`${props.testId}-code`}
+          />
+          <Button type="primary" disabled={code.length !== 6} loading={verifying} onClick={() => void verify()} data-testid={`${props.testId}-verify`}>
+            {t('desk.verify')}
+          </Button>
+        </Space.Compact>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "kid_sessions" ADD COLUMN "overtime_confirmed_at" timestamp with time zone;
