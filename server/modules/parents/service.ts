@@ -37,6 +37,9 @@ const kidColumns = {
 
 /** A search answers a page of ten: the counter narrows a broad one by typing more. */
 const SEARCH_RESULTS = 10;
+
+/** A kid as a search answers them: with their open visit, if any. */
+type KidFound = KidRecord & { session: { id: number; badge: string; checkin_at: string } | null };
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Parents and their kids. Parents are shared by every branch: a family visits more than one. */
@@ -94,9 +97,19 @@ export class ParentService {
       branch(sql`select id from parents where search @@ to_tsquery('simple', ${prefixes})`),
       branch(sql`select parent_id from kids where deleted_at is null and search @@ to_tsquery('simple', ${prefixes})`),
     ];
+    // Each parent comes with their kids, and each kid with their open visit, in the same round trip.
+    // (The parent's id is written out: in a select list drizzle would leave it unqualified, and the
+    // subquery would read it as the kid's.)
+    const openVisit = sql`select json_build_object('id', s.id, 'badge', s.badge, 'checkin_at', s.checkin_at) from kid_sessions s
+      where s.kid_id = k.id and s.checkout_at is null ${scope === null ? sql`` : sql`and s.branch_id = ${scope}`} limit 1`;
+    const kidsOfParent = sql<KidFound[]>`coalesce((select json_agg(json_build_object(
+        'id', k.id, 'parent_id', k.parent_id, 'name_en', k.name_en, 'name_ar', k.name_ar, 'birth_date', k.birth_date,
+        'gender', k.gender, 'medical_notes', k.medical_notes, 'banned', k.banned, 'vip', k.vip, 'room_id', k.room_id,
+        'session', (${openVisit})) order by k.id)
+      from kids k where k.parent_id = "parents"."id" and k.deleted_at is null), '[]'::json)`;
     const parentsMatching = (db: Db | Tx, lookups: SQL[]) =>
       db
-        .select(parentColumns)
+        .select({ ...parentColumns, kids: kidsOfParent })
         .from(parents)
         .where(
           and(
@@ -117,23 +130,7 @@ export class ParentService {
         return parentsMatching(tx, [...starts, ...anyWord]);
       });
     }
-    if (found.length === 0) return [];
-    // The kids with their open visit, if any, in one query.
-    const all = await this.db
-      .select({ ...kidColumns, session_id: kidSessions.id, badge: kidSessions.badge, checkin_at: kidSessions.checkin_at })
-      .from(kids)
-      .leftJoin(kidSessions, and(eq(kidSessions.kid_id, kids.id), inside))
-      .where(and(inArray(kids.parent_id, found.map((p) => p.id)), isNull(kids.deleted_at)))
-      .orderBy(asc(kids.id));
-    return found.map((p) => ({
-      ...p,
-      kids: all
-        .filter((k) => k.parent_id === p.id)
-        .map(({ session_id, badge, checkin_at, ...k }) => {
-          const session = session_id === null ? null : { id: session_id, badge: badge!, checkin_at: checkin_at! };
-          return { ...k, session };
-        }),
-    }));
+    return found;
   }
 
   /** Kid profile: the kid with their parent (throws NOT_FOUND; the kid's files follow it). */
