@@ -203,3 +203,28 @@ export const salePayments = endpoint({
   }),
   permission: { action: 'view', subject: 'Invoices' },
 });
+
+const money = z.number().int();
+/** What a receipt or an A4 invoice prints (shared/domain/receipt.ts). */
+export const receiptSchema = z.object({
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z.number().int(),
+  refersTo: z.number().int().nullable(),
+  issuedAt: z.string(),
+  currency: z.string(),
+  seller: z.object({ name_en: z.string(), name_ar: z.string(), address: z.string().nullable(), phone: z.string().nullable(), vatNumber: z.string().nullable() }),
+  cashier: z.object({ name_en: z.string(), name_ar: z.string() }),
+  lines: z.array(z.object({ name_en: z.string(), name_ar: z.string(), qty: z.number().int(), unitPrice: money, total: money })),
+  totals: z.object({ subtotal: money, discount: money, net: money, vat: money, total: money }),
+  payments: z.object({ cash: money, card: money, cardReference: z.string().nullable(), change: money }),
+  qr: z.string(),
+});
+
+/** An invoice or credit note as it is printed (A4 or thermal), with its tax QR. */
+export const saleReceipt = endpoint({
+  method: 'GET',
+  path: '/sale/receipt/:id',
+  request: z.object({ id: Id }),
+  response: receiptSchema,
+  permission: { action: 'view', subject: 'Invoices' },
+});

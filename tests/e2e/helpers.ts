@@ -40,7 +40,7 @@ export async function shot(page: Page, name: string, opts: { settled?: boolean }
     await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
     // Dialogs and dropdowns zoom in and out; antd drops the motion classes once they are still.
-    await expect(page.locator('[class*="-appear"], [class*="-enter"], [class*="-leave"]')).toHaveCount(0);
+    await expect(page.locator('[class*="-appear"]:visible, [class*="-enter"]:visible, [class*="-leave"]:visible')).toHaveCount(0);
   }
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }

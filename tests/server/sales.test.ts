@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
+import { decodeTaxQr } from '../../shared/domain/zatca-qr';
 
 let server: TestServer;
 let admin: string;
@@ -142,3 +143,19 @@ describe('invoices', () => {
     expect((await server.post('/sale/cancelinvoice', { id: note.body.data.id }, cashier)).status).toBe(404); // a credit note is not cancelled
   });
 });
+
+describe('the printable receipt', () => {
+  it('GET /sale/receipt/{id}: seller, cashier, lines, totals, payments and a QR that decodes to the sale', async () => {
+    await server.post('/branch/update', { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', vat_number: '310122393500003', address: 'Riyadh' }, admin);
+    const id = await product('Balloon', 1150, 3);
+    const sale = (await sell([{ id, qty: 2 }], 3000)).body.data;
+    const res = await server.get<{ number: number; seller: { vatNumber: string }; cashier: { name_en: string }; lines: { qty: number }[]; totals: { total: number; vat: number }; payments: { change: number }; qr: string }>(
+      `/sale/receipt/${sale.id}`,
+      cashier,
+    );
+    expect(res.body.data).toMatchObject({ number: sale.invoice_no, seller: { vatNumber: '310122393500003' }, lines: [{ qty: 2 }], totals: { total: 2300, vat: 300 }, payments: { change: 700 } });
+    expect(decodeTaxQr(res.body.data.qr)).toMatchObject({ vatNumber: '310122393500003', total: '23.00', vatTotal: '3.00' });
+    expect((await server.get('/sale/receipt/999999', cashier)).body.message).toBe('NOT_FOUND');
+  });
+});
+

@@ -10,7 +10,8 @@ type SaleEndpoint =
   | 'particular/delete'
   | 'sale/payments/:id'
   | 'invoice/send'
-  | 'profile/kid/invoice';
+  | 'profile/kid/invoice'
+  | 'sale/receipt/:id';
 
 export function saleRoutes(sales: SaleService): Pick<Handlers, SaleEndpoint> {
   return {
@@ -23,5 +24,6 @@ export function saleRoutes(sales: SaleService): Pick<Handlers, SaleEndpoint> {
     'sale/payments/:id': (body, ctx) => sales.payments(ctx, body.id),
     'invoice/send': (body, ctx) => sales.send(ctx, body.id),
     'profile/kid/invoice': (body, ctx) => sales.ofKid(ctx, body),
+    'sale/receipt/:id': (body, ctx) => sales.receipt(ctx, body.id),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { branches, coupons, invoiceCounters, kids, packages, parents, products, saleLines, sales, taxes } from '../../db/schema';
+import { branches, coupons, invoiceCounters, kids, packages, parents, products, saleLines, sales, taxes, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { branchScope, isUniqueViolation, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
@@ -9,6 +9,7 @@ import type { SaleWithLinesRecord } from '../../../shared/api/sales';
 import { priceCart, type TaxMode } from '../../../shared/domain/money';
 import { checkCoupon } from '../../../shared/domain/coupon';
 import { localDate } from '../../../shared/domain/subscription';
+import { receiptOf } from '../../../shared/domain/receipt';
 import type { SubscriptionService } from '../subscriptions/service';
 import type { SessionService } from '../frontdesk/sessions';
 import type { SmsSender } from '../../sms/sms-sender';
@@ -317,6 +318,24 @@ export class SaleService {
       .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
+  }
+
+  /** The printable receipt of an invoice or credit note: the sale with its branch and cashier. */
+  async receipt(ctx: RequestContext, id: number) {
+    const scope = branchScope(ctx);
+    const [row] = await this.db
+      .select({
+        sale: saleColumns,
+        branch: { name_en: branches.name_en, name_ar: branches.name_ar, address: branches.address, phone: branches.phone, vat_number: branches.vat_number, currency: branches.currency },
+        cashier: { name_en: users.name_en, name_ar: users.name_ar },
+      })
+      .from(sales)
+      .innerJoin(branches, eq(branches.id, sales.branch_id))
+      .innerJoin(users, eq(users.id, sales.cashier_id))
+      .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
+    if (!row) throw new AppError('NOT_FOUND');
+    const lines = await this.db.select().from(saleLines).where(eq(saleLines.sale_id, id)).orderBy(asc(saleLines.id));
+    return receiptOf({ sale: { ...row.sale, created_at: row.sale.created_at.toISOString(), lines }, branch: row.branch, cashier: row.cashier });
   }
 
   /** Texts the invoice to the parent on it, or to the walk-in's mobile typed at the till. */

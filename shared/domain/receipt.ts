@@ -1,0 +1,67 @@
+import { encodeTaxQr, qrAmount } from './zatca-qr';
+
+/**
+ * What a parent takes home, in one model for both the A4 invoice and the thermal receipt: the
+ * seller, the number and date, the cashier, the lines, discount, VAT, total, how it was paid and the
+ * change, the cancelled invoice a credit note refers to, and the tax-invoice QR. Amounts stay in
+ * minor units; each renderer formats them.
+ */
+export interface ReceiptSource {
+  sale: {
+    invoice_no: number;
+    kind: 'invoice' | 'credit_note';
+    original_invoice_no: number | null;
+    created_at: string;
+    gross: number;
+    discount: number;
+    net: number;
+    vat: number;
+    payable: number;
+    cash: number;
+    pos: number;
+    pos_reference: string | null;
+    change: number;
+    lines: { name_en: string; name_ar: string; unit_price: number; qty: number; gross: number }[];
+  };
+  branch: { name_en: string; name_ar: string; address: string | null; phone: string | null; vat_number: string | null; currency: string };
+  cashier: { name_en: string; name_ar: string };
+}
+
+export interface Receipt {
+  kind: 'invoice' | 'credit_note';
+  number: number;
+  /** For a credit note: the invoice it cancels. */
+  refersTo: number | null;
+  issuedAt: string;
+  currency: string;
+  seller: { name_en: string; name_ar: string; address: string | null; phone: string | null; vatNumber: string | null };
+  cashier: { name_en: string; name_ar: string };
+  lines: { name_en: string; name_ar: string; qty: number; unitPrice: number; total: number }[];
+  totals: { subtotal: number; discount: number; net: number; vat: number; total: number };
+  payments: { cash: number; card: number; cardReference: string | null; change: number };
+  /** ZATCA phase 1 QR payload (base64 TLV). */
+  qr: string;
+}
+
+export function receiptOf({ sale, branch, cashier }: ReceiptSource): Receipt {
+  return {
+    kind: sale.kind,
+    number: sale.invoice_no,
+    refersTo: sale.kind === 'credit_note' ? sale.original_invoice_no : null,
+    issuedAt: sale.created_at,
+    currency: branch.currency,
+    seller: { name_en: branch.name_en, name_ar: branch.name_ar, address: branch.address, phone: branch.phone, vatNumber: branch.vat_number },
+    cashier,
+    lines: sale.lines.map((l) => ({ name_en: l.name_en, name_ar: l.name_ar, qty: l.qty, unitPrice: l.unit_price, total: l.gross })),
+    totals: { subtotal: sale.gross, discount: sale.discount, net: sale.net, vat: sale.vat, total: sale.payable },
+    payments: { cash: sale.cash, card: sale.pos, cardReference: sale.pos_reference, change: sale.change },
+    qr: encodeTaxQr({
+      // The Arabic name is the registered one; the English follows for readers of either.
+      sellerName: branch.name_ar === branch.name_en ? branch.name_ar : `${branch.name_ar} | ${branch.name_en}`,
+      vatNumber: branch.vat_number ?? '',
+      timestamp: new Date(sale.created_at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      total: qrAmount(sale.payable),
+      vatTotal: qrAmount(sale.vat),
+    }),
+  };
+}
