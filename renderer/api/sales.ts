@@ -65,6 +65,7 @@ export const salesApi = api.injectEndpoints({
     tillProducts: build.query<Result<'sale/product/list'>, void>({ query: () => call('sale/product/list', { getAll: false }), providesTags: ['Product'] }),
     tillPackages: build.query<Result<'sale/package/list'>, void>({ query: () => call('sale/package/list', { getAll: true }), providesTags: ['Package'] }),
     tillKids: build.query<Result<'sale/kidslist'>, RequestOf<'sale/kidslist'>>({ query: (body) => call('sale/kidslist', body), providesTags: ['Parent', 'Subscription'] }),
+    saleReceipt: build.query<Result<'sale/receipt/:id'>, RequestOf<'sale/receipt/:id'>>({ query: (body) => call('sale/receipt/:id', body), providesTags: ['Invoice'] }),
     invoiceSend: build.mutation<Result<'invoice/send'>, RequestOf<'invoice/send'>>({ query: (body) => call('invoice/send', body) }),
     salePage: build.query<Result<'sale/pagelist'>, RequestOf<'sale/pagelist'>>({
       query: (body) => call('sale/pagelist', body),
@@ -100,4 +101,5 @@ export const {
   useTillPackagesQuery,
   useTillKidsQuery,
   useInvoiceSendMutation,
+  useSaleReceiptQuery,
 } = salesApi;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -95,4 +96,11 @@ export async function e2eDatabase(): Promise<pg.Client> {
   const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'playdesk' });
   await client.connect();
   return client;
+}
+
+/** Prints the page to an A4 PDF as Chromium's print would, and turns its first page into a PNG. */
+export async function printA4(page: Page, name: string) {
+  const pdf = `test-results/screens/${name}.pdf`;
+  await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+  execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdf, `test-results/screens/${name}`]);
 }

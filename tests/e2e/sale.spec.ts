@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminOn, adminToken, api, selectOption, shot, tillInMainBranch } from './helpers';
+import { adminOn, adminToken, api, printA4, selectOption, shot, tillInMainBranch } from './helpers';
 
 const words = {
   en: { done: /Sale completed: invoice #(\d+)/, creditNoteFor: (no: string) => `Credit note for invoice #${no}`, change: /Change: .*35\.00/, paid: 'Paid', cancelledToast: 'Invoice cancelled.', cancelled: 'Cancelled', statusCancelled: 'Cancelled' },
@@ -16,6 +16,7 @@ for (const lang of ['en', 'ar'] as const) {
     const tag = `${lang}${Date.now() % 100000}`;
     // The catalogue and the family, put in through the server as a back office and front desk would.
     const token = await adminToken();
+    await api('branch/update', { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', vat_number: '310122393500003', address: 'Olaya St, Riyadh', phone: '0112345678' }, token);
     const product = (await api('product/create', { name_en: `Socks ${tag}`, name_ar: `جوارب ${tag}`, price: 2000, tax_id: 1, included: 1 }, token)).data;
     await api('product/addstock', { id: product.id, qty: 5 }, token);
     const pass = (await api('package/create', { name_en: `Monthly ${tag}`, name_ar: `شهري ${tag}`, price: 10000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10' }, token)).data;
@@ -58,6 +59,12 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByRole('listitem').filter({ hasText: lang === 'en' ? 'Omar' : 'عمر' })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: lang === 'en' ? 'Layla' : 'ليلى' })).toBeVisible();
     await shot(page, `sale-done-${lang}`, { settled: true });
+
+    // The A4 invoice, as the print dialog would print it: a PDF, turned into a picture to look at.
+    await page.getByTestId('sale-print').click();
+    await expect(page.getByTestId('invoice-total')).toContainText('215.00');
+    await expect(page.getByTestId('invoice-qr')).toBeVisible();
+    await printA4(page, `invoice-a4-${lang}`);
 
     await page.goto('/#/Invoices');
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) }).filter({ hasText: w.paid });

@@ -34,6 +34,7 @@ import { FrontDeskPage } from '../../features/frontDesk/FrontDeskPage';
 import { KidProfile } from '../../features/frontDesk/KidProfile';
 import { OutboxPage } from '../../features/messages/OutboxPage';
 import { GlobalSearch } from './GlobalSearch';
+import { InvoiceA4 } from '../../features/invoices/InvoiceA4';
 import { localName } from '../../components/names';
 import { HomePage } from '../../features/dashboard/HomePage';
 import { BranchesPage } from '../../features/branches/BranchesPage';
@@ -144,7 +145,11 @@ function Screen({ feature, detail, navigate }: { feature: Feature; detail: strin
     case 'Products':
       return <ProductsPage />;
     case 'Invoices':
-      return <InvoicesPage />;
+      return detail?.startsWith('print-') ? (
+        <InvoiceA4 id={Number(detail.slice('print-'.length))} back={() => navigate('Invoices')} />
+      ) : (
+        <InvoicesPage openPrint={(saleId) => navigate(`Invoices/print-${saleId}`)} />
+      );
     case 'Sales':
       return <CartPage overtimeKids={detail?.startsWith('overtime-') ? detail.slice('overtime-'.length).split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []} />;
     case 'FrontDesk':

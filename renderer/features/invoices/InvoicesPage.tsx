@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Flex, Popconfirm, Space, Statistic, Table, Tag } from 'antd';
-import { MessageOutlined, StopOutlined } from '@ant-design/icons';
+import { MessageOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../shared/api/sales';
@@ -12,7 +12,7 @@ import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
 
 /** Invoices of a date range (spec: default today) with their count and value; text one, or cancel it by credit note. */
-export function InvoicesPage() {
+export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => void }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs(), dayjs()]);
@@ -74,6 +74,7 @@ export function InvoicesPage() {
             title: t('actions.title'),
             render: (_, s) => (
               <Space>
+                <Button size="small" icon={<PrinterOutlined />} onClick={() => openPrint(s.id)} aria-label={t('print.a4')} data-testid="invoice-open-print" />
                 {ability.can('update', 'Invoices') && (
                 <Button
                   size="small"

@@ -1,5 +1,5 @@
 import { Button, List, Result, Tag } from 'antd';
-import { MessageOutlined } from '@ant-design/icons';
+import { MessageOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useInvoiceSendMutation } from '../../api/sales';
@@ -18,13 +18,16 @@ export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sa
       status="success"
       title={t('cart.done', { no: sale.invoice_no })}
       subTitle={sale.change > 0 ? t('cart.giveChange', { change: formatMoney(sale.change, i18n.language) }) : undefined}
-      extra={
+      extra={[
+        <Button key="print" icon={<PrinterOutlined />} href={`#/Invoices/print-${sale.id}`} data-testid="sale-print">
+          {t('print.a4')}
+        </Button>,
         canText && (
-          <Button icon={<MessageOutlined />} loading={sending.isLoading} onClick={() => void submit(send({ id: sale.id }), { success: 'MESSAGE_SENT' })} data-testid="sale-send">
+          <Button key="send" icon={<MessageOutlined />} loading={sending.isLoading} onClick={() => void submit(send({ id: sale.id }), { success: 'MESSAGE_SENT' })} data-testid="sale-send">
             {t('invoices.send')}
           </Button>
-        )
-      }
+        ),
+      ]}
     >
       {sale.subscriptions.length > 0 && (
         <List
