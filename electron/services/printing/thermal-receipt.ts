@@ -1,0 +1,150 @@
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import QRCode from 'qrcode';
+import { fileURLToPath } from 'node:url';
+import type { Receipt } from '../../../shared/domain/receipt';
+import { formatMoney } from '../../../shared/domain/money';
+
+/** Paper widths a receipt printer takes, in millimetres, and the dots a line of each holds. */
+export const PAPER_DOTS = { 80: 576, 58: 384 } as const;
+export type PaperWidth = keyof typeof PAPER_DOTS;
+
+const fontsDir = process.env.PLAYDESK_FONTS_DIR ?? fileURLToPath(new URL('../../../assets/fonts/', import.meta.url));
+let fontsReady = false;
+/** The bundled fonts, registered once: Arabic is shaped and laid right to left by them. */
+function registerFonts() {
+  if (fontsReady) return;
+  for (const [file, family] of [
+    ['NotoSans-Regular.ttf', 'PD Latin'],
+    ['NotoSans-Bold.ttf', 'PD Latin'],
+    ['NotoSansArabic-Regular.ttf', 'PD Arabic'],
+    ['NotoSansArabic-Bold.ttf', 'PD Arabic'],
+  ] as const) {
+    GlobalFonts.registerFromPath(`${fontsDir}${file}`, family);
+  }
+  fontsReady = true;
+}
+
+type Ink = { ctx: SKRSContext2D; width: number; y: number; margin: number };
+
+/** The same context for a pass that only measures: text and boxes are not drawn, positions still move. */
+function measuring(ctx: SKRSContext2D): SKRSContext2D {
+  return new Proxy(ctx, {
+    get(target, key) {
+      if (key === 'fillText' || key === 'fillRect') return () => undefined;
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+    set: (target, key, value) => Reflect.set(target, key, value),
+  });
+}
+
+const font = (size: number, bold = false) => `${bold ? 'bold ' : ''}${size}px "PD Latin", "PD Arabic"`;
+
+/** English at the left edge and Arabic at the right, on one line (or two when they do not fit). */
+function both(ink: Ink, en: string, ar: string, size: number, bold = false) {
+  const { ctx, width, margin } = ink;
+  ctx.font = font(size, bold);
+  const enWidth = ctx.measureText(en).width;
+  const arWidth = ctx.measureText(ar).width;
+  const fits = enWidth + arWidth + 16 <= width - 2 * margin;
+  ink.y += size + 6;
+  ctx.direction = 'ltr';
+  ctx.textAlign = 'left';
+  ctx.fillText(en, margin, ink.y);
+  if (!fits) ink.y += size + 6;
+  ctx.direction = 'rtl';
+  ctx.textAlign = 'right';
+  ctx.fillText(ar, width - margin, ink.y);
+}
+
+function centred(ink: Ink, text: string, size: number, bold = false, rtl = false) {
+  const { ctx, width } = ink;
+  ctx.font = font(size, bold);
+  ctx.direction = rtl ? 'rtl' : 'ltr';
+  ctx.textAlign = 'center';
+  ink.y += size + 6;
+  ctx.fillText(text, width / 2, ink.y);
+}
+
+/** A label pair with an amount in the middle column: "Total … 115.00 … الإجمالي". */
+function amountRow(ink: Ink, en: string, ar: string, amount: string, size: number, bold = false) {
+  const { ctx, width, margin } = ink;
+  ink.y += size + 8;
+  ctx.font = font(size, bold);
+  ctx.direction = 'ltr';
+  ctx.textAlign = 'left';
+  ctx.fillText(en, margin, ink.y);
+  ctx.direction = 'rtl';
+  ctx.textAlign = 'right';
+  ctx.fillText(ar, width - margin, ink.y);
+  ctx.direction = 'ltr';
+  ctx.textAlign = 'center';
+  ctx.fillText(amount, width / 2, ink.y);
+}
+
+function rule(ink: Ink) {
+  ink.y += 10;
+  ink.ctx.fillRect(ink.margin, ink.y, ink.width - 2 * ink.margin, 2);
+  ink.y += 4;
+}
+
+/**
+ * Draws a receipt on a canvas as wide as the paper: seller, title, number, date, cashier, lines,
+ * totals, payments and change, the credit note's reference, and the tax QR. Black on white, so
+ * thresholding to one bit loses nothing.
+ */
+export function drawReceipt(receipt: Receipt, paper: PaperWidth): { width: number; height: number; rgba: Uint8ClampedArray; png: () => Buffer } {
+  registerFonts();
+  const width = PAPER_DOTS[paper];
+  const scale = paper === 80 ? 1 : 0.75;
+  const size = (n: number) => Math.round(n * scale);
+  const money = (minor: number) => formatMoney(minor, 'en', receipt.currency);
+  // Drawn twice: once to measure how tall it is, once on a canvas of that height.
+  const paint = (ctx: SKRSContext2D) => {
+    const ink: Ink = { ctx, width, y: 8, margin: size(12) };
+    ctx.fillStyle = '#000';
+    centred(ink, receipt.seller.name_ar, size(30), true, true);
+    centred(ink, receipt.seller.name_en, size(24), true);
+    if (receipt.seller.address) centred(ink, receipt.seller.address, size(20));
+    if (receipt.seller.vatNumber) both(ink, `VAT ${receipt.seller.vatNumber}`, 'الرقم الضريبي', size(20));
+    rule(ink);
+    const note = receipt.kind === 'credit_note';
+    both(ink, note ? 'Credit note' : 'Simplified tax invoice', note ? 'إشعار دائن' : 'فاتورة ضريبية مبسطة', size(24), true);
+    both(ink, `No. ${receipt.number}`, `رقم ${receipt.number}`, size(22));
+    if (receipt.refersTo !== null) both(ink, `Cancels No. ${receipt.refersTo}`, `يلغي الفاتورة ${receipt.refersTo}`, size(20));
+    both(ink, new Date(receipt.issuedAt).toISOString().slice(0, 16).replace('T', ' '), receipt.cashier.name_ar, size(20));
+    rule(ink);
+    for (const line of receipt.lines) {
+      both(ink, line.name_en, line.name_ar, size(22), true);
+      amountRow(ink, `${line.qty} × ${money(line.unitPrice)}`, '', money(line.total), size(20));
+    }
+    rule(ink);
+    amountRow(ink, 'Subtotal', 'المجموع', money(receipt.totals.subtotal), size(22));
+    if (receipt.totals.discount !== 0) amountRow(ink, 'Discount', 'الخصم', money(-receipt.totals.discount), size(22));
+    amountRow(ink, 'VAT', 'الضريبة', money(receipt.totals.vat), size(22));
+    amountRow(ink, 'Total', 'الإجمالي', money(receipt.totals.total), size(28), true);
+    if (receipt.payments.cash !== 0) amountRow(ink, 'Cash', 'نقداً', money(receipt.payments.cash), size(22));
+    if (receipt.payments.card !== 0) amountRow(ink, 'Card', 'بطاقة', money(receipt.payments.card), size(22));
+    if (receipt.payments.change > 0) amountRow(ink, 'Change', 'الباقي', money(receipt.payments.change), size(22), true);
+    rule(ink);
+    // The tax QR, module by module: crisp at one bit per dot.
+    const qr = QRCode.create(receipt.qr, { errorCorrectionLevel: 'M' });
+    const cell = Math.floor(size(240) / qr.modules.size);
+    const left = Math.round((width - cell * qr.modules.size) / 2);
+    ink.y += 12;
+    for (let r = 0; r < qr.modules.size; r++) {
+      for (let c = 0; c < qr.modules.size; c++) if (qr.modules.get(r, c)) ctx.fillRect(left + c * cell, ink.y + r * cell, cell, cell);
+    }
+    ink.y += cell * qr.modules.size + 8;
+    centred(ink, 'شكراً لزيارتكم', size(22), false, true);
+    centred(ink, 'Thank you for visiting', size(20));
+    return Math.ceil(ink.y + 24);
+  };
+  const height = paint(measuring(createCanvas(width, 10).getContext('2d')));
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  paint(ctx);
+  return { width, height, rgba: ctx.getImageData(0, 0, width, height).data, png: () => canvas.toBuffer('image/png') };
+}

@@ -1,0 +1,139 @@
+import { createServer, type Server } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiptOf } from '../../../shared/domain/receipt';
+import { printReceipt, PrinterUnreachableError } from '../../../electron/services/printing/receipt-printer';
+
+/** A receipt printer on loopback: records every byte each print job sends. */
+let printer: Server;
+let port = 0;
+const jobs: Buffer[] = [];
+beforeAll(async () => {
+  printer = createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('close', () => jobs.push(Buffer.concat(chunks)));
+  });
+  await new Promise<void>((done) => printer.listen(0, '127.0.0.1', done));
+  port = (printer.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((done) => printer.close(() => done())));
+
+const receipt = receiptOf({
+  sale: {
+    invoice_no: 57,
+    kind: 'invoice',
+    original_invoice_no: null,
+    created_at: '2026-11-22T15:04:05.000Z',
+    gross: 23000,
+    discount: 500,
+    net: 19565,
+    vat: 2935,
+    payable: 22500,
+    cash: 25000,
+    pos: 0,
+    pos_reference: null,
+    change: 2500,
+    lines: [
+      { name_en: 'Monthly play', name_ar: 'اللعب الشهري', unit_price: 10000, qty: 2, gross: 20000 },
+      { name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', unit_price: 1500, qty: 2, gross: 3000 },
+    ],
+  },
+  branch: { name_en: 'Main branch', name_ar: 'الفرع الرئيسي', address: 'Olaya St, Riyadh', phone: null, vat_number: '310122393500003', currency: 'SAR' },
+  cashier: { name_en: 'Layla', name_ar: 'ليلى' },
+});
+
+/** Reads the ESC/POS job back: its raster images (GS v 0) stacked into one picture, and its commands. */
+function decode(job: Buffer) {
+  const bands: { bytesPerRow: number; rows: number; data: Buffer }[] = [];
+  let at = 0;
+  while ((at = job.indexOf(Buffer.from([0x1d, 0x76, 0x30]), at)) !== -1) {
+    const bytesPerRow = job[at + 4]! + job[at + 5]! * 256;
+    const rows = job[at + 6]! + job[at + 7]! * 256;
+    bands.push({ bytesPerRow, rows, data: job.subarray(at + 8, at + 8 + bytesPerRow * rows) });
+    at += 8 + bytesPerRow * rows;
+  }
+  const width = bands[0]!.bytesPerRow * 8;
+  const height = bands.reduce((sum, b) => sum + b.rows, 0);
+  const canvas = createCanvas(width, height);
+  const pixels = canvas.getContext('2d').createImageData(width, height);
+  let row = 0;
+  for (const band of bands) {
+    for (let r = 0; r < band.rows; r++, row++) {
+      for (let x = 0; x < width; x++) {
+        const black = (band.data[r * band.bytesPerRow + (x >> 3)]! >> (7 - (x & 7))) & 1;
+        const i = (row * width + x) * 4;
+        pixels.data[i] = pixels.data[i + 1] = pixels.data[i + 2] = black ? 0 : 255;
+        pixels.data[i + 3] = 255;
+      }
+    }
+  }
+  canvas.getContext('2d').putImageData(pixels, 0, 0);
+  return { width, height, bands: bands.length, pixels: pixels.data, png: () => canvas.toBuffer('image/png') };
+}
+
+const waitForJob = async (count: number) => {
+  for (let i = 0; i < 100 && jobs.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  return jobs[count - 1]!;
+};
+
+describe('a thermal receipt', () => {
+  it('80 mm: a 576-dot raster, cut, and the cash drawer kicked; Arabic drawn, not sent as text', async () => {
+    await printReceipt(receipt, { address: `tcp://127.0.0.1:${port}`, paper: 80, drawer: true });
+    const job = await waitForJob(1);
+    const image = decode(job);
+    expect(image.width).toBe(576);
+    expect(image.height).toBeGreaterThan(600);
+    expect(image.bands).toBeGreaterThanOrEqual(2);
+    expect(job.includes(Buffer.from([0x1d, 0x56]))).toBe(true); // GS V: cut
+    expect(job.includes(Buffer.from([0x1b, 0x70]))).toBe(true); // ESC p: drawer kick
+    expect(job.includes(Buffer.from('الفرع'))).toBe(false);
+    // Ink on the paper: some black, mostly white.
+    const black = [...image.pixels].filter((v, i) => i % 4 === 0 && v === 0).length / (image.width * image.height);
+    expect(black).toBeGreaterThan(0.02);
+    expect(black).toBeLessThan(0.5);
+    mkdirSync('test-results/screens', { recursive: true });
+    writeFileSync('test-results/screens/thermal-receipt-80mm.png', image.png());
+  });
+
+  it('58 mm: a 384-dot raster, and no drawer kick unless asked', async () => {
+    const creditNote = receiptOf({ sale: { ...refund(), kind: 'credit_note', invoice_no: 58, original_invoice_no: 57 }, branch: receiptBranch, cashier: { name_en: 'Layla', name_ar: 'ليلى' } });
+    await printReceipt(creditNote, {
+      address: `tcp://127.0.0.1:${port}`,
+      paper: 58,
+      drawer: false,
+    });
+    const job = await waitForJob(2);
+    const image = decode(job);
+    expect(image.width).toBe(384);
+    expect(job.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
+    expect(job.includes(Buffer.from([0x1b, 0x70]))).toBe(false);
+    writeFileSync('test-results/screens/thermal-credit-note-58mm.png', image.png());
+  });
+
+  it('a printer that is off is PrinterUnreachableError, quickly', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const deadPort = (closed.address() as { port: number }).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    await expect(printReceipt(receipt, { address: `tcp://127.0.0.1:${deadPort}`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
+  });
+});
+
+const receiptBranch = { name_en: 'Main branch', name_ar: 'الفرع الرئيسي', address: null, phone: null, vat_number: '310122393500003', currency: 'SAR' };
+function refund() {
+  return {
+    created_at: '2026-11-22T15:04:05.000Z',
+    gross: -3000,
+    discount: 0,
+    net: -2609,
+    vat: -391,
+    payable: -3000,
+    cash: -3000,
+    pos: 0,
+    pos_reference: null,
+    change: 0,
+    lines: [{ name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', unit_price: 1500, qty: -2, gross: -3000 }],
+  };
+}
