@@ -9,12 +9,33 @@ import type { ImportCheck } from './domain/product-import';
  * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
  * bridge of browser mode). Tokens never cross it: login answers with the user only.
  */
+/** This station's receipt printer: a network printer (`tcp://host:9100`), its paper, and what it does after a sale. */
+export const printerSettingsSchema = z.object({
+  address: z
+    .string()
+    .trim()
+    .regex(/^tcp:\/\/[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/, 'FIELD_INVALID')
+    .nullable(),
+  paper: z.union([z.literal(80), z.literal(58)]),
+  /** Print the receipt as soon as a sale is completed. */
+  autoPrint: z.boolean(),
+  /** Open the cash drawer (wired to the printer) after a cash sale. */
+  drawer: z.boolean(),
+});
+export type PrinterSettings = z.infer<typeof printerSettingsSchema>;
+export const defaultPrinterSettings: PrinterSettings = { address: null, paper: 80, autoPrint: false, drawer: false };
+
 export const settingsSchema = z.object({
   /** `embedded`: this station runs the server itself; `remote`: it talks to `serverUrl`. */
   serverMode: z.enum(['embedded', 'remote']),
   serverUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  /** Settings saved before printing existed have none: the defaults apply. */
+  printer: printerSettingsSchema.default(defaultPrinterSettings),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** How a print job ended; the sale is saved whatever happens here. */
+export type PrintOutcome = { status: 'printed' } | { status: 'not-configured' } | { status: 'unreachable' } | { status: 'failed'; message: string };
 
 export const appInfoSchema = z.object({
   version: z.string(),
@@ -35,6 +56,10 @@ export const invokeChannels = {
   'pos:file-pick': z.object({ extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).min(1).max(20) }),
   /** A products spreadsheet's bytes, read and checked in the main process. */
   'pos:products-sheet': z.object({ contentBase64: z.string().min(1).max(30 * 1024 * 1024) }),
+  /** Prints a sale's receipt on this station's receipt printer (`drawer`: kick it after a cash sale). */
+  'pos:print-receipt': z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }),
+  /** Prints a sample receipt on the printer being set up. */
+  'pos:print-test': printerSettingsSchema,
 } as const;
 export type InvokeChannel = keyof typeof invokeChannels;
 
@@ -75,6 +100,10 @@ export interface PosBridge {
     pick(extensions: string[]): Promise<PickedFile>;
     checkProductsSheet(contentBase64: string): Promise<SheetCheck>;
   };
+  printing: {
+    receipt(saleId: number, drawer: boolean): Promise<PrintOutcome>;
+    test(printer: PrinterSettings): Promise<PrintOutcome>;
+  };
   /** Subscribes to main-process events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -90,6 +119,8 @@ export type InvokeResult = {
   'pos:app-info': AppInfo;
   'pos:file-pick': PickedFile;
   'pos:products-sheet': SheetCheck;
+  'pos:print-receipt': PrintOutcome;
+  'pos:print-test': PrintOutcome;
 };
 
 /** Builds a PosBridge from any invoke function and event source; preload and the web client share it. */
@@ -115,6 +146,10 @@ export function bridgeFrom(
     files: {
       pick: (extensions) => invoke('pos:file-pick', { extensions }),
       checkProductsSheet: (contentBase64) => invoke('pos:products-sheet', { contentBase64 }),
+    },
+    printing: {
+      receipt: (saleId, drawer) => invoke('pos:print-receipt', { saleId, drawer }),
+      test: (printer) => invoke('pos:print-test', printer),
     },
     onEvent: subscribe,
   };

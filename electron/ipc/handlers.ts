@@ -5,6 +5,7 @@ import type { ApiClient } from '../services/api-client';
 import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
+import { printSaleReceipt, printTestReceipt } from '../services/printing/print-jobs';
 import type { FilePicker, SettingsStore } from '../platform/ports';
 
 export interface HandlerDeps {
@@ -75,6 +76,16 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
       } catch (error) {
         return { status: error instanceof SheetTooLargeError ? 'too-large' : 'unreadable' };
       }
+    },
+    'pos:print-receipt': async (arg) => {
+      const parsed = invokeChannels['pos:print-receipt'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:print-receipt');
+      return printSaleReceipt(deps.api, (await deps.settings.load()).printer, parsed.data.saleId, parsed.data.drawer);
+    },
+    'pos:print-test': async (arg) => {
+      const parsed = invokeChannels['pos:print-test'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:print-test');
+      return printTestReceipt(parsed.data);
     },
     'pos:file-pick': async (arg) => {
       const parsed = invokeChannels['pos:file-pick'].safeParse(arg);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionUserSchema } from '../../shared/permissions';
-import type { PickedFile, Settings } from '../../shared/ipc';
+import { defaultPrinterSettings, type PickedFile, type Settings } from '../../shared/ipc';
 
 /**
  * What the main-process services need from the platform. Each port has an Electron implementation
@@ -50,7 +50,7 @@ export interface HttpTransport {
   request(req: HttpRequest): Promise<HttpResponse>;
 }
 
-export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null };
+export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null, printer: defaultPrinterSettings };
 
 /** The platform's own file dialog; browser mode has none. */
 export interface FilePicker {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { isMessageKey, successKeys } from '../../shared/api/keys';
+import { isMessageKey, successKeys, systemSuccessKeys } from '../../shared/api/keys';
 
-const successes: ReadonlySet<string> = new Set([...successKeys, 'OK']);
+const successes: ReadonlySet<string> = new Set([...successKeys, ...systemSuccessKeys]);
 
 /**
  * The text for a key the server or the main process answered with. An unknown or missing key falls

@@ -63,6 +63,8 @@ export const systemKeys = [
   'KID_ALREADY_INSIDE',
   'BADGE_IN_USE',
   'KID_BANNED',
+  /** The station printed a receipt (said by the station, not the server). */
+  'PRINTED',
   'OK',
 ] as const;
 
@@ -75,6 +77,10 @@ export const fieldErrorKeys = [
   'FIELD_TOO_SMALL',
   'FIELD_TOO_LARGE',
 ] as const;
+
+/** The system keys that report success (translated with the success messages). */
+export const systemSuccessKeys = ['PRINTED', 'OK'] as const satisfies readonly SystemKeyLiteral[];
+type SystemKeyLiteral = (typeof systemKeys)[number];
 
 export type ErrorKey = (typeof errorKeys)[number];
 export type SuccessKey = (typeof successKeys)[number];

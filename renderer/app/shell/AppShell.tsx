@@ -35,6 +35,7 @@ import { KidProfile } from '../../features/frontDesk/KidProfile';
 import { OutboxPage } from '../../features/messages/OutboxPage';
 import { GlobalSearch } from './GlobalSearch';
 import { InvoiceA4 } from '../../features/invoices/InvoiceA4';
+import { SettingsPage } from '../../features/settings/SettingsPage';
 import { localName } from '../../components/names';
 import { HomePage } from '../../features/dashboard/HomePage';
 import { BranchesPage } from '../../features/branches/BranchesPage';
@@ -160,6 +161,8 @@ function Screen({ feature, detail, navigate }: { feature: Feature; detail: strin
       );
     case 'Promotions':
       return <OutboxPage />;
+    case 'Settings':
+      return <SettingsPage />;
     case 'Packages':
       return <PackagesPage />;
     case 'Coupons':

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Flex, Popconfirm, Space, Statistic, Table, Tag } from 'antd';
-import { MessageOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
+import { FileTextOutlined, MessageOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
+import { usePrintReceipt } from './usePrintReceipt';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../shared/api/sales';
@@ -21,6 +22,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
   const { data, isFetching } = useSalePageQuery({ page, perPage: 10, dates });
   const [cancel, cancelling] = useSaleCancelMutation();
   const [send, sending] = useInvoiceSendMutation();
+  const receipt = usePrintReceipt();
   const submit = useSubmit();
 
   return (
@@ -74,7 +76,8 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
             title: t('actions.title'),
             render: (_, s) => (
               <Space>
-                <Button size="small" icon={<PrinterOutlined />} onClick={() => openPrint(s.id)} aria-label={t('print.a4')} data-testid="invoice-open-print" />
+                <Button size="small" icon={<PrinterOutlined />} loading={receipt.printing} onClick={() => void receipt.print(s.id)} aria-label={t('print.thermal')} data-testid="invoice-print-receipt" />
+                <Button size="small" icon={<FileTextOutlined />} onClick={() => openPrint(s.id)} aria-label={t('print.a4')} data-testid="invoice-open-print" />
                 {ability.can('update', 'Invoices') && (
                 <Button
                   size="small"

@@ -1,5 +1,8 @@
 import { Button, List, Result, Tag } from 'antd';
-import { MessageOutlined, PrinterOutlined } from '@ant-design/icons';
+import { FileTextOutlined, MessageOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
+import { bridge } from '../../bridge';
+import { usePrintReceipt } from '../invoices/usePrintReceipt';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useInvoiceSendMutation } from '../../api/sales';
@@ -11,6 +14,13 @@ import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
 /** After a sale: the invoice number, the change to give, the subscriptions made, and texting the invoice. */
 export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sale/create'>; kidName: (id: number) => string; canText: boolean }) {
   const { t, i18n } = useTranslation();
+  const receipt = usePrintReceipt();
+  // Printing follows the station's setting; a cash sale also opens the drawer when one is wired.
+  useEffect(() => {
+    void bridge.settings.get().then((settings) => {
+      if (settings.printer.autoPrint && settings.printer.address) void receipt.print(sale.id, sale.cash > 0);
+    });
+  }, [sale.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per sale
   const [send, sending] = useInvoiceSendMutation();
   const submit = useSubmit();
   return (
@@ -19,7 +29,10 @@ export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sa
       title={t('cart.done', { no: sale.invoice_no })}
       subTitle={sale.change > 0 ? t('cart.giveChange', { change: formatMoney(sale.change, i18n.language) }) : undefined}
       extra={[
-        <Button key="print" icon={<PrinterOutlined />} href={`#/Invoices/print-${sale.id}`} data-testid="sale-print">
+        <Button key="thermal" icon={<PrinterOutlined />} loading={receipt.printing} onClick={() => void receipt.print(sale.id)} data-testid="sale-print-receipt">
+          {t('print.thermal')}
+        </Button>,
+        <Button key="print" icon={<FileTextOutlined />} href={`#/Invoices/print-${sale.id}`} data-testid="sale-print">
           {t('print.a4')}
         </Button>,
         canText && (

@@ -45,8 +45,18 @@ describe('station settings', () => {
   it('default to the embedded server and keep a remote choice', async () => {
     const path = join(tempDir(), 'settings.json');
     const store = new FileSettingsStore(path);
-    expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null });
-    await store.save({ serverMode: 'remote', serverUrl: 'http://server:4100' });
-    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'http://server:4100' });
+    const noPrinter = { address: null, paper: 80, autoPrint: false, drawer: false } as const;
+    expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null, printer: noPrinter });
+    await store.save({ serverMode: 'remote', serverUrl: 'http://server:4100', printer: noPrinter });
+    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'http://server:4100', printer: noPrinter });
+  });
+
+  it('settings saved before printing existed load with no printer; a printer set is kept', async () => {
+    const path = join(tempDir(), 'settings.json');
+    writeFileSync(path, JSON.stringify({ serverMode: 'embedded', serverUrl: null }));
+    expect((await new FileSettingsStore(path).load()).printer).toEqual({ address: null, paper: 80, autoPrint: false, drawer: false });
+    const printer = { address: 'tcp://192.168.1.50:9100', paper: 58, autoPrint: true, drawer: true } as const;
+    await new FileSettingsStore(path).save({ serverMode: 'embedded', serverUrl: null, printer });
+    expect((await new FileSettingsStore(path).load()).printer).toEqual(printer);
   });
 });

@@ -1,0 +1,54 @@
+import type { ApiClient } from '../api-client';
+import type { PrinterSettings, PrintOutcome } from '../../../shared/ipc';
+import { receiptOf, type Receipt } from '../../../shared/domain/receipt';
+import { receiptSchema } from '../../../shared/api/sales';
+import { printReceipt, PrinterUnreachableError } from './receipt-printer';
+
+/** Prints on this station's receipt printer; every way it can fail is an outcome the screen explains. */
+async function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Promise<PrintOutcome> {
+  if (!printer.address) return { status: 'not-configured' };
+  try {
+    await printReceipt(receipt, { address: printer.address, paper: printer.paper, drawer: drawer && printer.drawer }, drawer && printer.drawer);
+    return { status: 'printed' };
+  } catch (error) {
+    if (error instanceof PrinterUnreachableError) return { status: 'unreachable' };
+    throw error;
+  }
+}
+
+/** A sale's receipt, as the server has it, on the configured printer. */
+export async function printSaleReceipt(api: ApiClient, printer: PrinterSettings, saleId: number, drawer: boolean): Promise<PrintOutcome> {
+  const answer = await api.call('sale/receipt/:id', { id: saleId });
+  if (!answer.status) return { status: 'failed', message: answer.message };
+  const receipt = receiptSchema.safeParse(answer.data);
+  if (!receipt.success) return { status: 'failed', message: 'SOMETHING_WENT_WRONG' };
+  return print(receipt.data, printer, drawer);
+}
+
+/** A sample receipt, to check a printer while setting it up (no drawer kick). */
+export function printTestReceipt(printer: PrinterSettings): Promise<PrintOutcome> {
+  return print(
+    receiptOf({
+      sale: {
+        invoice_no: 0,
+        kind: 'invoice',
+        original_invoice_no: null,
+        created_at: new Date().toISOString(),
+        gross: 0,
+        discount: 0,
+        net: 0,
+        vat: 0,
+        payable: 0,
+        cash: 0,
+        pos: 0,
+        pos_reference: null,
+        change: 0,
+        lines: [{ name_en: 'Test print', name_ar: 'طباعة تجريبية', unit_price: 0, qty: 1, gross: 0 }],
+      },
+      branch: { name_en: 'PlayDesk', name_ar: 'بلاي ديسك', address: null, phone: null, vat_number: null, currency: 'SAR' },
+      cashier: { name_en: '', name_ar: '' },
+    }),
+    printer,
+    false,
+  );
+}

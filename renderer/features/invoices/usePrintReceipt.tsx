@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { App, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PrintOutcome } from '../../../shared/ipc';
+import { bridge } from '../../bridge';
+import { useNotify } from '../../components/useNotify';
+
+/**
+ * Prints a sale's receipt on this station's printer. The sale is saved whatever happens: a printer
+ * that is off or unplugged says so, and the message offers to try again.
+ */
+export function usePrintReceipt() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const notify = useNotify();
+  const [printing, setPrinting] = useState(false);
+  const print = async (saleId: number, drawer = false): Promise<PrintOutcome> => {
+    setPrinting(true);
+    const outcome = await bridge.printing.receipt(saleId, drawer).catch((): PrintOutcome => ({ status: 'failed', message: 'SOMETHING_WENT_WRONG' }));
+    setPrinting(false);
+    if (outcome.status === 'printed') notify.success('PRINTED');
+    else if (outcome.status === 'failed') notify.error(outcome.message);
+    else {
+      const key = `print-${saleId}`;
+      notification.error({
+        key,
+        title: t(outcome.status === 'unreachable' ? 'print.unreachable' : 'print.notConfigured'),
+        placement: 'topRight',
+        duration: 0,
+        actions: outcome.status === 'unreachable' && (
+          <Button
+            size="small"
+            type="primary"
+            onClick={() => {
+              notification.destroy(key);
+              void print(saleId, drawer);
+            }}
+            data-testid="print-retry"
+          >
+            {t('print.retry')}
+          </Button>
+        ),
+      });
+    }
+    return outcome;
+  };
+  return { print, printing };
+}
