@@ -17,7 +17,8 @@ export const firstRunURL = `http://127.0.0.1:${port + 2}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // Its own folder: Playwright empties it at start, and the unit tests also leave pictures under test-results/.
+  outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
