@@ -1,14 +1,11 @@
 import { receiptOf } from '../../shared/domain/receipt';
+import { receiptSource } from '../fixtures/receipt-source';
 import { encodeReceipt } from '../../electron/services/printing/receipt-printer';
 
 /** Time to lay out, rasterise and encode one receipt as ESC/POS (target under 50 ms). Figures, not a test. */
 export function run(): Promise<void> {
   const lines = Array.from({ length: 6 }, (_, i) => ({ name_en: `Item ${i + 1}`, name_ar: `صنف ${i + 1}`, unit_price: 1500 + i * 100, qty: 1 + (i % 3), gross: (1500 + i * 100) * (1 + (i % 3)) }));
-  const receipt = receiptOf({
-    sale: { invoice_no: 1, kind: 'invoice', original_invoice_no: null, created_at: new Date().toISOString(), gross: 20000, discount: 0, net: 17391, vat: 2609, payable: 20000, cash: 20000, pos: 0, pos_reference: null, change: 0, lines },
-    branch: { name_en: 'Main branch', name_ar: 'الفرع الرئيسي', address: 'Olaya St, Riyadh', phone: null, vat_number: '310122393500003', currency: 'SAR' },
-    cashier: { name_en: 'Layla', name_ar: 'ليلى' },
-  });
+  const receipt = receiptOf(receiptSource({ lines }));
   for (const paper of [80, 58] as const) {
     encodeReceipt(receipt, { address: 'tcp://127.0.0.1:9100', paper, drawer: true }); // warm up: fonts, JIT
     const times: number[] = [];

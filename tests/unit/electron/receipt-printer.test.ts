@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptOf } from '../../../shared/domain/receipt';
+import { receiptSource } from '../../fixtures/receipt-source';
 import { printReceipt, PrinterUnreachableError } from '../../../electron/services/printing/receipt-printer';
 
 /** A receipt printer on loopback: records every byte each print job sends. */
@@ -20,29 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => printer.close(() => done())));
 
-const receipt = receiptOf({
-  sale: {
-    invoice_no: 57,
-    kind: 'invoice',
-    original_invoice_no: null,
-    created_at: '2026-11-22T15:04:05.000Z',
-    gross: 23000,
-    discount: 500,
-    net: 19565,
-    vat: 2935,
-    payable: 22500,
-    cash: 25000,
-    pos: 0,
-    pos_reference: null,
-    change: 2500,
-    lines: [
-      { name_en: 'Monthly play', name_ar: 'اللعب الشهري', unit_price: 10000, qty: 2, gross: 20000 },
-      { name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', unit_price: 1500, qty: 2, gross: 3000 },
-    ],
-  },
-  branch: { name_en: 'Main branch', name_ar: 'الفرع الرئيسي', address: 'Olaya St, Riyadh', phone: null, vat_number: '310122393500003', currency: 'SAR' },
-  cashier: { name_en: 'Layla', name_ar: 'ليلى' },
-});
+const receipt = receiptOf(receiptSource());
 
 /** Reads the ESC/POS job back: its raster images (GS v 0) stacked into one picture, and its commands. */
 function decode(job: Buffer) {
@@ -98,7 +77,8 @@ describe('a thermal receipt', () => {
   });
 
   it('58 mm: a 384-dot raster, and no drawer kick unless asked', async () => {
-    const creditNote = receiptOf({ sale: { ...refund(), kind: 'credit_note', invoice_no: 58, original_invoice_no: 57 }, branch: receiptBranch, cashier: { name_en: 'Layla', name_ar: 'ليلى' } });
+    const refund = { gross: -3000, discount: 0, net: -2609, vat: -391, payable: -3000, cash: -3000, change: 0, lines: [{ name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', unit_price: 1500, qty: -2, gross: -3000 }] };
+    const creditNote = receiptOf(receiptSource({ ...refund, kind: 'credit_note', invoice_no: 58, original_invoice_no: 57 }));
     await printReceipt(creditNote, {
       address: `tcp://127.0.0.1:${port}`,
       paper: 58,
@@ -120,20 +100,3 @@ describe('a thermal receipt', () => {
     await expect(printReceipt(receipt, { address: `tcp://127.0.0.1:${deadPort}`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
   });
 });
-
-const receiptBranch = { name_en: 'Main branch', name_ar: 'الفرع الرئيسي', address: null, phone: null, vat_number: '310122393500003', currency: 'SAR' };
-function refund() {
-  return {
-    created_at: '2026-11-22T15:04:05.000Z',
-    gross: -3000,
-    discount: 0,
-    net: -2609,
-    vat: -391,
-    payable: -3000,
-    cash: -3000,
-    pos: 0,
-    pos_reference: null,
-    change: 0,
-    lines: [{ name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', unit_price: 1500, qty: -2, gross: -3000 }],
-  };
-}
