@@ -35,7 +35,7 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** How a print job ended; the sale is saved whatever happens here. */
-export type PrintOutcome = { status: 'printed' } | { status: 'not-configured' } | { status: 'unreachable' } | { status: 'failed'; message: string };
+export type PrintOutcome = { status: 'printed' } | { status: 'not-configured' } | { status: 'unreachable' } | { status: 'no-paper' } | { status: 'failed'; message: string };
 
 export const appInfoSchema = z.object({
   version: z.string(),

@@ -5,13 +5,18 @@ import { adminOn, adminToken, api, shot, tillInMainBranch } from './helpers';
 /** A receipt printer on loopback: keeps every job's bytes. */
 class LoopbackPrinter {
   jobs: Buffer[] = [];
+  paperOut = false;
   private server: Server | null = null;
   port = 0;
   async start(port = 0) {
     this.server = createServer((socket) => {
       const chunks: Buffer[] = [];
-      socket.on('data', (c: Buffer) => chunks.push(c));
-      socket.on('close', () => this.jobs.push(Buffer.concat(chunks)));
+      socket.on('data', (c: Buffer) => {
+        // DLE EOT 4, the paper sensor: answer with the roll present or out.
+        if (c.equals(Buffer.from([0x10, 0x04, 0x04]))) socket.write(Buffer.from([this.paperOut ? 0x72 : 0x12]));
+        else chunks.push(c);
+      });
+      socket.on('close', () => chunks.length && this.jobs.push(Buffer.concat(chunks)));
     });
     await new Promise<void>((done) => this.server!.listen(port, '127.0.0.1', done));
     this.port = (this.server.address() as { port: number }).port;
@@ -27,8 +32,8 @@ class LoopbackPrinter {
 }
 
 const words = {
-  en: { printed: 'Receipt printed.', unreachable: /does not answer/ },
-  ar: { printed: 'تمت طباعة الإيصال.', unreachable: /لا تستجيب/ },
+  en: { printed: 'Receipt printed.', unreachable: /does not answer/, noPaper: /out of paper/ },
+  ar: { printed: 'تمت طباعة الإيصال.', unreachable: /لا تستجيب/, noPaper: /نفد الورق/ },
 } as const;
 
 async function setPrinter(page: Page, lang: 'en' | 'ar', address: string, auto: boolean) {
@@ -53,7 +58,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.close();
     });
 
-    test('is set up with a test print, prints after a cash sale with the drawer kick, and a dead printer offers a retry', async ({ page }) => {
+    test('is set up with a test print, prints after a cash sale with the drawer kick; off or out of paper, it says so and offers a retry', async ({ page }) => {
       const w = words[lang];
       const token = await adminToken();
       const product = (await api('product/create', { name_en: `Juice ${lang}`, name_ar: `عصير ${lang}`, price: 800, tax_id: 1, included: 1 }, token)).data;
@@ -91,6 +96,15 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('print-retry').click();
       await expect(page.getByText(w.printed)).toBeVisible();
       await expect.poll(() => printer.jobs.length).toBe(before + 2);
+
+      // Out of paper: said plainly, nothing printed; a new roll and a retry print it.
+      printer.paperOut = true;
+      await page.getByTestId('sale-print-receipt').click();
+      await expect(page.getByText(w.noPaper)).toBeVisible();
+      expect(printer.jobs.length).toBe(before + 2);
+      printer.paperOut = false;
+      await page.getByTestId('print-retry').click();
+      await expect.poll(() => printer.jobs.length).toBe(before + 3);
     });
   });
 }

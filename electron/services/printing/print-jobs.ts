@@ -2,7 +2,7 @@ import type { ApiClient } from '../api-client';
 import type { PrinterSettings, PrintOutcome } from '../../../shared/ipc';
 import { receiptOf, type Receipt } from '../../../shared/domain/receipt';
 import { receiptSchema } from '../../../shared/api/sales';
-import { printReceipt, PrinterUnreachableError } from './receipt-printer';
+import { printReceipt, PrinterOutOfPaperError, PrinterUnreachableError } from './receipt-printer';
 
 /** Prints on this station's receipt printer; every way it can fail is an outcome the screen explains. */
 async function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Promise<PrintOutcome> {
@@ -12,6 +12,7 @@ async function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean
     return { status: 'printed' };
   } catch (error) {
     if (error instanceof PrinterUnreachableError) return { status: 'unreachable' };
+    if (error instanceof PrinterOutOfPaperError) return { status: 'no-paper' };
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import thermal from 'node-thermal-printer';
 import type { Receipt } from '../../../shared/domain/receipt';
 import { drawReceipt, type PaperWidth } from './thermal-receipt';
@@ -13,6 +14,45 @@ export interface ThermalSettings {
 /** Rows per raster block: printers cap the height of one GS v 0 image, so a long receipt goes in bands. */
 const BAND_ROWS = 512;
 const CONNECT_TIMEOUT_MS = 5000;
+/** How long a printer may take to answer a status request; one that never answers is printed to anyway. */
+const STATUS_TIMEOUT_MS = 800;
+/** DLE EOT 4: the paper roll sensor status. */
+const PAPER_STATUS = Buffer.from([0x10, 0x04, 0x04]);
+
+/**
+ * Asks the printer for its paper sensor (ESC/POS DLE EOT 4): bits 5 and 6 mean the roll has run out.
+ * `unknown` when it does not answer in time (not every printer does); unreachable printers reject.
+ */
+export function paperStatus(address: string): Promise<'ok' | 'out' | 'unknown'> {
+  const [, hostname = '', port = '9100'] = /^tcp:\/\/([^:/]+)(?::(\d+))?$/.exec(address) ?? [];
+  return new Promise((resolve, reject) => {
+    let connected = false;
+    const socket = connect({ host: hostname, port: Number(port), timeout: CONNECT_TIMEOUT_MS }, () => {
+      connected = true;
+      socket.write(PAPER_STATUS);
+      socket.setTimeout(STATUS_TIMEOUT_MS);
+    });
+    const done = (status: 'ok' | 'out' | 'unknown') => {
+      socket.destroy();
+      resolve(status);
+    };
+    const fail = (error: Error) => {
+      socket.destroy();
+      reject(new PrinterUnreachableError(address, error));
+    };
+    socket.once('data', (answer: Buffer) => done((answer[0]! & 0x60) !== 0 ? 'out' : 'ok'));
+    socket.once('error', fail);
+    // Before connecting: the printer is not there. After: it just does not answer status requests.
+    socket.once('timeout', () => (connected ? done('unknown') : fail(new Error('connection timed out'))));
+  });
+}
+
+export class PrinterOutOfPaperError extends Error {
+  constructor(address: string) {
+    super(`The receipt printer at ${address} is out of paper`);
+    this.name = 'PrinterOutOfPaperError';
+  }
+}
 
 export class PrinterUnreachableError extends Error {
   constructor(address: string, cause: unknown) {
@@ -55,10 +95,12 @@ export function encodeReceipt(receipt: Receipt, settings: ThermalSettings, drawe
 }
 
 /**
- * Prints a receipt. A printer that is off or unplugged rejects with PrinterUnreachableError; the
- * sale is already saved, so the caller offers a retry (and the invoice list can reprint it).
+ * Prints a receipt. A printer that is off or unplugged rejects with PrinterUnreachableError, one
+ * out of paper with PrinterOutOfPaperError; the sale is already saved, so the caller offers a retry
+ * (and the invoice list can reprint it).
  */
 export async function printReceipt(receipt: Receipt, settings: ThermalSettings, drawer = settings.drawer): Promise<void> {
+  if ((await paperStatus(settings.address)) === 'out') throw new PrinterOutOfPaperError(settings.address);
   const { printer } = encodeReceipt(receipt, settings, drawer);
   try {
     await printer.execute();

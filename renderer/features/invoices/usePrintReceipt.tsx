@@ -24,10 +24,10 @@ export function usePrintReceipt() {
       const key = `print-${saleId}`;
       notification.error({
         key,
-        title: t(outcome.status === 'unreachable' ? 'print.unreachable' : 'print.notConfigured'),
+        title: t(outcome.status === 'not-configured' ? 'print.notConfigured' : outcome.status === 'no-paper' ? 'print.noPaper' : 'print.unreachable'),
         placement: 'topRight',
         duration: 0,
-        actions: outcome.status === 'unreachable' && (
+        actions: outcome.status !== 'not-configured' && (
           <Button
             size="small"
             type="primary"

@@ -46,7 +46,8 @@ export function SettingsPage() {
     setBusy(null);
     if (outcome.status === 'printed') notify.success('PRINTED');
     else notify.error(outcome.status === 'failed' ? outcome.message : undefined);
-    if (outcome.status === 'unreachable' || outcome.status === 'not-configured') form.setFields([{ name: 'address', errors: [t(outcome.status === 'unreachable' ? 'print.unreachable' : 'print.notConfigured')] }]);
+    const problem = { unreachable: 'print.unreachable', 'not-configured': 'print.notConfigured', 'no-paper': 'print.noPaper' } as const;
+    if (outcome.status in problem) form.setFields([{ name: 'address', errors: [t(problem[outcome.status as keyof typeof problem])] }]);
   };
 
   return (

@@ -4,17 +4,24 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptOf } from '../../../shared/domain/receipt';
 import { receiptSource } from '../../fixtures/receipt-source';
-import { printReceipt, PrinterUnreachableError } from '../../../electron/services/printing/receipt-printer';
+import { printReceipt, PrinterOutOfPaperError, PrinterUnreachableError } from '../../../electron/services/printing/receipt-printer';
 
-/** A receipt printer on loopback: records every byte each print job sends. */
+/**
+ * A receipt printer on loopback: answers the paper status request (DLE EOT 4) as `paperStatus`
+ * says, and records every byte of each print job.
+ */
 let printer: Server;
 let port = 0;
 const jobs: Buffer[] = [];
+let paperStatusByte = 0x12; // roll present
 beforeAll(async () => {
   printer = createServer((socket) => {
     const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('close', () => jobs.push(Buffer.concat(chunks)));
+    socket.on('data', (c: Buffer) => {
+      if (c.equals(Buffer.from([0x10, 0x04, 0x04]))) socket.write(Buffer.from([paperStatusByte]));
+      else chunks.push(c);
+    });
+    socket.on('close', () => chunks.length && jobs.push(Buffer.concat(chunks)));
   });
   await new Promise<void>((done) => printer.listen(0, '127.0.0.1', done));
   port = (printer.address() as { port: number }).port;
@@ -90,6 +97,29 @@ describe('a thermal receipt', () => {
     expect(job.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
     expect(job.includes(Buffer.from([0x1b, 0x70]))).toBe(false);
     writeFileSync('test-results/screens/thermal-credit-note-58mm.png', image.png());
+  });
+
+  it('a printer out of paper is PrinterOutOfPaperError, and nothing is sent to it', async () => {
+    paperStatusByte = 0x72; // paper end
+    const before = jobs.length;
+    await expect(printReceipt(receipt, { address: `tcp://127.0.0.1:${port}`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterOutOfPaperError);
+    paperStatusByte = 0x12;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(jobs.length).toBe(before);
+  });
+
+  it('a printer that does not answer the status request is still printed to', async () => {
+    const silent = createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('close', () => silentJobs.push(Buffer.concat(chunks)));
+    });
+    const silentJobs: Buffer[] = [];
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    await printReceipt(receipt, { address: `tcp://127.0.0.1:${(silent.address() as { port: number }).port}`, paper: 58, drawer: false });
+    for (let i = 0; i < 50 && !silentJobs.some((j) => j.includes(Buffer.from([0x1d, 0x76, 0x30]))); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(silentJobs.some((j) => j.includes(Buffer.from([0x1d, 0x76, 0x30])))).toBe(true);
+    await new Promise<void>((done) => silent.close(() => done()));
   });
 
   it('a printer that is off is PrinterUnreachableError, quickly', async () => {
