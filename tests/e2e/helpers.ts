@@ -42,6 +42,8 @@ export async function shot(page: Page, name: string, opts: { settled?: boolean }
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
     // Dialogs and dropdowns zoom in and out; antd drops the motion classes once they are still.
     await expect(page.locator('[class*="-appear"]:visible, [class*="-enter"]:visible, [class*="-leave"]:visible')).toHaveCount(0);
+    // A list that has just loaded fades its content back in (a CSS transition, no class to wait on).
+    await page.waitForTimeout(350);
   }
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Space, Table } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ItemImage } from '../../components/ItemImage';
+import { catalogueColumns } from '../../components/catalogueColumns';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
 import { TAX_EXCLUDED, TAX_INCLUDED } from '../../../shared/domain/money';
@@ -12,7 +12,7 @@ import { ListHeader, usePaging } from '../../components/ListScreen';
 import { LookupSelect } from '../../components/LookupSelect';
 import { NameFields } from '../../components/NameFields';
 import { localName } from '../../components/names';
-import { formatMoney, toMajor, toMinor } from '../../components/money';
+import { toMajor, toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
 import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
@@ -44,16 +44,7 @@ export function PackagesPage() {
         locale={{ emptyText: t('packages.empty') }}
         pagination={list.pagination(data?.total)}
         columns={[
-          {
-            title: t('fields.name'),
-            render: (_, p) => (
-              <Space>
-                <ItemImage image={p.image} folder="package" ownerId={p.id} editable={ability.can('update', 'Packages')} />
-                {localName(p, i18n.language)}
-              </Space>
-            ),
-          },
-          { title: t('products.price'), dataIndex: 'price', render: (v: number) => formatMoney(v, i18n.language) },
+          ...catalogueColumns<Package>(t, i18n.language, 'package', ability.can('update', 'Packages')),
           { title: t('packages.validityLabel'), dataIndex: 'validity_days', render: validity },
           { title: t('packages.dailyLimits'), dataIndex: 'daily_limits', render: (v: number) => t('packages.hours', { count: v }) },
           { title: t('packages.margin'), dataIndex: 'margin_minutes', render: (v: string) => <span dir="ltr">{v}</span> },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { Button, Form, InputNumber, Modal, Radio, Table, Tag } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/products';
@@ -19,12 +19,12 @@ import { ListHeader, usePaging } from '../../components/ListScreen';
 import { LookupSelect } from '../../components/LookupSelect';
 import { NameFields } from '../../components/NameFields';
 import { localName } from '../../components/names';
-import { formatMoney, toMajor, toMinor } from '../../components/money';
+import { toMajor, toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
 import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
 import { ImportProducts } from './ImportProducts';
-import { ItemImage } from '../../components/ItemImage';
+import { catalogueColumns } from '../../components/catalogueColumns';
 
 export function ProductsPage() {
   const { t, i18n } = useTranslation();
@@ -52,16 +52,7 @@ export function ProductsPage() {
         locale={{ emptyText: t('products.empty') }}
         pagination={list.pagination(data?.total)}
         columns={[
-          {
-            title: t('fields.name'),
-            render: (_, p) => (
-              <Space>
-                <ItemImage image={p.image} folder="product" ownerId={p.id} editable={ability.can('update', 'Products')} />
-                {localName(p, i18n.language)}
-              </Space>
-            ),
-          },
-          { title: t('products.price'), dataIndex: 'price', render: (v: number) => formatMoney(v, i18n.language) },
+          ...catalogueColumns<Product>(t, i18n.language, 'product', ability.can('update', 'Products')),
           { title: t('products.tax'), dataIndex: 'included', render: (v: number) => (v === TAX_INCLUDED ? t('products.included') : t('products.excluded')) },
           { title: t('products.stock'), dataIndex: 'stock', render: (v: number) => (v > 0 ? v : <Tag color="red">{t('products.outOfStock')}</Tag>) },
           {
