@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Privilege } from '../../shared/permissions';
 
@@ -21,6 +22,8 @@ const names = {
   name_ar: varchar('name_ar', { length: 120 }).notNull(),
 };
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** A column that must point at a row of another table. */
+const requiredRef = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target);
 
 /** Words to find a row by, kept by PostgreSQL itself from the names (the front desk's search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -150,9 +153,7 @@ export const products = pgTable(
     ...names,
     image: text('image'),
     price: integer('price').notNull(),
-    tax_id: integer('tax_id')
-      .notNull()
-      .references(() => taxes.id),
+    tax_id: requiredRef('tax_id', () => taxes.id),
     included: integer('included').notNull(),
     branch_id: integer('branch_id').references(() => branches.id),
     stock: integer('stock').notNull().default(0),
@@ -207,16 +208,12 @@ export const sales = pgTable(
   'sales',
   {
     id: serial('id').primaryKey(),
-    branch_id: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    branch_id: requiredRef('branch_id', () => branches.id),
     invoice_no: integer('invoice_no').notNull(),
     kind: varchar('kind', { length: 12 }).$type<'invoice' | 'credit_note'>().notNull().default('invoice'),
     original_id: integer('original_id'),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
-    cashier_id: integer('cashier_id')
-      .notNull()
-      .references(() => users.id),
+    cashier_id: requiredRef('cashier_id', () => users.id),
     coupon_id: integer('coupon_id').references(() => coupons.id),
     parent_id: integer('parent_id').references(() => parents.id),
     parent_info: jsonb('parent_info').$type<{ name?: string; mobile?: string } | null>(),
@@ -244,9 +241,7 @@ export const saleLines = pgTable(
   'sale_lines',
   {
     id: serial('id').primaryKey(),
-    sale_id: integer('sale_id')
-      .notNull()
-      .references(() => sales.id),
+    sale_id: requiredRef('sale_id', () => sales.id),
     product_id: integer('product_id').references(() => products.id),
     package_id: integer('package_id').references(() => packages.id),
     /** The kids a package line was bought for: one subscription each, qty = their number. */
@@ -273,9 +268,7 @@ export const packages = pgTable(
     ...names,
     image: text('image'),
     price: integer('price').notNull(),
-    tax_id: integer('tax_id')
-      .notNull()
-      .references(() => taxes.id),
+    tax_id: requiredRef('tax_id', () => taxes.id),
     included: integer('included').notNull(),
     branch_id: integer('branch_id').references(() => branches.id),
     validity_days: integer('validity_days').notNull(),
@@ -331,9 +324,7 @@ export const kids = pgTable(
   'kids',
   {
     id: serial('id').primaryKey(),
-    parent_id: integer('parent_id')
-      .notNull()
-      .references(() => parents.id),
+    parent_id: requiredRef('parent_id', () => parents.id),
     ...names,
     birth_date: varchar('birth_date', { length: 10 }),
     gender: varchar('gender', { length: 6 }).$type<'male' | 'female'>(),
@@ -362,18 +353,10 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
-    kid_id: integer('kid_id')
-      .notNull()
-      .references(() => kids.id),
-    package_id: integer('package_id')
-      .notNull()
-      .references(() => packages.id),
-    sale_id: integer('sale_id')
-      .notNull()
-      .references(() => sales.id),
-    branch_id: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    kid_id: requiredRef('kid_id', () => kids.id),
+    package_id: requiredRef('package_id', () => packages.id),
+    sale_id: requiredRef('sale_id', () => sales.id),
+    branch_id: requiredRef('branch_id', () => branches.id),
     name_en: varchar('name_en', { length: 120 }).notNull(),
     name_ar: varchar('name_ar', { length: 120 }).notNull(),
     state: varchar('state', { length: 10 }).$type<'ACTIVE' | 'FREEZED' | 'CANCELLED'>().notNull().default('ACTIVE'),
@@ -420,24 +403,14 @@ export const kidSessions = pgTable(
   'kid_sessions',
   {
     id: serial('id').primaryKey(),
-    kid_id: integer('kid_id')
-      .notNull()
-      .references(() => kids.id),
-    parent_id: integer('parent_id')
-      .notNull()
-      .references(() => parents.id),
-    subscription_id: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id),
-    branch_id: integer('branch_id')
-      .notNull()
-      .references(() => branches.id),
+    kid_id: requiredRef('kid_id', () => kids.id),
+    parent_id: requiredRef('parent_id', () => parents.id),
+    subscription_id: requiredRef('subscription_id', () => subscriptions.id),
+    branch_id: requiredRef('branch_id', () => branches.id),
     badge: varchar('badge', { length: 40 }).notNull(),
     checkin_at: timestamp('checkin_at', { withTimezone: true }).notNull().defaultNow(),
     checkout_at: timestamp('checkout_at', { withTimezone: true }),
-    checked_in_by: integer('checked_in_by')
-      .notNull()
-      .references(() => users.id),
+    checked_in_by: requiredRef('checked_in_by', () => users.id),
     checked_out_by: integer('checked_out_by').references(() => users.id),
     daily_limits: integer('daily_limits').notNull(),
     margin_minutes: varchar('margin_minutes', { length: 100 }).notNull(),
@@ -464,12 +437,8 @@ export const overtimeDecisions = pgTable(
   'overtime_decisions',
   {
     id: serial('id').primaryKey(),
-    session_id: integer('session_id')
-      .notNull()
-      .references(() => kidSessions.id),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    session_id: requiredRef('session_id', () => kidSessions.id),
+    user_id: requiredRef('user_id', () => users.id),
     action: varchar('action', { length: 10 }).$type<'edit' | 'forgive'>().notNull(),
     fee_before: integer('fee_before').notNull(),
     fee_after: integer('fee_after').notNull(),
