@@ -116,4 +116,29 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('packages-page')).toBeVisible();
     await shot(page, `packages-${lang}`, { settled: true });
   });
+
+  test(`${lang}: an administrator adds a product and a package (with its overtime price) through their forms`, async ({ page }) => {
+    await adminOn(page, lang, 'Products');
+    await page.getByTestId('product-add').click();
+    const product = page.getByTestId('product-form');
+    await product.getByTestId('name-en').fill(`Cap ${lang}`);
+    await product.getByTestId('name-ar').fill(`قبعة ${lang}`);
+    await product.getByTestId('product-price').fill('35');
+    await shot(page, `product-form-${lang}`, { settled: true });
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(page.getByRole('row').filter({ hasText: lang === 'en' ? `Cap ${lang}` : `قبعة ${lang}` })).toContainText('35.00');
+
+    await page.goto('/#/Packages');
+    await page.getByTestId('package-add').click();
+    const pkg = page.getByTestId('package-form');
+    await pkg.getByTestId('name-en').fill(`Fortnight ${lang}`);
+    await pkg.getByTestId('name-ar').fill(`أسبوعان ${lang}`);
+    await pkg.getByTestId('package-price').fill('120');
+    await pkg.getByTestId('package-overtime-price').fill('30');
+    await shot(page, `package-form-${lang}`, { settled: true });
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(page.getByRole('row').filter({ hasText: lang === 'en' ? `Fortnight ${lang}` : `أسبوعان ${lang}` })).toContainText('120.00');
+    const saved = (await api('package/list', {}, await adminToken())).data.find((p) => p.name_en === `Fortnight ${lang}`);
+    expect(saved).toMatchObject({ price: 12000, overtime_price: 3000, validity_days: 30 });
+  });
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Col, Form, Input, InputNumber, Radio, Row, Select, Table } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogueColumns } from '../../components/catalogueColumns';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
-import { TAX_EXCLUDED, TAX_INCLUDED } from '../../../shared/domain/money';
-import { usePackageCreateMutation, usePackageDeleteMutation, usePackagePageQuery, usePackageUpdateMutation, useTaxListQuery } from '../../api/sales';
-import { useBranchListQuery } from '../../api/lookups';
+import { TAX_INCLUDED } from '../../../shared/domain/money';
+import { usePackageCreateMutation, usePackageDeleteMutation, usePackagePageQuery, usePackageUpdateMutation } from '../../api/sales';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
-import { LookupSelect } from '../../components/LookupSelect';
+import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
 import { NameFields } from '../../components/NameFields';
 import { localName } from '../../components/names';
 import { toMajor, toMinor } from '../../components/money';
@@ -70,11 +69,8 @@ type FormValues = Omit<PackageInput, 'price' | 'overtime_price'> & { price: numb
 
 function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const ability = useAbility();
   const [form] = Form.useForm<FormValues>();
   const preset = Form.useWatch('preset', form);
-  const { data: taxes } = useTaxListQuery();
-  const { data: branches } = useBranchListQuery();
   const [create, creating] = usePackageCreateMutation();
   const [update, updating] = usePackageUpdateMutation();
   const submit = useSubmit();
@@ -95,31 +91,12 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
         initialValues={
           pkg
             ? { ...pkg, price: toMajor(pkg.price), overtime_price: toMajor(pkg.overtime_price), preset: initialPreset }
-            : { included: TAX_INCLUDED, tax_id: taxes?.[0]?.id, preset: 30, validity_days: 30, daily_limits: 2, margin_minutes: '0', overtime_price: 0 }
+            : { included: TAX_INCLUDED, preset: 30, validity_days: 30, daily_limits: 2, margin_minutes: '0', overtime_price: 0 }
         }
         onFinish={(v) => void save(v)}
       >
         <NameFields />
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="price" label={t('products.price')} rules={[required]}>
-              <InputNumber min={0} precision={2} step={0.5} style={{ width: '100%' }} dir="ltr" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="tax_id" label={t('products.taxRate')} rules={[required]}>
-              <LookupSelect items={taxes} allowClear={false} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="included" label={t('products.tax')}>
-          <Radio.Group
-            options={[
-              { value: TAX_INCLUDED, label: t('products.included') },
-              { value: TAX_EXCLUDED, label: t('products.excluded') },
-            ]}
-          />
-        </Form.Item>
+        <PriceAndTaxFields priceTestId="package-price" />
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item name="preset" label={t('packages.validityLabel')}>
@@ -154,11 +131,7 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
             </Form.Item>
           </Col>
         </Row>
-        {ability.can('manage', 'all') && (
-          <Form.Item name="branch_id" label={t('employees.branch')} extra={t('products.allBranchesHelp')}>
-            <LookupSelect items={branches} />
-          </Form.Item>
-        )}
+        <SellingBranchField />
       </Form>
     </FormModal>
   );

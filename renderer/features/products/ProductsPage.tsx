@@ -1,22 +1,20 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Radio, Table, Tag } from 'antd';
+import { Button, Form, InputNumber, Modal, Table, Tag } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/products';
 import { PRODUCT_LIST_PAGING } from '../../../shared/domain/constants';
-import { TAX_EXCLUDED, TAX_INCLUDED } from '../../../shared/domain/money';
+import { TAX_INCLUDED } from '../../../shared/domain/money';
 import {
   useProductAddStockMutation,
   useProductCreateMutation,
   useProductDeleteMutation,
   useProductPageQuery,
   useProductUpdateMutation,
-  useTaxListQuery,
 } from '../../api/sales';
-import { useBranchListQuery } from '../../api/lookups';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
-import { LookupSelect } from '../../components/LookupSelect';
+import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
 import { NameFields } from '../../components/NameFields';
 import { localName } from '../../components/names';
 import { toMajor, toMinor } from '../../components/money';
@@ -83,14 +81,10 @@ type FormValues = { name_en: string; name_ar: string; price: number; tax_id: num
 
 function ProductForm({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const ability = useAbility();
   const [form] = Form.useForm<FormValues>();
-  const { data: taxes } = useTaxListQuery();
-  const { data: branches } = useBranchListQuery();
   const [create, creating] = useProductCreateMutation();
   const [update, updating] = useProductUpdateMutation();
   const submit = useSubmit();
-  const required = { required: true, message: t('errors:FIELD_REQUIRED') };
   const save = async ({ price, ...values }: FormValues) => {
     const body = { ...values, price: toMinor(price) };
     if (await submit(product ? update({ ...body, id: product.id }) : create(body), { form })) onClose();
@@ -101,29 +95,12 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
         form={form}
         layout="vertical"
         data-testid="product-form"
-        initialValues={product ? { ...product, price: toMajor(product.price) } : { included: TAX_INCLUDED, tax_id: taxes?.[0]?.id }}
+        initialValues={product ? { ...product, price: toMajor(product.price) } : { included: TAX_INCLUDED }}
         onFinish={(v) => void save(v)}
       >
         <NameFields />
-        <Form.Item name="price" label={t('products.price')} rules={[required]}>
-          <InputNumber min={0} max={10_000_000} precision={2} step={0.5} style={{ width: '100%' }} dir="ltr" data-testid="product-price" />
-        </Form.Item>
-        <Form.Item name="tax_id" label={t('products.taxRate')} rules={[required]}>
-          <LookupSelect items={taxes} allowClear={false} />
-        </Form.Item>
-        <Form.Item name="included" label={t('products.tax')}>
-          <Radio.Group
-            options={[
-              { value: TAX_INCLUDED, label: t('products.included') },
-              { value: TAX_EXCLUDED, label: t('products.excluded') },
-            ]}
-          />
-        </Form.Item>
-        {ability.can('manage', 'all') && (
-          <Form.Item name="branch_id" label={t('employees.branch')} extra={t('products.allBranchesHelp')}>
-            <LookupSelect items={branches} />
-          </Form.Item>
-        )}
+        <PriceAndTaxFields priceTestId="product-price" />
+        <SellingBranchField />
       </Form>
     </FormModal>
   );
