@@ -7,6 +7,7 @@ import { ElectronSettingsStore } from './platform/electron/store-settings';
 import { createMainWindow, hardenApp, sendEvent, serveIpc } from './platform/electron/window';
 import { startEmbeddedServer, type EmbeddedServer } from './platform/electron/embedded-server';
 import { electronFilePicker } from './platform/electron/file-picker';
+import { electronDocumentPrinter } from './platform/electron/document-printer';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -41,7 +42,7 @@ app.whenReady().then(async () => {
     }
   }
   const { handlers } = composeServices(
-    { secrets: createSecretStore(), settings: settingsStore, transport: new AxiosTransport(), files: electronFilePicker },
+    { secrets: createSecretStore(), settings: settingsStore, transport: new AxiosTransport(), files: electronFilePicker, documents: electronDocumentPrinter(() => win) },
     {
       serverUrl: () => serverUrl,
       emit: (event) => sendEvent(win, event),

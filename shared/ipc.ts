@@ -4,17 +4,22 @@ import type { EndpointName, RequestOf, ResponseOf } from './api/catalogue';
 import { loginRequest, type LoginRequest } from './api/auth';
 import type { SessionUser } from './permissions';
 import type { ImportCheck } from './domain/product-import';
+import { printerTarget } from './domain/printer-address';
 
 /**
  * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
  * bridge of browser mode). Tokens never cross it: login answers with the user only.
  */
-/** This station's receipt printer: a network printer (`tcp://host:9100`), its paper, and what it does after a sale. */
+/**
+ * This station's receipt printer: where it is (a network printer, a Windows shared printer or a serial
+ * port, see `printerTarget`), its paper, and what it does after a sale.
+ */
 export const printerSettingsSchema = z.object({
   address: z
     .string()
     .trim()
-    .regex(/^tcp:\/\/[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/, 'FIELD_INVALID')
+    .max(300)
+    .refine((address) => printerTarget(address) !== null, 'FIELD_INVALID')
     .nullable(),
   paper: z.union([z.literal(80), z.literal(58)]),
   /** Print the receipt as soon as a sale is completed. */
@@ -31,8 +36,26 @@ export const settingsSchema = z.object({
   serverUrl: z.url({ protocol: /^https?$/ }).nullable(),
   /** Settings saved before printing existed have none: the defaults apply. */
   printer: printerSettingsSchema.default(defaultPrinterSettings),
+  /** The system printer A4 invoices go to without asking; null: the print dialog asks each time. */
+  invoicePrinter: z.string().trim().min(1).max(256).nullable().default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** A printer the operating system knows, for A4 invoices. */
+export type SystemPrinter = { name: string; displayName: string };
+/** The system's printers; browser mode cannot list them (its print dialog chooses). */
+export type SystemPrinters = { status: 'listed'; printers: SystemPrinter[] } | { status: 'unsupported' };
+
+/**
+ * How printing the page on screen (an A4 invoice) ended. `unsupported`: browser mode, where the page
+ * opens the browser's own print dialog instead.
+ */
+export type DocumentOutcome =
+  | { status: 'printed' }
+  | { status: 'saved'; fileName: string }
+  | { status: 'cancelled' }
+  | { status: 'unsupported' }
+  | { status: 'failed'; message: string };
 
 /** How a print job ended; the sale is saved whatever happens here. */
 export type PrintOutcome = { status: 'printed' } | { status: 'not-configured' } | { status: 'unreachable' } | { status: 'no-paper' } | { status: 'failed'; message: string };
@@ -60,6 +83,12 @@ export const invokeChannels = {
   'pos:print-receipt': z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }),
   /** Prints a sample receipt on the printer being set up. */
   'pos:print-test': printerSettingsSchema,
+  'pos:printers-list': z.null(),
+  /** Prints the page on screen (an A4 invoice) on the invoice printer, or saves it as a PDF named `fileName`. */
+  'pos:print-document': z.discriminatedUnion('action', [
+    z.object({ action: z.literal('print') }),
+    z.object({ action: z.literal('pdf'), fileName: z.string().regex(/^[\p{L}\p{N} ._-]{1,80}\.pdf$/u) }),
+  ]),
 } as const;
 export type InvokeChannel = keyof typeof invokeChannels;
 
@@ -103,6 +132,8 @@ export interface PosBridge {
   printing: {
     receipt(saleId: number, drawer: boolean): Promise<PrintOutcome>;
     test(printer: PrinterSettings): Promise<PrintOutcome>;
+    printers(): Promise<SystemPrinters>;
+    document(request: z.input<(typeof invokeChannels)['pos:print-document']>): Promise<DocumentOutcome>;
   };
   /** Subscribes to main-process events; returns the unsubscribe function. */
   onEvent(listener: (event: BridgeEvent) => void): () => void;
@@ -121,6 +152,8 @@ export type InvokeResult = {
   'pos:products-sheet': SheetCheck;
   'pos:print-receipt': PrintOutcome;
   'pos:print-test': PrintOutcome;
+  'pos:printers-list': SystemPrinters;
+  'pos:print-document': DocumentOutcome;
 };
 
 /** Builds a PosBridge from any invoke function and event source; preload and the web client share it. */
@@ -150,6 +183,8 @@ export function bridgeFrom(
     printing: {
       receipt: (saleId, drawer) => invoke('pos:print-receipt', { saleId, drawer }),
       test: (printer) => invoke('pos:print-test', printer),
+      printers: () => invoke('pos:printers-list', null),
+      document: (request) => invoke('pos:print-document', request),
     },
     onEvent: subscribe,
   };

@@ -6,7 +6,7 @@ import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
 import { printSaleReceipt, printTestReceipt } from '../services/printing/print-jobs';
-import type { FilePicker, SettingsStore } from '../platform/ports';
+import type { DocumentPrinter, FilePicker, SettingsStore } from '../platform/ports';
 
 export interface HandlerDeps {
   api: ApiClient;
@@ -14,6 +14,7 @@ export interface HandlerDeps {
   settings: SettingsStore;
   appInfo: () => AppInfo;
   files: FilePicker;
+  documents: DocumentPrinter;
 }
 
 export type ChannelHandlers = { [C in InvokeChannel]: (arg: unknown) => Promise<InvokeResult[C]> };
@@ -86,6 +87,20 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
       const parsed = invokeChannels['pos:print-test'].safeParse(arg);
       if (!parsed.success) throw new InvalidBridgeArgument('pos:print-test');
       return printTestReceipt(parsed.data);
+    },
+    'pos:printers-list': async (arg) => {
+      argOf('pos:printers-list', arg);
+      return deps.documents.printers();
+    },
+    'pos:print-document': async (arg) => {
+      const parsed = invokeChannels['pos:print-document'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:print-document');
+      if (parsed.data.action === 'pdf') return deps.documents.savePdf(parsed.data.fileName);
+      // A chosen printer since removed from the system would fail silently: the dialog asks instead.
+      const chosen = (await deps.settings.load()).invoicePrinter;
+      const known = await deps.documents.printers();
+      const present = chosen !== null && known.status === 'listed' && known.printers.some((p) => p.name === chosen);
+      return deps.documents.print(present ? chosen : null);
     },
     'pos:file-pick': async (arg) => {
       const parsed = invokeChannels['pos:file-pick'].safeParse(arg);

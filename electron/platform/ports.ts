@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionUserSchema } from '../../shared/permissions';
-import { defaultPrinterSettings, type PickedFile, type Settings } from '../../shared/ipc';
+import { defaultPrinterSettings, type DocumentOutcome, type PickedFile, type Settings, type SystemPrinters } from '../../shared/ipc';
 
 /**
  * What the main-process services need from the platform. Each port has an Electron implementation
@@ -50,7 +50,7 @@ export interface HttpTransport {
   request(req: HttpRequest): Promise<HttpResponse>;
 }
 
-export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null, printer: defaultPrinterSettings };
+export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null, printer: defaultPrinterSettings, invoicePrinter: null };
 
 /** The platform's own file dialog; browser mode has none. */
 export interface FilePicker {
@@ -58,3 +58,19 @@ export interface FilePicker {
 }
 
 export const noFilePicker: FilePicker = { pick: async () => ({ status: 'unsupported' }) };
+
+/** The system's printers, and printing the page on screen (the A4 invoice) to one of them or to a PDF file. */
+export interface DocumentPrinter {
+  printers(): Promise<SystemPrinters>;
+  /** On `deviceName` without asking; with null, the system print dialog asks. */
+  print(deviceName: string | null): Promise<DocumentOutcome>;
+  /** Asks where to save, offering `fileName`. */
+  savePdf(fileName: string): Promise<DocumentOutcome>;
+}
+
+/** Browser mode: the page prints through the browser's own dialog, which also saves PDFs. */
+export const noDocumentPrinter: DocumentPrinter = {
+  printers: async () => ({ status: 'unsupported' }),
+  print: async () => ({ status: 'unsupported' }),
+  savePdf: async () => ({ status: 'unsupported' }),
+};

@@ -1,6 +1,6 @@
 import type { AppInfo, BridgeEvent } from '../../shared/ipc';
 import { createHandlers, type ChannelHandlers } from '../ipc/handlers';
-import { noFilePicker, type FilePicker, type HttpTransport, type SecretStore, type SettingsStore } from '../platform/ports';
+import { noDocumentPrinter, noFilePicker, type DocumentPrinter, type FilePicker, type HttpTransport, type SecretStore, type SettingsStore } from '../platform/ports';
 import { ApiClient } from './api-client';
 import { Session } from './session';
 
@@ -9,6 +9,7 @@ export interface Platform {
   settings: SettingsStore;
   transport: HttpTransport;
   files?: FilePicker;
+  documents?: DocumentPrinter;
 }
 
 /** The main-process services over the given platform ports; Electron and browser mode both build them here. */
@@ -18,5 +19,5 @@ export function composeServices(
 ): { api: ApiClient; session: Session; handlers: ChannelHandlers } {
   const session = new Session(platform.secrets);
   const api = new ApiClient({ transport: platform.transport, session, serverUrl: opts.serverUrl, emit: opts.emit, log: opts.log });
-  return { api, session, handlers: createHandlers({ api, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker }) };
+  return { api, session, handlers: createHandlers({ api, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter }) };
 }

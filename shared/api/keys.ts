@@ -65,6 +65,8 @@ export const systemKeys = [
   'KID_BANNED',
   /** The station printed a receipt (said by the station, not the server). */
   'PRINTED',
+  /** The system printer refused an A4 invoice (said by the station). */
+  'PRINT_FAILED',
   'OK',
 ] as const;
 

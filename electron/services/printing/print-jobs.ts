@@ -2,7 +2,8 @@ import type { ApiClient } from '../api-client';
 import type { PrinterSettings, PrintOutcome } from '../../../shared/ipc';
 import { receiptOf, type Receipt } from '../../../shared/domain/receipt';
 import { receiptSchema } from '../../../shared/api/sales';
-import { printReceipt, PrinterOutOfPaperError, PrinterUnreachableError } from './receipt-printer';
+import { printReceipt } from './receipt-printer';
+import { PrinterOutOfPaperError, PrinterUnreachableError } from './printer-link';
 
 /** Prints on this station's receipt printer; every way it can fail is an outcome the screen explains. */
 async function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Promise<PrintOutcome> {

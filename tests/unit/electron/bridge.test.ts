@@ -11,7 +11,7 @@ import { MemorySecretStore } from '../../../electron/platform/node/memory-secret
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { WEB_BRIDGE_PATH, type WireMessage } from '../../../shared/ipc';
 import { FakeServer, okBody, tokens } from './fakes';
-import { noFilePicker } from '../../../electron/platform/ports';
+import { noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>PlayDesk</title>');
@@ -24,6 +24,7 @@ const handlers = createHandlers({
   settings: new FileSettingsStore(join(root, 'settings.json')),
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
   files: noFilePicker,
+  documents: noDocumentPrinter,
 });
 let bridge: BridgeServer;
 
@@ -83,6 +84,11 @@ describe('the channel table', () => {
 
   it('browser mode has no native file dialog and says so, so the page uses its own file input', async () => {
     expect(await handlers['pos:file-pick']({ extensions: ['pdf'] })).toEqual({ status: 'unsupported' });
+  });
+
+  it('browser mode cannot list the system printers or print the page itself, so the page opens the browser print dialog', async () => {
+    expect(await handlers['pos:printers-list'](null)).toEqual({ status: 'unsupported' });
+    expect(await handlers['pos:print-document']({ action: 'print' })).toEqual({ status: 'unsupported' });
   });
 });
 

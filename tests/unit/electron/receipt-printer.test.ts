@@ -1,10 +1,15 @@
 import { createServer, type Server } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptOf } from '../../../shared/domain/receipt';
 import { receiptSource } from '../../fixtures/receipt-source';
-import { printReceipt, PrinterOutOfPaperError, PrinterUnreachableError } from '../../../electron/services/printing/receipt-printer';
+import { printReceipt } from '../../../electron/services/printing/receipt-printer';
+import { PrinterOutOfPaperError, PrinterUnreachableError, writeToShare } from '../../../electron/services/printing/printer-link';
 
 /**
  * A receipt printer on loopback: answers the paper status request (DLE EOT 4) as `paperStatus`
@@ -128,5 +133,50 @@ describe('a thermal receipt', () => {
     const deadPort = (closed.address() as { port: number }).port;
     await new Promise<void>((done) => closed.close(() => done()));
     await expect(printReceipt(receipt, { address: `tcp://127.0.0.1:${deadPort}`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
+  });
+});
+
+/** A serial receipt printer on a pseudo-terminal (tests/fixtures/serial-printer.py): its device, and the job it received. */
+async function serialPrinter(statusByte: number) {
+  const jobFile = join(mkdtempSync(join(tmpdir(), 'playdesk-serial-')), 'job.bin');
+  const child = spawn('python3', ['tests/fixtures/serial-printer.py', String(statusByte), jobFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  const exited = once(child, 'exit');
+  return {
+    device: line.toString().trim(),
+    job: async () => (await exited, readFileSync(jobFile)),
+    speed: async () => (await exited, Number(readFileSync(`${jobFile}.speed`, 'utf8'))),
+  };
+}
+
+describe('a receipt printer on a serial port or a Windows share', () => {
+  it('serial: asked for its paper, then sent the receipt at the port speed set, cut and the drawer kicked', async () => {
+    const printer = await serialPrinter(0x12);
+    await printReceipt(receipt, { address: `${printer.device}@19200`, paper: 58, drawer: true });
+    const job = await printer.job();
+    expect(decode(job).width).toBe(384);
+    expect(job.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
+    expect(job.includes(Buffer.from([0x1b, 0x70]))).toBe(true);
+    expect(await printer.speed()).toBe(19200);
+  });
+
+  it('serial, out of paper: PrinterOutOfPaperError and nothing sent after the status request', async () => {
+    const printer = await serialPrinter(0x72);
+    await expect(printReceipt(receipt, { address: `${printer.device}@9600`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterOutOfPaperError);
+    expect((await printer.job()).length).toBe(0);
+  });
+
+  it('serial, no such port (unplugged adapter): PrinterUnreachableError', async () => {
+    await expect(printReceipt(receipt, { address: '/dev/ttyPLAYDESK9@9600', paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
+  });
+
+  it('a Windows share gets the job bytes as they are; away from Windows a share is unreachable and no stray file is written', async () => {
+    const spool = join(mkdtempSync(join(tmpdir(), 'playdesk-share-')), 'POS80');
+    await writeToShare(spool, Buffer.from([0x1b, 0x40, 0x1d, 0x56, 0x00]));
+    expect([...readFileSync(spool)]).toEqual([0x1b, 0x40, 0x1d, 0x56, 0x00]);
+    if (process.platform !== 'win32') {
+      await expect(printReceipt(receipt, { address: '\\\\localhost\\POS80', paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
+      expect(existsSync('\\\\localhost\\POS80')).toBe(false);
+    }
   });
 });

@@ -46,17 +46,21 @@ describe('station settings', () => {
     const path = join(tempDir(), 'settings.json');
     const store = new FileSettingsStore(path);
     const noPrinter = { address: null, paper: 80, autoPrint: false, drawer: false } as const;
-    expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null, printer: noPrinter });
-    await store.save({ serverMode: 'remote', serverUrl: 'http://server:4100', printer: noPrinter });
-    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'http://server:4100', printer: noPrinter });
+    expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null, printer: noPrinter, invoicePrinter: null });
+    await store.save({ serverMode: 'remote', serverUrl: 'http://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet' });
+    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'http://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet' });
   });
 
-  it('settings saved before printing existed load with no printer; a printer set is kept', async () => {
+  it('settings saved before printing existed load with no printers; a printer set is kept, however it is connected', async () => {
     const path = join(tempDir(), 'settings.json');
     writeFileSync(path, JSON.stringify({ serverMode: 'embedded', serverUrl: null }));
-    expect((await new FileSettingsStore(path).load()).printer).toEqual({ address: null, paper: 80, autoPrint: false, drawer: false });
-    const printer = { address: 'tcp://192.168.1.50:9100', paper: 58, autoPrint: true, drawer: true } as const;
-    await new FileSettingsStore(path).save({ serverMode: 'embedded', serverUrl: null, printer });
-    expect((await new FileSettingsStore(path).load()).printer).toEqual(printer);
+    const loaded = await new FileSettingsStore(path).load();
+    expect(loaded.printer).toEqual({ address: null, paper: 80, autoPrint: false, drawer: false });
+    expect(loaded.invoicePrinter).toBeNull();
+    for (const address of ['tcp://192.168.1.50:9100', '\\\\FRONT-PC\\POS80', 'COM3@19200']) {
+      const printer = { address, paper: 58, autoPrint: true, drawer: true } as const;
+      await new FileSettingsStore(path).save({ serverMode: 'embedded', serverUrl: null, printer, invoicePrinter: null });
+      expect((await new FileSettingsStore(path).load()).printer).toEqual(printer);
+    }
   });
 });

@@ -1,0 +1,153 @@
+import { connect } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import type { Duplex } from 'node:stream';
+import { SerialPort } from 'serialport';
+import { printerTarget, type PrinterTarget } from '../../../shared/domain/printer-address';
+
+const CONNECT_TIMEOUT_MS = 5000;
+/** How long a printer may take to answer a status request; one that never answers is printed to anyway. */
+const STATUS_TIMEOUT_MS = 800;
+/** How long a job may take to leave for the printer before it counts as not reached. */
+const SEND_TIMEOUT_MS = 20_000;
+/** How long to wait for a network printer to close after a job before closing it ourselves. */
+const CLOSE_GRACE_MS = 2000;
+/** DLE EOT 4: the paper roll sensor status. */
+const PAPER_STATUS = Buffer.from([0x10, 0x04, 0x04]);
+
+export class PrinterOutOfPaperError extends Error {
+  constructor(address: string) {
+    super(`The receipt printer at ${address} is out of paper`);
+    this.name = 'PrinterOutOfPaperError';
+  }
+}
+
+export class PrinterUnreachableError extends Error {
+  constructor(address: string, cause: unknown) {
+    super(`The receipt printer at ${address} could not be reached`, { cause });
+    this.name = 'PrinterUnreachableError';
+  }
+}
+
+/**
+ * Sends one job to the receipt printer at `address` (see `printerTarget`). A printer that can answer
+ * (network, serial) is first asked for its paper: one out of paper gets nothing and rejects with
+ * PrinterOutOfPaperError. One that is off, unplugged or not there rejects with PrinterUnreachableError.
+ */
+export async function sendToPrinter(address: string, job: Buffer): Promise<void> {
+  const target = printerTarget(address);
+  if (!target) throw new PrinterUnreachableError(address, new Error('not a printer address'));
+  try {
+    if (target.kind === 'shared') {
+      // Elsewhere a UNC path is just an odd file name: the job would land in a file, not on paper.
+      if (process.platform !== 'win32') throw new PrinterUnreachableError(address, new Error('printer shares are reached from Windows only'));
+      return await writeToShare(sharePath(target), job);
+    }
+    await sendOverStream(await open(target), job, address);
+  } catch (error) {
+    throw error instanceof PrinterOutOfPaperError || error instanceof PrinterUnreachableError ? error : new PrinterUnreachableError(address, error);
+  }
+}
+
+/** The UNC path of a Windows printer share. */
+export function sharePath(target: Extract<PrinterTarget, { kind: 'shared' }>): string {
+  return `\\\\${target.computer}\\${target.share}`;
+}
+
+/**
+ * A printer shared by Windows takes a job written to its share, which the spooler hands on untouched
+ * (as `copy /b receipt.bin \\localhost\POS80` does). It cannot answer a status request.
+ */
+export async function writeToShare(path: string, job: Buffer): Promise<void> {
+  const aborted = AbortSignal.timeout(SEND_TIMEOUT_MS);
+  await writeFile(path, job, { signal: aborted });
+}
+
+function open(target: Exclude<PrinterTarget, { kind: 'shared' }>): Promise<Duplex> {
+  if (target.kind === 'serial') {
+    return new Promise((resolve, reject) => {
+      const port: SerialPort = new SerialPort({ path: target.path, baudRate: target.baudRate, autoOpen: false });
+      port.open((error) => (error ? reject(error) : resolve(port)));
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: target.host, port: target.port });
+    const timer = setTimeout(() => socket.destroy(new Error('connection timed out')), CONNECT_TIMEOUT_MS);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.off('error', reject);
+      resolve(socket);
+    });
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/** Asks for the paper on an open link, then, unless it has run out, sends the job. The link is closed either way. */
+async function sendOverStream(link: Duplex, job: Buffer, address: string): Promise<void> {
+  let failed: Error | null = null;
+  link.on('error', (error) => (failed = error));
+  try {
+    if ((await paperStatus(link)) === 'out') throw new PrinterOutOfPaperError(address);
+    await withTimeout(link instanceof SerialPort ? flushSerial(link, job) : endSocket(link, job), SEND_TIMEOUT_MS);
+    if (failed) throw failed;
+  } finally {
+    if (link instanceof SerialPort) {
+      if (link.isOpen) await new Promise<void>((done) => link.close(() => done()));
+    } else link.destroy();
+  }
+}
+
+/** Written and drained to the device: the serial port can then be closed without losing the tail. */
+function flushSerial(port: SerialPort, job: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    port.write(job);
+    port.drain((error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/**
+ * Sent, then closed from our side; done when the printer closes too, or after a grace period for one
+ * that keeps the connection open (closing with its status bytes unread would reset the connection).
+ */
+function endSocket(socket: Duplex, job: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, CLOSE_GRACE_MS);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.end(job);
+  });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the printer did not take the job in time')), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The paper sensor (ESC/POS DLE EOT 4): bits 5 and 6 of the answer mean the roll has run out.
+ * `unknown` when the printer does not answer in time (not every printer does).
+ */
+function paperStatus(link: Duplex): Promise<'ok' | 'out' | 'unknown'> {
+  return new Promise((resolve, reject) => {
+    const settle = (status: 'ok' | 'out' | 'unknown') => {
+      clearTimeout(timer);
+      link.off('data', onData);
+      link.off('error', onError);
+      resolve(status);
+    };
+    const onData = (answer: Buffer) => settle((answer[0]! & 0x60) !== 0 ? 'out' : 'ok');
+    const onError = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    const timer = setTimeout(() => settle('unknown'), STATUS_TIMEOUT_MS);
+    link.on('data', onData);
+    link.once('error', onError);
+    link.write(PAPER_STATUS);
+  });
+}
