@@ -8,12 +8,14 @@ import { createMainWindow, hardenApp, sendEvent, serveIpc } from './platform/ele
 import { startEmbeddedServer, type EmbeddedServer } from './platform/electron/embedded-server';
 import { electronFilePicker } from './platform/electron/file-picker';
 import { electronDocumentPrinter } from './platform/electron/document-printer';
+import { useReceiptFonts } from './services/printing/thermal-receipt';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
 
 const bundle = __dirname; // dist-electron/, beside dist/ in the package
 const indexHtml = join(bundle, '..', 'dist', 'index.html');
+useReceiptFonts(join(bundle, 'fonts'));
 let win: BrowserWindow | null = null;
 let server: EmbeddedServer | null = null;
 

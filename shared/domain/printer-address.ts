@@ -15,8 +15,8 @@ export const BAUD_RATES = [9600, 19200, 38400, 57600, 115200] as const;
 export type BaudRate = (typeof BAUD_RATES)[number];
 
 const NETWORK = /^tcp:\/\/([A-Za-z0-9.-]{1,253})(?::(\d{1,5}))?$/;
-// A NetBIOS/DNS computer name, then a share name without the characters Windows forbids in one.
-const SHARED = /^\\\\([A-Za-z0-9.-]{1,63})\\([^\\/:*?"<>|\u0000-\u001f]{1,80})$/;
+// A NetBIOS/DNS computer name, then a share name of printable characters Windows allows in one.
+const SHARED = /^\\\\([A-Za-z0-9.-]{1,63})\\([^\\/:*?"<>|\p{Cc}]{1,80})$/u;
 const SERIAL = /^((?:COM|com)\d{1,3}|\/dev\/[A-Za-z0-9._/-]{1,60})@(\d{4,6})$/;
 
 /** The printer an address names, or null when it names none. */

@@ -1,6 +1,7 @@
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import QRCode from 'qrcode';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Receipt } from '../../../shared/domain/receipt';
 import { formatMoney } from '../../../shared/domain/money';
 
@@ -8,18 +9,24 @@ import { formatMoney } from '../../../shared/domain/money';
 export const PAPER_DOTS = { 80: 576, 58: 384 } as const;
 export type PaperWidth = keyof typeof PAPER_DOTS;
 
-const fontsDir = process.env.PLAYDESK_FONTS_DIR ?? fileURLToPath(new URL('../../../assets/fonts/', import.meta.url));
+let fontsDir: string | null = null;
+/** Where the bundled fonts are when they are not beside the sources: the packaged app copies them next to its bundle. */
+export function useReceiptFonts(dir: string): void {
+  fontsDir = dir;
+}
+
 let fontsReady = false;
 /** The bundled fonts, registered once: Arabic is shaped and laid right to left by them. */
 function registerFonts() {
   if (fontsReady) return;
+  const dir = fontsDir ?? fileURLToPath(new URL('../../../assets/fonts/', import.meta.url));
   for (const [file, family] of [
     ['NotoSans-Regular.ttf', 'PD Latin'],
     ['NotoSans-Bold.ttf', 'PD Latin'],
     ['NotoSansArabic-Regular.ttf', 'PD Arabic'],
     ['NotoSansArabic-Bold.ttf', 'PD Arabic'],
   ] as const) {
-    GlobalFonts.registerFromPath(`${fontsDir}${file}`, family);
+    GlobalFonts.registerFromPath(join(dir, file), family);
   }
   fontsReady = true;
 }

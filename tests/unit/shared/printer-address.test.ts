@@ -27,6 +27,7 @@ describe('a receipt printer address', () => {
       '\\\\localhost\\',
       '\\\\localhost\\a/b',
       '\\\\localhost\\ padded ',
+      '\\\\localhost\\bell\u0007',
       '\\\\\\share',
       'COM3',
       'COM3@1234',
