@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:net';
+import type { SystemPrinters } from '../../shared/ipc';
 import { expect, test, type Page } from '@playwright/test';
-import { adminOn, adminToken, api, shot, tillInMainBranch } from './helpers';
+import { adminOn, adminToken, api, selectOption, shot, tillInMainBranch } from './helpers';
+import { serialPrinter } from '../fixtures/serial-printer';
 
 /** A receipt printer on loopback: keeps every job's bytes. */
 class LoopbackPrinter {
@@ -106,5 +108,126 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('print-retry').click();
       await expect.poll(() => printer.jobs.length).toBe(before + 3);
     });
+  });
+}
+
+const kinds = {
+  en: { shared: 'Windows shared printer', serial: 'Serial port', network: 'Network', invalid: 'This value is not valid', printed: 'Receipt printed.' },
+  ar: { shared: 'طابعة مشتركة في ويندوز', serial: 'منفذ تسلسلي', network: 'الشبكة', invalid: 'غير صحيحة', printed: 'تمت طباعة الإيصال.' },
+} as const;
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: a receipt printer shared by Windows or on a serial port is set up, kept, and test-printed`, async ({ page }) => {
+    const k = kinds[lang];
+    await adminOn(page, lang, 'Settings');
+    await page.getByTestId('printer-kind').getByText(k.shared).click();
+    await page.getByTestId('printer-share').fill('POS/80');
+    await page.getByTestId('printer-save').click();
+    await expect(page.getByTestId('printer-form')).toContainText(k.invalid);
+    await page.getByTestId('printer-share').fill('POS80');
+    await page.getByTestId('printer-save').click();
+    await page.reload();
+    await expect(page.getByTestId('printer-share')).toHaveValue('POS80');
+    await expect(page.getByTestId('printer-share')).toBeVisible();
+    await shot(page, `printer-settings-shared-${lang}`, { settled: true });
+
+    // A serial printer at 19200 baud: the test print reaches it at that speed.
+    const printer = await serialPrinter(0x12);
+    await page.getByTestId('printer-kind').getByText(k.serial).click();
+    await page.getByTestId('printer-serial').fill(printer.device);
+    await page.getByTestId('printer-baud').click();
+    await selectOption(page, '19200');
+    await page.getByTestId('printer-test').click();
+    await expect(page.getByText(k.printed)).toBeVisible();
+    expect(LoopbackPrinter.read(await printer.job())).toEqual({ width: 576, cut: true, drawer: false });
+    expect(await printer.speed()).toBe(19200);
+    await page.getByTestId('printer-serial').fill('COM3');
+    await page.getByTestId('printer-save').click();
+    await page.reload();
+    await expect(page.getByTestId('printer-serial')).toHaveValue('COM3');
+    await expect(page.getByTestId('printer-baud')).toContainText('19200');
+    await shot(page, `printer-settings-serial-${lang}`, { settled: true });
+
+    // Back to no printer, as the other tests expect.
+    await page.getByTestId('printer-kind').getByText(k.network).click();
+    await page.getByTestId('printer-address').fill('');
+    await page.getByTestId('printer-save').click();
+    await page.reload();
+    await expect(page.getByTestId('printer-address')).toHaveValue('');
+  });
+}
+
+/**
+ * The desktop shell, as far as the page can tell: browser mode's bridge, with the calls only Electron
+ * answers (app info, the system's printers, printing the page) answered as the shell would, and recorded.
+ */
+async function asDesktopApp(page: Page) {
+  const printers: SystemPrinters = {
+    status: 'listed',
+    printers: [
+      { name: 'HP_LaserJet_M404', displayName: 'HP LaserJet M404' },
+      { name: 'Brother_HL_L2350DW', displayName: 'Brother HL-L2350DW' },
+    ],
+  };
+  const documents: unknown[] = [];
+  const shell: Record<string, (arg: unknown) => unknown> = {
+    'pos:app-info': () => ({ version: 'e2e', shell: 'electron', serverUrl: '' }),
+    'pos:printers-list': () => printers,
+    'pos:print-document': (arg) => {
+      documents.push(arg);
+      const request = arg as { action: 'print' } | { action: 'pdf'; fileName: string };
+      return request.action === 'pdf' ? { status: 'saved', fileName: `C:\\Users\\Cashier\\Documents\\${request.fileName}` } : { status: 'printed' };
+    },
+  };
+  await page.routeWebSocket(/\/bridge$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((raw) => {
+      const call = JSON.parse(String(raw)) as { id: number; channel: string; arg: unknown };
+      const answer = shell[call.channel];
+      if (answer) ws.send(JSON.stringify({ kind: 'result', id: call.id, result: answer(call.arg) }));
+      else server.send(raw);
+    });
+  });
+  return { documents };
+}
+
+const desktop = {
+  en: { ask: 'Ask each time', sent: 'Invoice sent to the printer.', saved: 'Invoice saved: C:\\Users\\Cashier\\Documents\\invoice-' },
+  ar: { ask: 'السؤال في كل مرة', sent: 'أُرسلت الفاتورة إلى الطابعة.', saved: 'حُفظت الفاتورة: C:\\Users\\Cashier\\Documents\\invoice-' },
+} as const;
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: in the desktop app, A4 invoices go to the printer chosen from the system's list, or to a PDF`, async ({ page }) => {
+    const d = desktop[lang];
+    const shell = await asDesktopApp(page);
+    const token = await adminToken();
+    const product = (await api('product/create', { name_en: `Balloon ${lang}`, name_ar: `بالون ${lang}`, price: 500, tax_id: 1, included: 1 }, token)).data;
+    await api('product/addstock', { id: product.id, qty: 2 }, token);
+    const sale = (await api('sale/sale/create', { cart: [{ product: { id: product.id, qty: 1 } }], salesData: { payments: { cash: 500 }, branch_id: 1 } }, token)).data;
+
+    await adminOn(page, lang, 'Settings');
+    await expect(page.getByTestId('invoice-printer')).toContainText(d.ask);
+    await page.getByTestId('invoice-printer').click();
+    await selectOption(page, 'HP LaserJet M404');
+    await page.getByTestId('printer-save').click();
+    await page.reload();
+    await expect(page.getByTestId('invoice-printer')).toContainText('HP LaserJet M404');
+    await shot(page, `printer-settings-desktop-${lang}`, { settled: true });
+
+    await page.goto(`/#/Invoices/print-${sale.id}`);
+    await page.getByTestId('invoice-print').click();
+    await expect(page.getByText(d.sent)).toBeVisible();
+    await page.getByTestId('invoice-pdf').click();
+    await expect(page.getByText(`${d.saved}${sale.invoice_no}.pdf`)).toBeVisible();
+    expect(shell.documents).toEqual([{ action: 'print' }, { action: 'pdf', fileName: `invoice-${sale.invoice_no}.pdf` }]);
+    // The message is there but still fading in (opacity is not visibility to Playwright).
+    await page.waitForTimeout(400);
+    await shot(page, `invoice-a4-desktop-${lang}`);
+
+    // Back to asking each time, as a new station would.
+    await page.goto('/#/Settings');
+    await page.getByTestId('invoice-printer').click();
+    await selectOption(page, d.ask);
+    await page.getByTestId('printer-save').click();
   });
 }

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Result, Space, Spin } from 'antd';
-import { ArrowLeftOutlined, ArrowRightOutlined, PrinterOutlined } from '@ant-design/icons';
+import { App, Button, Result, Space, Spin } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import type { Receipt } from '../../../shared/domain/receipt';
+import type { DocumentOutcome } from '../../../shared/ipc';
+import { bridge } from '../../bridge';
+import { useNotify } from '../../components/useNotify';
 import { formatMoney } from '../../../shared/domain/money';
 import { useSaleReceiptQuery } from '../../api/sales';
 import { formatDateTime } from '../../components/dates';
@@ -22,24 +25,55 @@ function Both({ en, ar }: { en: string; ar: string }) {
 }
 
 /**
- * The A4 invoice (or credit note): bilingual, with the tax QR, printed through the system print
- * dialog (in the desktop app `window.print` is the window's `webContents.print`).
+ * Prints the page on screen: in the desktop app on the chosen invoice printer (or through the system
+ * dialog), or to a PDF; in the browser through its own print dialog.
  */
+function usePrintPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const notify = useNotify();
+  const [desktop, setDesktop] = useState(false);
+  const [busy, setBusy] = useState<'print' | 'pdf' | null>(null);
+  useEffect(() => {
+    void bridge.app.info().then((info) => setDesktop(info.shell === 'electron'));
+  }, []);
+  const run = async (action: 'print' | 'pdf', fileName: string) => {
+    setBusy(action);
+    const outcome = await bridge.printing
+      .document(action === 'pdf' ? { action, fileName } : { action })
+      .catch((): DocumentOutcome => ({ status: 'failed', message: 'PRINT_FAILED' }));
+    setBusy(null);
+    if (outcome.status === 'unsupported') window.print();
+    else if (outcome.status === 'printed') void message.success(t('print.a4Sent'));
+    else if (outcome.status === 'saved') void message.success(t('print.pdfSaved', { file: outcome.fileName }));
+    else if (outcome.status === 'failed') notify.error(outcome.message);
+  };
+  return { desktop, busy, run };
+}
+
+/** The A4 invoice (or credit note): bilingual, with the tax QR, printed or saved as PDF. */
 export function InvoiceA4({ id, back }: { id: number; back: () => void }) {
   const { t, i18n } = useTranslation();
   const { data: receipt, isLoading, error } = useSaleReceiptQuery({ id });
+  const printing = usePrintPage();
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
   if (isLoading) return <Spin />;
   if (error || !receipt) return <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />;
+  const fileName = `${receipt.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${receipt.number}.pdf`;
   return (
     <div data-testid="invoice-a4-view">
       <Space className="no-print" style={{ marginBottom: 16 }}>
         <Button icon={<BackIcon />} onClick={back}>
           {t('actions.back')}
         </Button>
-        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="invoice-print">
+        <Button type="primary" icon={<PrinterOutlined />} loading={printing.busy === 'print'} onClick={() => void printing.run('print', fileName)} data-testid="invoice-print">
           {t('print.a4')}
         </Button>
+        {printing.desktop && (
+          <Button icon={<FilePdfOutlined />} loading={printing.busy === 'pdf'} onClick={() => void printing.run('pdf', fileName)} data-testid="invoice-pdf">
+            {t('print.savePdf')}
+          </Button>
+        )}
       </Space>
       <InvoicePage receipt={receipt} />
     </div>

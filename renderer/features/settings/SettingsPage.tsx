@@ -1,45 +1,61 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Radio, Space, Spin, Switch } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Select, Space, Spin, Switch } from 'antd';
 import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { printerSettingsSchema, type PrinterSettings, type Settings } from '../../../shared/ipc';
+import { BAUD_RATES } from '../../../shared/domain/printer-address';
+import type { PrinterSettings, Settings, SystemPrinters } from '../../../shared/ipc';
 import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
 import { useNotify } from '../../components/useNotify';
+import { addressOf, connectionOf, type ConnectionValues } from './printer-connection';
 
-type Values = { address: string; paper: 80 | 58; autoPrint: boolean; drawer: boolean };
+type Values = ConnectionValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string };
 
-/** This station's settings: its receipt printer (a network printer), checked with a test print. */
+/** The field that carries the address for each way of plugging a printer in, where its errors show. */
+const FIELD_OF = { network: 'network', shared: 'share', serial: 'serialPort' } as const;
+/** The invoice printer select's "ask each time" choice (a Select cannot hold null). */
+const ASK = '';
+
+/**
+ * This station's printers: the receipt printer (network, Windows share or serial port), checked with
+ * a test print, and the system printer A4 invoices go to.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const [form] = Form.useForm<Values>();
+  const kind = Form.useWatch('kind', form);
   const [settings, setSettings] = useState<Settings | null>(null);
+  const [systemPrinters, setSystemPrinters] = useState<SystemPrinters | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   useEffect(() => {
     void bridge.settings.get().then(setSettings);
+    void bridge.printing
+      .printers()
+      .catch((): SystemPrinters => ({ status: 'unsupported' }))
+      .then(setSystemPrinters);
   }, []);
-  if (!settings) return <Spin />;
+  if (!settings || !systemPrinters) return <Spin />;
 
   const printerOf = (values: Values): PrinterSettings | null => {
-    const parsed = printerSettingsSchema.safeParse({ ...values, address: values.address.trim() || null });
-    if (!parsed.success) {
-      form.setFields([{ name: 'address', errors: [t('errors:FIELD_INVALID')] }]);
-      return null;
-    }
-    form.setFields([{ name: 'address', errors: [] }]);
-    return parsed.data;
+    const address = addressOf(values);
+    const field = FIELD_OF[values.kind];
+    form.setFields([{ name: field, errors: address === 'invalid' ? [t('errors:FIELD_INVALID')] : [] }]);
+    if (address === 'invalid') return null;
+    return { address, paper: values.paper, autoPrint: values.autoPrint, drawer: values.drawer };
   };
   const save = async () => {
-    const printer = printerOf(await form.validateFields());
+    const values = await form.validateFields();
+    const printer = printerOf(values);
     if (!printer) return;
     setBusy('save');
-    setSettings(await bridge.settings.set({ ...settings, printer }));
+    setSettings(await bridge.settings.set({ ...settings, printer, invoicePrinter: values.invoicePrinter || null }));
     setBusy(null);
     notify.success('OK');
   };
   const test = async () => {
-    const printer = printerOf(await form.validateFields());
+    const values = await form.validateFields();
+    const printer = printerOf(values);
     if (!printer) return;
     setBusy('test');
     const outcome = await bridge.printing.test(printer);
@@ -47,47 +63,90 @@ export function SettingsPage() {
     if (outcome.status === 'printed') notify.success('PRINTED');
     else notify.error(outcome.status === 'failed' ? outcome.message : undefined);
     const problem = { unreachable: 'print.unreachable', 'not-configured': 'print.notConfigured', 'no-paper': 'print.noPaper' } as const;
-    if (outcome.status in problem) form.setFields([{ name: 'address', errors: [t(problem[outcome.status as keyof typeof problem])] }]);
+    if (outcome.status in problem) form.setFields([{ name: FIELD_OF[values.kind], errors: [t(problem[outcome.status as keyof typeof problem])] }]);
   };
 
   return (
     <div data-testid="settings-page">
       <PageTitle title={t('features.Settings')} />
-      <Card title={t('print.settingsTitle')} style={{ maxWidth: 640 }}>
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={{ ...settings.printer, address: settings.printer.address ?? '' }}
-          data-testid="printer-form"
-        >
-          <Form.Item name="address" label={t('print.address')} extra={t('print.addressHelp')}>
-            <Input dir="ltr" placeholder="tcp://192.168.1.50:9100" data-testid="printer-address" />
-          </Form.Item>
-          <Form.Item name="paper" label={t('print.paper')}>
-            <Radio.Group
-              options={[
-                { value: 80, label: '80 mm' },
-                { value: 58, label: '58 mm' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="autoPrint" label={t('print.autoPrint')} valuePropName="checked">
-            <Switch data-testid="printer-auto" />
-          </Form.Item>
-          <Form.Item name="drawer" label={t('print.drawer')} valuePropName="checked">
-            <Switch data-testid="printer-drawer" />
-          </Form.Item>
-          <Space>
-            <Button type="primary" icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void save()} data-testid="printer-save">
-              {t('print.save')}
-            </Button>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          ...connectionOf(settings.printer.address),
+          paper: settings.printer.paper,
+          autoPrint: settings.printer.autoPrint,
+          drawer: settings.printer.drawer,
+          invoicePrinter: settings.invoicePrinter ?? ASK,
+        }}
+        data-testid="printer-form"
+      >
+        <Space orientation="vertical" size="large" style={{ maxWidth: 640, width: '100%' }}>
+          <Card title={t('print.settingsTitle')}>
+            <Form.Item name="kind" label={t('print.connection')}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'network', label: t('print.network') },
+                  { value: 'shared', label: t('print.shared') },
+                  { value: 'serial', label: t('print.serial') },
+                ]}
+                data-testid="printer-kind"
+              />
+            </Form.Item>
+            {/* Every way's field stays mounted, so switching back keeps what was typed. */}
+            <Form.Item name="network" label={t('print.address')} extra={t('print.addressHelp')} hidden={kind !== 'network'}>
+              <Input dir="ltr" placeholder="192.168.1.50:9100" data-testid="printer-address" />
+            </Form.Item>
+            <Form.Item name="share" label={t('print.shareName')} extra={t('print.shareHelp')} hidden={kind !== 'shared'}>
+              <Input dir="ltr" placeholder="POS80" data-testid="printer-share" />
+            </Form.Item>
+            <Space align="start" wrap style={{ display: kind === 'serial' ? undefined : 'none' }}>
+              <Form.Item name="serialPort" label={t('print.serialPort')} extra={t('print.serialHelp')}>
+                <Input dir="ltr" placeholder="COM3" style={{ width: 200 }} data-testid="printer-serial" />
+              </Form.Item>
+              <Form.Item name="baudRate" label={t('print.baudRate')}>
+                <Select style={{ width: 140 }} options={BAUD_RATES.map((rate) => ({ value: rate, label: String(rate) }))} data-testid="printer-baud" />
+              </Form.Item>
+            </Space>
+            <Form.Item name="paper" label={t('print.paper')}>
+              <Radio.Group
+                options={[
+                  { value: 80, label: '80 mm' },
+                  { value: 58, label: '58 mm' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="autoPrint" label={t('print.autoPrint')} valuePropName="checked">
+              <Switch data-testid="printer-auto" />
+            </Form.Item>
+            <Form.Item name="drawer" label={t('print.drawer')} valuePropName="checked">
+              <Switch data-testid="printer-drawer" />
+            </Form.Item>
             <Button icon={<PrinterOutlined />} loading={busy === 'test'} onClick={() => void test()} data-testid="printer-test">
               {t('print.test')}
             </Button>
-          </Space>
-        </Form>
-        <Alert type="info" showIcon message={t('print.a4Help')} style={{ marginTop: 16 }} />
-      </Card>
+          </Card>
+          <Card title={t('print.invoicePrinter')}>
+            {systemPrinters.status === 'listed' ? (
+              <Form.Item name="invoicePrinter" label={t('print.invoicePrinterLabel')} extra={t('print.invoicePrinterHelp')}>
+                <Select
+                  data-testid="invoice-printer"
+                  options={[
+                    { value: ASK, label: t('print.askEachTime') },
+                    ...systemPrinters.printers.map((p) => ({ value: p.name, label: p.displayName })),
+                  ]}
+                />
+              </Form.Item>
+            ) : (
+              <Alert type="info" showIcon title={t('print.a4Help')} data-testid="invoice-printer-browser" />
+            )}
+          </Card>
+          <Button type="primary" icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void save()} data-testid="printer-save">
+            {t('print.save')}
+          </Button>
+        </Space>
+      </Form>
     </div>
   );
 }

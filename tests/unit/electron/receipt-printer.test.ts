@@ -1,13 +1,12 @@
 import { createServer, type Server } from 'node:net';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptOf } from '../../../shared/domain/receipt';
 import { receiptSource } from '../../fixtures/receipt-source';
+import { serialPrinter } from '../../fixtures/serial-printer';
 import { printReceipt } from '../../../electron/services/printing/receipt-printer';
 import { PrinterOutOfPaperError, PrinterUnreachableError, writeToShare } from '../../../electron/services/printing/printer-link';
 
@@ -135,19 +134,6 @@ describe('a thermal receipt', () => {
     await expect(printReceipt(receipt, { address: `tcp://127.0.0.1:${deadPort}`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
   });
 });
-
-/** A serial receipt printer on a pseudo-terminal (tests/fixtures/serial-printer.py): its device, and the job it received. */
-async function serialPrinter(statusByte: number) {
-  const jobFile = join(mkdtempSync(join(tmpdir(), 'playdesk-serial-')), 'job.bin');
-  const child = spawn('python3', ['tests/fixtures/serial-printer.py', String(statusByte), jobFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  const exited = once(child, 'exit');
-  return {
-    device: line.toString().trim(),
-    job: async () => (await exited, readFileSync(jobFile)),
-    speed: async () => (await exited, Number(readFileSync(`${jobFile}.speed`, 'utf8'))),
-  };
-}
 
 describe('a receipt printer on a serial port or a Windows share', () => {
   it('serial: asked for its paper, then sent the receipt at the port speed set, cut and the drawer kicked', async () => {
