@@ -65,6 +65,13 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('invoice-total')).toContainText('215.00');
     await expect(page.getByTestId('invoice-qr')).toBeVisible();
     await printA4(page, `invoice-a4-${lang}`);
+    // In the browser, Print A4 opens the browser's own print dialog (which also saves PDFs).
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-print-dialog', 'opened');
+    });
+    await page.getByTestId('invoice-print').click();
+    await expect(page.locator('body')).toHaveAttribute('data-print-dialog', 'opened');
+    await expect(page.getByTestId('invoice-pdf')).toHaveCount(0);
 
     await page.goto('/#/Invoices');
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) }).filter({ hasText: w.paid });

@@ -26,10 +26,12 @@ export function rasterBands(rgba: Uint8ClampedArray, width: number, height: numb
     const block = Buffer.alloc(8 + bytesPerRow * rows);
     block.set([0x1d, 0x76, 0x30, 0x00, bytesPerRow & 0xff, bytesPerRow >> 8, rows & 0xff, rows >> 8]);
     for (let r = 0; r < rows; r++) {
+      const from = (top + r) * width * 4;
+      const to = 8 + r * bytesPerRow;
       for (let x = 0; x < width; x++) {
-        const i = ((top + r) * width + x) * 4;
-        // Luminance below half is ink.
-        if (rgba[i]! * 0.2126 + rgba[i + 1]! * 0.7152 + rgba[i + 2]! * 0.0722 < 128) block[8 + r * bytesPerRow + (x >> 3)]! |= 0x80 >> (x & 7);
+        const i = from + x * 4;
+        // Luminance (Rec. 709 weights, in 256ths) below half is ink.
+        if (rgba[i]! * 54 + rgba[i + 1]! * 183 + rgba[i + 2]! * 19 < 32768) block[to + (x >> 3)]! |= 0x80 >> (x & 7);
       }
     }
     blocks.push(block);
