@@ -28,12 +28,24 @@ export class PrinterUnreachableError extends Error {
   }
 }
 
+/** The job each printer is busy with: a serial port opens to one job at a time, and a receipt must not be cut into another. */
+const busy = new Map<string, Promise<void>>();
+
 /**
- * Sends one job to the receipt printer at `address` (see `printerTarget`). A printer that can answer
- * (network, serial) is first asked for its paper: one out of paper gets nothing and rejects with
- * PrinterOutOfPaperError. One that is off, unplugged or not there rejects with PrinterUnreachableError.
+ * Sends one job to the receipt printer at `address` (see `printerTarget`), after the jobs already
+ * sent to it. A printer that can answer (network, serial) is first asked for its paper: one out of
+ * paper gets nothing and rejects with PrinterOutOfPaperError. One that is off, unplugged or not there
+ * rejects with PrinterUnreachableError.
  */
-export async function sendToPrinter(address: string, job: Buffer): Promise<void> {
+export function sendToPrinter(address: string, job: Buffer): Promise<void> {
+  const sent = (busy.get(address) ?? Promise.resolve()).then(() => sendNow(address, job));
+  const settled = sent.catch(() => undefined);
+  busy.set(address, settled);
+  void settled.then(() => busy.get(address) === settled && busy.delete(address));
+  return sent;
+}
+
+async function sendNow(address: string, job: Buffer): Promise<void> {
   const target = printerTarget(address);
   if (!target) throw new PrinterUnreachableError(address, new Error('not a printer address'));
   try {

@@ -146,6 +146,17 @@ describe('a receipt printer on a serial port or a Windows share', () => {
     expect(await printer.speed()).toBe(19200);
   });
 
+  it('serial, two receipts at once (auto-print and a reprint): both printed whole, one after the other', async () => {
+    const printer = await serialPrinter(0x12);
+    const settings = { address: `${printer.device}@9600`, paper: 58, drawer: false } as const;
+    await Promise.all([printReceipt(receipt, settings), printReceipt(receipt, settings)]);
+    const job = await printer.job();
+    const cuts = job.toString('latin1').split('\x1d\x56').length - 1;
+    expect(cuts).toBe(2);
+    // The second job starts after the first one's cut, with its own paper check.
+    expect(job.indexOf(Buffer.from([0x10, 0x04, 0x04]), job.indexOf(Buffer.from([0x1d, 0x56])))).toBeGreaterThan(0);
+  });
+
   it('serial, out of paper: PrinterOutOfPaperError and nothing sent after the status request', async () => {
     const printer = await serialPrinter(0x72);
     await expect(printReceipt(receipt, { address: `${printer.device}@9600`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterOutOfPaperError);
