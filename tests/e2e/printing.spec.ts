@@ -193,7 +193,7 @@ async function asDesktopApp(page: Page) {
 
 const desktop = {
   en: { ask: 'Ask each time', sent: 'Invoice sent to the printer.', saved: 'Invoice saved: C:\\Users\\Cashier\\Documents\\invoice-' },
-  ar: { ask: 'السؤال في كل مرة', sent: 'أُرسلت الفاتورة إلى الطابعة.', saved: 'حُفظت الفاتورة: C:\\Users\\Cashier\\Documents\\invoice-' },
+  ar: { ask: 'السؤال في كل مرة', sent: 'أُرسلت الفاتورة إلى الطابعة.', saved: 'حُفظت الفاتورة: \u2066C:\\Users\\Cashier\\Documents\\invoice-' },
 } as const;
 
 for (const lang of ['en', 'ar'] as const) {
