@@ -5,7 +5,7 @@ import type { ApiClient } from '../services/api-client';
 import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
-import { printSaleReceipt, printTestReceipt } from '../services/printing/print-jobs';
+import { printInvoicePage, printSaleReceipt, printTestReceipt } from '../services/printing/print-jobs';
 import type { DocumentPrinter, FilePicker, SettingsStore } from '../platform/ports';
 
 export interface HandlerDeps {
@@ -96,11 +96,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
       const parsed = invokeChannels['pos:print-document'].safeParse(arg);
       if (!parsed.success) throw new InvalidBridgeArgument('pos:print-document');
       if (parsed.data.action === 'pdf') return deps.documents.savePdf(parsed.data.fileName);
-      // A chosen printer since removed from the system would fail silently: the dialog asks instead.
-      const chosen = (await deps.settings.load()).invoicePrinter;
-      const known = await deps.documents.printers();
-      const present = chosen !== null && known.status === 'listed' && known.printers.some((p) => p.name === chosen);
-      return deps.documents.print(present ? chosen : null);
+      return printInvoicePage(deps.documents, (await deps.settings.load()).invoicePrinter);
     },
     'pos:file-pick': async (arg) => {
       const parsed = invokeChannels['pos:file-pick'].safeParse(arg);

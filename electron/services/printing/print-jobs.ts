@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api-client';
-import type { PrinterSettings, PrintOutcome } from '../../../shared/ipc';
+import type { DocumentOutcome, PrinterSettings, PrintOutcome } from '../../../shared/ipc';
+import type { DocumentPrinter } from '../../platform/ports';
 import { receiptOf, type Receipt } from '../../../shared/domain/receipt';
 import { receiptSchema } from '../../../shared/api/sales';
 import { printReceipt } from './receipt-printer';
@@ -53,4 +54,14 @@ export function printTestReceipt(printer: PrinterSettings): Promise<PrintOutcome
     printer,
     false,
   );
+}
+
+/**
+ * The A4 invoice on screen, on the station's invoice printer without asking. A chosen printer since
+ * removed from the system would fail silently, so then (as with none chosen) the print dialog asks.
+ */
+export async function printInvoicePage(documents: DocumentPrinter, chosen: string | null): Promise<DocumentOutcome> {
+  const known = await documents.printers();
+  const present = chosen !== null && known.status === 'listed' && known.printers.some((p) => p.name === chosen);
+  return documents.print(present ? chosen : null);
 }

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import type { Duplex } from 'node:stream';
 import { SerialPort } from 'serialport';
-import { printerTarget, type PrinterTarget } from '../../../shared/domain/printer-address';
+import { printerAddress, printerTarget, type PrinterTarget } from '../../../shared/domain/printer-address';
 
 const CONNECT_TIMEOUT_MS = 5000;
 /** How long a printer may take to answer a status request; one that never answers is printed to anyway. */
@@ -52,17 +52,13 @@ async function sendNow(address: string, job: Buffer): Promise<void> {
     if (target.kind === 'shared') {
       // Elsewhere a UNC path is just an odd file name: the job would land in a file, not on paper.
       if (process.platform !== 'win32') throw new PrinterUnreachableError(address, new Error('printer shares are reached from Windows only'));
-      return await writeToShare(sharePath(target), job);
+      // The address of a share is its UNC path.
+      return await writeToShare(printerAddress(target), job);
     }
     await sendOverStream(await open(target), job, address);
   } catch (error) {
     throw error instanceof PrinterOutOfPaperError || error instanceof PrinterUnreachableError ? error : new PrinterUnreachableError(address, error);
   }
-}
-
-/** The UNC path of a Windows printer share. */
-export function sharePath(target: Extract<PrinterTarget, { kind: 'shared' }>): string {
-  return `\\\\${target.computer}\\${target.share}`;
 }
 
 /**

@@ -7,12 +7,10 @@ import type { PrinterSettings, Settings, SystemPrinters } from '../../../shared/
 import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
 import { useNotify } from '../../components/useNotify';
-import { addressOf, connectionOf, type ConnectionValues } from './printer-connection';
+import { addressOf, CONNECTION_FIELD, connectionOf, type ConnectionValues } from './printer-connection';
 
 type Values = ConnectionValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string };
 
-/** The field that carries the address for each way of plugging a printer in, where its errors show. */
-const FIELD_OF = { network: 'network', shared: 'share', serial: 'serialPort' } as const;
 /** The invoice printer select's "ask each time" choice (a Select cannot hold null). */
 const ASK = '';
 
@@ -39,7 +37,7 @@ export function SettingsPage() {
 
   const printerOf = (values: Values): PrinterSettings | null => {
     const address = addressOf(values);
-    const field = FIELD_OF[values.kind];
+    const field = CONNECTION_FIELD[values.kind];
     form.setFields([{ name: field, errors: address === 'invalid' ? [t('errors:FIELD_INVALID')] : [] }]);
     if (address === 'invalid') return null;
     return { address, paper: values.paper, autoPrint: values.autoPrint, drawer: values.drawer };
@@ -63,7 +61,7 @@ export function SettingsPage() {
     if (outcome.status === 'printed') notify.success('PRINTED');
     else notify.error(outcome.status === 'failed' ? outcome.message : undefined);
     const problem = { unreachable: 'print.unreachable', 'not-configured': 'print.notConfigured', 'no-paper': 'print.noPaper' } as const;
-    if (outcome.status in problem) form.setFields([{ name: FIELD_OF[values.kind], errors: [t(problem[outcome.status as keyof typeof problem])] }]);
+    if (outcome.status in problem) form.setFields([{ name: CONNECTION_FIELD[values.kind], errors: [t(problem[outcome.status as keyof typeof problem])] }]);
   };
 
   return (

@@ -12,6 +12,9 @@ export type ConnectionValues = {
   baudRate: BaudRate;
 };
 
+/** The field that carries the address for each way of plugging a printer in (where its errors show). */
+export const CONNECTION_FIELD = { network: 'network', shared: 'share', serial: 'serialPort' } as const satisfies Record<PrinterTarget['kind'], keyof ConnectionValues>;
+
 export const noConnection: ConnectionValues = { kind: 'network', network: '', share: '', serialPort: '', baudRate: BAUD_RATES[0] };
 
 /** The form's fields for a saved address (a blank network address when none is set). */
@@ -30,11 +33,11 @@ export function connectionOf(address: string | null): ConnectionValues {
 }
 
 /**
- * The address the fields name, written the one way `printerTarget` reads: null when the chosen way's field is blank (no receipt printer), or
- * `invalid` when it names no printer.
+ * The address the fields name, written the one way `printerTarget` reads: null when the chosen way's
+ * field is blank (no receipt printer), or `invalid` when it names no printer.
  */
 export function addressOf(values: ConnectionValues): string | null | 'invalid' {
-  const typed = { network: values.network, shared: values.share, serial: values.serialPort }[values.kind].trim();
+  const typed = values[CONNECTION_FIELD[values.kind]].trim();
   if (!typed) return null;
   const address =
     values.kind === 'network'
