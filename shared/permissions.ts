@@ -72,6 +72,26 @@ export function hasFullAccess(user: Pick<SessionUser, 'role' | 'privilege'>): bo
   return isAdministratorRole(user.role) || user.privilege?.admin_access === true;
 }
 
+export type FeatureSet = Privilege['features'];
+
+/** Whether the user holds this right, and so may hand it to a role. */
+export function canGrant(user: Pick<SessionUser, 'role' | 'privilege'>, feature: Feature, flag: FeatureFlag): boolean {
+  return hasFullAccess(user) || user.privilege?.features[feature]?.[flag] === true;
+}
+
+/**
+ * The rights a change from `before` to `after` would turn on or off although the user does not hold
+ * them: empty when the change is the user's to make. Taking a right away counts too, since a role is
+ * shared by every branch and the user could not give it back.
+ */
+export function rightsBeyond(user: Pick<SessionUser, 'role' | 'privilege'>, before: FeatureSet, after: FeatureSet): `${Feature}.${FeatureFlag}`[] {
+  return features.flatMap((feature) =>
+    featureFlags
+      .filter((flag) => (before[feature]?.[flag] ?? false) !== (after[feature]?.[flag] ?? false) && !canGrant(user, feature, flag))
+      .map((flag) => `${feature}.${flag}` as const),
+  );
+}
+
 /** Rules for a user; with no stored user the only ability is read on Auth (spec 6). */
 export function abilityRules(user: SessionUser | null): RawRuleOf<AppAbility>[] {
   const rules: RawRuleOf<AppAbility>[] = [{ action: 'read', subject: 'Auth' }];

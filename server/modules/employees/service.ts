@@ -6,7 +6,7 @@ import { branchScope, isAdministrator, isUniqueViolation, pageOf } from '../../h
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { EmployeeRecord } from '../../../shared/api/employees';
-import { isAdministratorRole } from '../../../shared/permissions';
+import { isAdministratorRole, rightsBeyond, type FeatureSet } from '../../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
 
 const columns = {
@@ -151,31 +151,41 @@ export class EmployeeService {
     return pageOf(rows, total?.n ?? 0, page, perPage);
   }
 
-  /** The employee, if the caller may change them: in scope, and no administrator for a non-administrator. */
+  /**
+   * The employee, if the caller may change them: in scope, and for a non-administrator no one holding
+   * more than the caller (a new password would hand the caller those rights).
+   */
   private async editable(ctx: RequestContext, id: number) {
     const [row] = await this.db
-      .select({ role: users.role, mobile: users.mobile, email: users.email, admin_access: privileges.admin_access })
+      .select({ role: users.role, mobile: users.mobile, email: users.email, admin_access: privileges.admin_access, features: privileges.features })
       .from(users)
       .leftJoin(privileges, eq(privileges.id, users.privilege_id))
       .where(this.visible(ctx, eq(users.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
-    if (!isAdministrator(ctx) && (isAdministratorRole(row.role) || row.admin_access)) throw new AppError('NOT_AUTHORISED');
+    this.mayHandOut(ctx, isAdministratorRole(row.role) || (row.admin_access ?? false), row.features ?? {});
     return row;
+  }
+
+  /** A non-administrator hands out (or takes over) no role wider than their own. */
+  private mayHandOut(ctx: RequestContext, adminAccess: boolean, features: FeatureSet) {
+    if (isAdministrator(ctx)) return;
+    if (adminAccess || rightsBeyond(ctx.user!, {}, features).length > 0) throw new AppError('NOT_AUTHORISED');
   }
 
   /** Branch, role and administrator rights a caller may hand out. */
   private async checkAssignments(ctx: RequestContext, fields: Partial<Fields> & { priviledge_id?: number | null }) {
-    const admin = isAdministrator(ctx);
-    if (fields.role === 'admin' && !admin) throw new AppError('NOT_AUTHORISED');
+    if (fields.role === 'admin') this.mayHandOut(ctx, true, {});
+    // Out of every branch, an employee is out of every branch manager's reach: only an administrator decides that.
+    if (fields.branch_id === null && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
     if (fields.branch_id != null) {
       const scope = branchScope(ctx);
       const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, fields.branch_id), isNull(branches.deleted_at)));
       if (!branch || (scope !== null && scope !== fields.branch_id)) throw new AppError('NOT_FOUND');
     }
     if (fields.priviledge_id != null) {
-      const [role] = await this.db.select({ admin_access: privileges.admin_access }).from(privileges).where(eq(privileges.id, fields.priviledge_id));
+      const [role] = await this.db.select({ admin_access: privileges.admin_access, features: privileges.features }).from(privileges).where(eq(privileges.id, fields.priviledge_id));
       if (!role) throw new AppError('NOT_FOUND');
-      if (role.admin_access && !admin) throw new AppError('NOT_AUTHORISED');
+      this.mayHandOut(ctx, role.admin_access, role.features);
     }
   }
 
