@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Form, Switch, Table, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleInput } from '../../../shared/api/roles';
-import { featureFlags, features, type Feature, type FeatureFlags } from '../../../shared/permissions';
+import { canGrant, featureFlags, features, hasFullAccess, type Feature, type FeatureFlags, type SessionUser } from '../../../shared/permissions';
 import { ROLE_LIST_PAGING } from '../../../shared/domain/constants';
 import { useRoleCreateMutation, useRoleListQuery, useRoleUpdateMutation } from '../../api/staff';
 import { useAbility } from '../../app/ability';
+import { useAppSelector } from '../../app/store';
 import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
@@ -16,6 +17,7 @@ import { FormModal } from '../../components/FormModal';
 export function RolesPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
+  const user = useAppSelector((s) => s.auth.user);
   const list = usePaging(ROLE_LIST_PAGING);
   const { data, isFetching } = useRoleListQuery(list.query);
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
@@ -49,19 +51,22 @@ export function RolesPage() {
           {
             title: t('actions.title'),
             width: 90,
+            // The role one holds is not one's own to change (the server refuses it too).
             render: (_, r) =>
-              ability.can('update', 'Roles') && <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(r)} />,
+              ability.can('update', 'Roles') &&
+              user &&
+              (hasFullAccess(user) || (user.privilege?.id !== r.id && !r.admin_access)) && <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(r)} />,
           },
         ]}
       />
-      {editing && <RoleForm role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && user && <RoleForm user={user} role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }
 
 const noFlags: FeatureFlags = { access: false, view: false, create: false, update: false, delete: false };
 
-function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void }) {
+function RoleForm({ user, role, onClose }: { user: SessionUser; role: Role | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleInput>();
   const [create, creating] = useRoleCreateMutation();
@@ -82,8 +87,9 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
         onFinish={(v) => void save(v)}
       >
         <NameFields />
+        {!hasFullAccess(user) && <Alert type="info" showIcon message={t('roles.onlyOwnRights')} style={{ marginBottom: 16 }} data-testid="role-own-rights" />}
         <Form.Item name="admin_access" label={t('roles.adminAccess')} valuePropName="checked" extra={t('roles.adminAccessHelp')}>
-          <Switch data-testid="role-admin-access" />
+          <Switch disabled={!hasFullAccess(user)} data-testid="role-admin-access" />
         </Form.Item>
         <Form.Item
           name="features"
@@ -97,19 +103,23 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose: () => void })
             },
           ]}
         >
-          <FeatureMatrix disabled={adminAccess === true} />
+          <FeatureMatrix user={user} disabled={adminAccess === true} />
         </Form.Item>
       </Form>
     </FormModal>
   );
 }
 
-/** One row per feature, one checkbox per flag; ticking any flag ticks access too. */
-function FeatureMatrix({ value = {}, onChange, disabled }: { value?: RoleInput['features']; onChange?: (v: RoleInput['features']) => void; disabled: boolean }) {
+/**
+ * One row per feature, one checkbox per flag; ticking any flag ticks access too. A right the user does
+ * not hold is shown but cannot be changed: only what one holds can be given or taken away.
+ */
+function FeatureMatrix({ user, value = {}, onChange, disabled }: { user: SessionUser; value?: RoleInput['features']; onChange?: (v: RoleInput['features']) => void; disabled: boolean }) {
   const { t } = useTranslation();
   const set = (feature: Feature, flag: (typeof featureFlags)[number], on: boolean) => {
     const current = { ...noFlags, ...value[feature] };
-    const next = { ...current, [flag]: on, ...(on && flag !== 'access' ? { access: true } : {}) };
+    const withAccess = on && flag !== 'access' && canGrant(user, feature, 'access');
+    const next = { ...current, [flag]: on, ...(withAccess ? { access: true } : {}) };
     onChange?.({ ...value, [feature]: next });
   };
   return (
@@ -126,7 +136,7 @@ function FeatureMatrix({ value = {}, onChange, disabled }: { value?: RoleInput['
           width: 90,
           render: (_: unknown, { feature }: { feature: Feature }) => (
             <Checkbox
-              disabled={disabled}
+              disabled={disabled || !canGrant(user, feature, flag)}
               checked={value[feature]?.[flag] ?? false}
               onChange={(e) => set(feature, flag, e.target.checked)}
               data-testid={`flag-${feature}-${flag}`}
