@@ -68,7 +68,8 @@ export const parentCreate = endpoint({
 export const parentUpdate = endpoint({
   method: 'POST',
   path: '/parent/update',
-  request: parentFields.extend({ id: Id }),
+  // Left out, the registration branch stays: a family belongs to the chain, and any branch edits it.
+  request: parentFields.extend({ id: Id, branch_id: Id.nullish() }),
   response: parentSchema,
   permission: { action: 'update', subject: 'FrontDesk' },
 });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kidSessions, kids, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { branchScope, isUniqueViolation } from '../../http/scope';
+import { branchScope, isAdministrator, isUniqueViolation } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { KidRecord, ParentRecord } from '../../../shared/api/parents';
@@ -51,9 +51,16 @@ export class ParentService {
     return this.unique(async () => (await this.db.insert(parents).values({ ...input, branch_id }).returning(parentColumns))[0]!);
   }
 
-  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'parent/update'>): Promise<ParentRecord> {
-    const branch_id = (await branchForWrite(this.db, ctx, input.branch_id)) ?? ctx.user!.branch_id ?? null;
-    const row = await this.unique(async () => (await this.db.update(parents).set({ ...input, branch_id }).where(and(eq(parents.id, id), isNull(parents.deleted_at))).returning(parentColumns))[0]);
+  /**
+   * Any branch edits a family (they belong to the chain); the branch they registered in stays unless an
+   * administrator names another.
+   */
+  async update(ctx: RequestContext, { id, branch_id, ...input }: ParsedRequestOf<'parent/update'>): Promise<ParentRecord> {
+    const { branch_id: registered } = await this.info(id);
+    const moving = branch_id !== undefined && branch_id !== registered;
+    if (moving && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
+    const set = moving ? { ...input, branch_id: await branchForWrite(this.db, ctx, branch_id) } : input;
+    const row = await this.unique(async () => (await this.db.update(parents).set(set).where(and(eq(parents.id, id), isNull(parents.deleted_at))).returning(parentColumns))[0]);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
