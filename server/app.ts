@@ -45,6 +45,13 @@ export interface AppDeps {
   /** Where text messages go; the outbox unless configured otherwise. */
   sms?: SmsGateway;
   logLevel?: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none by default, since a caller
+   * could otherwise name any address and escape the per-address sign-in limit.
+   */
+  trustProxy?: boolean | string;
+  /** The clock sign-in limits are reckoned by (a test moves it on). */
+  now?: () => Date;
 }
 
 export interface App {
@@ -57,9 +64,9 @@ export function buildApp(deps: AppDeps): App {
   const fastify = Fastify({
     logger: { level: deps.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? false,
   });
-  const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey));
+  const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now);
   const employees = new EmployeeService(deps.db);
   const products = new ProductService(deps.db);
   const packages = new PackageService(deps.db);
@@ -101,6 +108,7 @@ export function buildApp(deps: AppDeps): App {
   fastify.setNotFoundHandler((_req, reply) => reply.code(404).send(fail('NOT_FOUND')));
   fastify.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
+      if (error.extra.retry_after !== undefined) void reply.header('retry-after', String(error.extra.retry_after));
       return reply.code(httpStatusOf(error.key)).send(fail(error.key, error.extra));
     }
     const status = error.statusCode ?? 500;

@@ -3,7 +3,7 @@ import { startServer } from './start';
 import { DataDirInUseError } from './db/embedded';
 import { gatewayFromEnv } from './sms/http-gateway';
 
-/** `npm run server -- --port 4100 --data-dir .data` (also PORT, DATA_DIR, DATABASE_URL, MEDIA_DIR, HOST, SMS_*). */
+/** `npm run server -- --port 4100 --data-dir .data` (also PORT, DATA_DIR, DATABASE_URL, MEDIA_DIR, HOST, TRUST_PROXY, SMS_*). */
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
@@ -23,6 +23,7 @@ try {
     adminPassword: process.env.POS_ADMIN_PASSWORD,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     sms: gatewayFromEnv(process.env),
+    trustProxy: trustedProxies(process.env.TRUST_PROXY),
   });
   console.log(`PlayDesk server listening on ${server.url}`);
   // The desktop app runs this in an Electron utility process and waits for this message.
@@ -39,4 +40,10 @@ try {
 } catch (error) {
   console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
+}
+
+/** TRUST_PROXY: unset or `false` (no proxy), `true` (any), or the proxies' addresses, e.g. `10.0.0.0/8,loopback`. */
+function trustedProxies(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

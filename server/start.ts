@@ -20,6 +20,8 @@ export interface ServerOptions {
   mediaDir?: string;
   /** Where text messages go; the outbox when not given. */
   sms?: SmsGateway;
+  /** The proxies whose X-Forwarded-For names the caller (see AppDeps.trustProxy); none by default. */
+  trustProxy?: boolean | string;
 }
 
 export interface RunningServer {
@@ -41,6 +43,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       files: new LocalFileStore(opts.mediaDir ?? resolve(opts.dataDir ?? '.data', 'media')),
       sms: opts.sms,
       logLevel: opts.logLevel,
+      trustProxy: opts.trustProxy,
     });
     await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);
     const host = opts.host ?? '127.0.0.1';

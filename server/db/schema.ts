@@ -133,10 +133,12 @@ export const loginAttempts = pgTable(
   {
     id: serial('id').primaryKey(),
     login: varchar('login', { length: 200 }).notNull(),
+    /** The caller's address (an IPv6 caller's /64), for the per-address limit; null before it was kept. */
+    address: varchar('address', { length: 64 }),
     ok: boolean('ok').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_login_at').on(t.login, t.at)],
+  (t) => [index('login_attempts_login_at').on(t.login, t.at), index('login_attempts_address_at').on(t.address, t.at)],
 );
 
 /** Server-wide secrets (the token signing key), shared by every instance on this database. */

@@ -14,6 +14,8 @@ export type ApiFailure = {
   logout?: true;
   /** The supervisor token is invalid: drop only that token. */
   supervisor?: true;
+  /** TOO_MANY_REQUESTS: the seconds to wait before asking again (also the Retry-After header). */
+  retry_after?: number;
 };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
@@ -25,6 +27,7 @@ export const looseEnvelopeSchema = z.object({
   errors: z.array(fieldErrorSchema).optional(),
   logout: z.literal(true).optional(),
   supervisor: z.literal(true).optional(),
+  retry_after: z.number().int().nonnegative().optional(),
 });
 
 export function ok<T>(data: T, message: MessageKey = 'OK'): ApiSuccess<T> {

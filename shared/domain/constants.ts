@@ -20,10 +20,18 @@ export const NO_BRANCH_ID = 0;
 export const UPLOAD_SUFFIX_LENGTH = 10;
 export const MEDIA_FOLDERS = ['kid', 'emp', 'product', 'package'] as const;
 
-/** Authentication (architecture): access tokens live 15 minutes; logins lock after 5 failures in 15. */
+/** Authentication (architecture): access tokens live 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_FAILURES = 5;
+/**
+ * Wrong passwords for one login (since its last success, over a day) are free up to 5; then each
+ * further attempt waits 2^failures seconds, at most 5 minutes: slow for a guesser, never a lock-out.
+ */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_MAX_WAIT_SECONDS = 5 * 60;
+export const LOGIN_FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
+/** Failed sign-ins from one address: 30 in 15 minutes, room for a centre's tills behind one address. */
+export const ADDRESS_MAX_FAILURES = 30;
+export const ADDRESS_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Supported languages; English is the default and the fallback (spec 1). */
 export const LANGUAGES = ['en', 'ar'] as const;

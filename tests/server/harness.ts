@@ -36,7 +36,7 @@ export interface TestServer {
 }
 
 /** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
-export async function startTestServer(opts: { withAdministrator?: boolean; sms?: SmsGateway } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { withAdministrator?: boolean; sms?: SmsGateway; now?: () => Date } = {}): Promise<TestServer> {
   const base = inject('databaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -54,6 +54,7 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
     files: new LocalFileStore(mediaDir),
     sms: opts.sms,
     logLevel: 'silent',
+    now: opts.now,
   });
   if (opts.withAdministrator !== false) await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });

@@ -11,7 +11,7 @@ export function authRoutes(auth: AuthService): Pick<Handlers, AuthEndpoint> {
       if (!(await auth.createFirstAdministrator(body))) throw new AppError('EXISTS');
       return null;
     },
-    'user/login': (body) => auth.login(body),
+    'user/login': (body, ctx) => auth.login(body, ctx.ip),
     'jwt/refresh-token': (body) => auth.refresh(body.refreshToken),
     'user/logout': (body) => auth.logout(body.refreshToken),
   };

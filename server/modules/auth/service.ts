@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts, loginSessions, privileges, refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -7,7 +7,9 @@ import { hashPassword, spendPasswordTime, verifyPassword } from './passwords';
 import { AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 import type { SessionUser } from '../../../shared/permissions';
 import type { LoginRequest, Tokens } from '../../../shared/api/auth';
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES } from '../../../shared/domain/constants';
+import { ADDRESS_FAILURE_WINDOW_MS, ADDRESS_MAX_FAILURES, LOGIN_FAILURE_MEMORY_MS } from '../../../shared/domain/constants';
+import { loginWaitSeconds } from '../../../shared/domain/sign-in-limits';
+import { limitAddress } from './address';
 
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -21,15 +23,22 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly accessTokens: AccessTokens,
+    /** The time limits are reckoned in (a test moves it on). */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async login({ login, password }: LoginRequest): Promise<Tokens> {
+  async login({ login, password }: LoginRequest, ip: string): Promise<Tokens> {
     const key = normaliseLogin(login);
-    // One attempt per login at a time, so a burst of guesses cannot slip past the limit between the
-    // count and the record. The outcome is returned, not thrown, so the failure record is kept.
+    const address = limitAddress(ip);
+    // One attempt per address and per login at a time (locked in that order everywhere), so a burst of
+    // guesses cannot slip past a limit between the count and the record. The outcome is returned, not
+    // thrown, so the failure record is kept.
     const outcome = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${address}`}))`);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${key}`}))`);
-      if ((await this.recentFailures(tx, key)) >= LOGIN_MAX_FAILURES) return { ok: false as const, key: 'TOO_MANY_REQUESTS' as const };
+      const at = this.now();
+      const wait = Math.max(await this.addressWait(tx, address, at), await this.loginWait(tx, key, at));
+      if (wait > 0) return { ok: false as const, key: 'TOO_MANY_REQUESTS' as const, retry_after: wait };
       const [user] = await tx
         .select({ id: users.id, password_hash: users.password_hash, branch_id: users.branch_id })
         .from(users)
@@ -37,11 +46,11 @@ export class AuthService {
         .limit(1);
       if (!user) await spendPasswordTime(password);
       const ok = user ? await verifyPassword(password, user.password_hash) : false;
-      await tx.insert(loginAttempts).values({ login: key, ok });
+      await tx.insert(loginAttempts).values({ login: key, address, ok, at });
       if (!user) return { ok: false as const, key: 'USER_NOT_FOUND' as const };
       return ok ? { ok: true as const, user } : { ok: false as const, key: 'INVALID_PASSWORD' as const };
     });
-    if (!outcome.ok) throw new AppError(outcome.key);
+    if (!outcome.ok) throw new AppError(outcome.key, 'retry_after' in outcome ? { retry_after: outcome.retry_after } : {});
     const [session] = await this.db
       .insert(loginSessions)
       .values({ user_id: outcome.user.id, branch_id: outcome.user.branch_id })
@@ -160,15 +169,35 @@ export class AuthService {
       .where(and(eq(loginSessions.id, familyId), isNull(loginSessions.logout_at)));
   }
 
-  private async recentFailures(db: Pick<Db, 'select'>, login: string): Promise<number> {
-    const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-    // Failures count since the last success inside the window.
+  /** Seconds this login still waits: its failures since its last success make the wait, from the last one. */
+  private async loginWait(db: Pick<Db, 'select'>, login: string, now: Date): Promise<number> {
+    const since = new Date(now.getTime() - LOGIN_FAILURE_MEMORY_MS);
     const [row] = await db
-      .select({ failures: sql<number>`count(*) filter (where not ${loginAttempts.ok} and ${loginAttempts.at} > coalesce((select max(at) from login_attempts s where s.login = ${login} and s.ok), ${since}))`.mapWith(Number) })
+      .select({
+        failures: sql<number>`count(*) filter (where not ${loginAttempts.ok} and ${loginAttempts.at} > coalesce((select max(at) from login_attempts s where s.login = ${login} and s.ok), ${since}))`.mapWith(Number),
+        last: sql<Date | null>`max(${loginAttempts.at}) filter (where not ${loginAttempts.ok})`.mapWith(loginAttempts.at),
+      })
       .from(loginAttempts)
       .where(and(eq(loginAttempts.login, login), gt(loginAttempts.at, since)));
-    return row?.failures ?? 0;
+    const wait = loginWaitSeconds(row?.failures ?? 0);
+    return wait > 0 && row?.last ? secondsUntil(row.last.getTime() + wait * 1000, now) : 0;
   }
+
+  /** Seconds this address still waits: until the oldest of its last allowed failures leaves the window. */
+  private async addressWait(db: Pick<Db, 'select'>, address: string, now: Date): Promise<number> {
+    const [oldest] = await db
+      .select({ at: loginAttempts.at })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.address, address), not(loginAttempts.ok), gt(loginAttempts.at, new Date(now.getTime() - ADDRESS_FAILURE_WINDOW_MS))))
+      .orderBy(desc(loginAttempts.at))
+      .limit(1)
+      .offset(ADDRESS_MAX_FAILURES - 1);
+    return oldest ? secondsUntil(oldest.at.getTime() + ADDRESS_FAILURE_WINDOW_MS, now) : 0;
+  }
+}
+
+function secondsUntil(time: number, now: Date): number {
+  return Math.max(0, Math.ceil((time - now.getTime()) / 1000));
 }
 
 function toSessionUser(user: typeof users.$inferSelect, privilege: typeof privileges.$inferSelect | null): SessionUser {
