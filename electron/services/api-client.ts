@@ -121,6 +121,7 @@ export class ApiClient {
         ...(e.errors ? { errors: e.errors } : {}),
         ...(e.logout ? { logout: true } : {}),
         ...(e.supervisor ? { supervisor: true } : {}),
+        ...(e.retry_after !== undefined ? { retry_after: e.retry_after } : {}),
       });
     }
     const data = endpoint.response.safeParse(e.data);

@@ -52,3 +52,18 @@ test('Arabic: the layout is right to left, errors are in Arabic, sign in and out
   await signOut(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl'); // the language choice is kept
 });
+
+test('after five wrong passwords the sign-in screen says how long to wait, in English and Arabic', async ({ page }) => {
+  await chooseLanguage(page, 'en');
+  // A login no one holds: its guesses wait like anyone's, and no other test signs in with it.
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, '0500009999', `guess-${i}`, false);
+    await expect(page.getByText('No user has this mobile number or email.').last()).toBeVisible();
+  }
+  await signIn(page, '0500009999', 'guess-5', false);
+  await expect(page.getByTestId('login-wait')).toHaveText(/^Too many attempts\. Try again in 0:(3[0-2]|29)\.$/);
+  await shot(page, 'login-wait-en', { settled: true });
+  await chooseLanguage(page, 'ar');
+  await expect(page.getByTestId('login-wait')).toHaveText(/^محاولات كثيرة\. حاول مرة أخرى بعد 0:(3[0-2]|2\d)\.$/);
+  await shot(page, 'login-wait-ar', { settled: true });
+});

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '../../../shared/api/auth';
@@ -49,10 +49,11 @@ function SignInForm() {
   const { status, failure } = useAppSelector((s) => s.auth);
   const [form] = Form.useForm<LoginRequest>();
 
-  // Field errors go on their fields; the key of the whole failure goes to a toast.
+  // Field errors go on their fields; the key of the whole failure goes to a toast, unless the server
+  // said how long to wait, which stays on the form.
   useEffect(() => {
     if (!failure) return;
-    notify.error(failure.message);
+    if (failure.retry_after === undefined) notify.error(failure.message);
     showFieldErrors(form, t, failure.errors, ['login', 'password']);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
   }, [failure]);
@@ -61,6 +62,9 @@ function SignInForm() {
     <>
       <Typography.Title level={4}>{t('login.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+      {failure?.retry_after !== undefined && (
+        <Alert type="warning" showIcon title={t('login.wait', { time: minutesAndSeconds(failure.retry_after) })} style={{ marginBottom: 16 }} data-testid="login-wait" />
+      )}
       <Form
         form={form}
         layout="vertical"
@@ -89,4 +93,9 @@ function SignInForm() {
       </Form>
     </>
   );
+}
+
+/** 32 → "0:32", 300 → "5:00": the same in both languages. */
+function minutesAndSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
