@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { startWithAdministrator, type TestServer } from './harness';
 
 /**
  * Issue 11, point 12: a family belongs to the chain. Any branch finds, serves and edits it; its
@@ -19,8 +19,7 @@ const counter = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login()).accessToken;
+  ({ server, admin } = await startWithAdministrator());
   firstCashier = await server.staff('0560000001', counter);
   secondBranch = (await server.post<{ id: number }>('/branch/create', { name_en: 'Jeddah', name_ar: 'جدة', vat_number: '300000000000003', phone: '+966 12 000 0000' }, admin)).body.data.id;
   const role = await server.post<{ id: number }>('/priviledge/role/create', { name_en: 'Jeddah counter', name_ar: 'كاونتر جدة', features: counter }, admin);

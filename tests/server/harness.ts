@@ -35,6 +35,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A test file's server with the administrator signed in: the start most files share. */
+export async function startWithAdministrator(): Promise<{ server: TestServer; admin: string }> {
+  const server = await startTestServer();
+  return { server, admin: (await server.login()).accessToken };
+}
+
 /** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
 export async function startTestServer(opts: { withAdministrator?: boolean; sms?: SmsGateway; now?: () => Date } = {}): Promise<TestServer> {
   const base = inject('databaseUrl');

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { startWithAdministrator, type TestServer } from './harness';
 import type { FeatureFlags } from '../../shared/permissions';
 
 /** Issue 11, points 10 and 11: nobody but an administrator hands out more than they hold. */
 let server: TestServer;
 let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login()).accessToken;
-});
+beforeAll(async () => void ({ server, admin } = await startWithAdministrator()));
 afterAll(() => server.close());
 
 type Row = Record<string, unknown> & { id: number };
