@@ -1,4 +1,4 @@
-import { hasFullAccess } from '../../shared/permissions';
+import { hasFullAccess, rightsBeyond, type FeatureSet } from '../../shared/permissions';
 import type { RequestContext } from './context';
 import { AppError } from './errors';
 
@@ -14,6 +14,15 @@ export function branchScope(ctx: RequestContext): number | null {
 
 export function isAdministrator(ctx: RequestContext): boolean {
   return ctx.user !== null && hasFullAccess(ctx.user);
+}
+
+/**
+ * A non-administrator hands out (in a role, or by giving someone a role) only rights they hold, and
+ * never administrator access; changing `before` into `after` otherwise is NOT_AUTHORISED.
+ */
+export function assertMayGrant(ctx: RequestContext, adminAccess: boolean, before: FeatureSet, after: FeatureSet): void {
+  if (isAdministrator(ctx)) return;
+  if (adminAccess || rightsBeyond(ctx.user!, before, after).length > 0) throw new AppError('NOT_AUTHORISED');
 }
 
 /** The list shape of the architecture. */

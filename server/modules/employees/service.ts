@@ -2,11 +2,11 @@ import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'driz
 import type { Db } from '../../db/client';
 import { branches, loginSessions, privileges, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { branchScope, isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
+import { assertMayGrant, branchScope, isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { EmployeeRecord } from '../../../shared/api/employees';
-import { isAdministratorRole, rightsBeyond, type FeatureSet } from '../../../shared/permissions';
+import { isAdministratorRole } from '../../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
 
 const columns = {
@@ -162,19 +162,13 @@ export class EmployeeService {
       .leftJoin(privileges, eq(privileges.id, users.privilege_id))
       .where(this.visible(ctx, eq(users.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
-    this.mayHandOut(ctx, isAdministratorRole(row.role) || (row.admin_access ?? false), row.features ?? {});
+    assertMayGrant(ctx, isAdministratorRole(row.role) || (row.admin_access ?? false), {}, row.features ?? {});
     return row;
-  }
-
-  /** A non-administrator hands out (or takes over) no role wider than their own. */
-  private mayHandOut(ctx: RequestContext, adminAccess: boolean, features: FeatureSet) {
-    if (isAdministrator(ctx)) return;
-    if (adminAccess || rightsBeyond(ctx.user!, {}, features).length > 0) throw new AppError('NOT_AUTHORISED');
   }
 
   /** Branch, role and administrator rights a caller may hand out. */
   private async checkAssignments(ctx: RequestContext, fields: Partial<Fields> & { priviledge_id?: number | null }) {
-    if (fields.role === 'admin') this.mayHandOut(ctx, true, {});
+    if (fields.role === 'admin') assertMayGrant(ctx, true, {}, {});
     // Out of every branch, an employee is out of every branch manager's reach: only an administrator decides that.
     if (fields.branch_id === null && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
     if (fields.branch_id != null) {
@@ -185,7 +179,7 @@ export class EmployeeService {
     if (fields.priviledge_id != null) {
       const [role] = await this.db.select({ admin_access: privileges.admin_access, features: privileges.features }).from(privileges).where(eq(privileges.id, fields.priviledge_id));
       if (!role) throw new AppError('NOT_FOUND');
-      this.mayHandOut(ctx, role.admin_access, role.features);
+      assertMayGrant(ctx, role.admin_access, {}, role.features);
     }
   }
 

@@ -2,11 +2,11 @@ import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { privileges, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
+import { assertMayGrant, isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { Role } from '../../../shared/api/roles';
-import { features, rightsBeyond, type FeatureSet } from '../../../shared/permissions';
+import { features } from '../../../shared/permissions';
 import enCommon from '../../../locales/en/common.json';
 import arCommon from '../../../locales/ar/common.json';
 
@@ -39,7 +39,7 @@ export class RoleService {
   }
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'priviledge/role/create'>): Promise<Role> {
-    this.guardEscalation(ctx, input.admin_access, {}, input.features);
+    assertMayGrant(ctx, input.admin_access, {}, input.features);
     try {
       const [row] = await this.db.insert(privileges).values(input).returning({ id: privileges.id });
       return this.get(row!.id);
@@ -51,9 +51,9 @@ export class RoleService {
 
   async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'priviledge/role/update'>): Promise<Role> {
     const current = await this.get(id);
-    // Changing the role one holds would widen one's own rights (and every other holder's, in every branch).
+    // Changing the role one holds could widen one's own rights (and every other holder's, in every branch).
     if (!isAdministrator(ctx) && ctx.user?.privilege?.id === id) throw new AppError('NOT_AUTHORISED');
-    this.guardEscalation(ctx, input.admin_access || current.admin_access, current.features, input.features);
+    assertMayGrant(ctx, input.admin_access || current.admin_access, current.features, input.features);
     try {
       await this.db.update(privileges).set(input).where(eq(privileges.id, id));
     } catch (error) {
@@ -81,15 +81,6 @@ export class RoleService {
     const [row] = await this.db.select({ ...roleColumns(), users_count: usersCount }).from(privileges).where(eq(privileges.id, id));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
-  }
-
-  /**
-   * Only an administrator may create or change a role with full administrator access; anyone else
-   * turns on or off only rights they hold themselves.
-   */
-  private guardEscalation(ctx: RequestContext, adminAccess: boolean, before: FeatureSet, after: FeatureSet) {
-    if (isAdministrator(ctx)) return;
-    if (adminAccess || rightsBeyond(ctx.user!, before, after).length > 0) throw new AppError('NOT_AUTHORISED');
   }
 }
 
