@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilityFor, isAdministratorRole, type SessionUser } from '../../../shared/permissions';
+import { abilityFor, isAdministratorRole, rightsBeyond, type SessionUser } from '../../../shared/permissions';
 
 const employee = (over: Partial<SessionUser> = {}): SessionUser => ({
   id: 2,
@@ -53,5 +53,24 @@ describe('abilities from the login data', () => {
     expect(ability.can('create', 'FrontDesk')).toBe(true);
     expect(ability.can('update', 'FrontDesk')).toBe(false);
     expect(ability.can('view', 'Sales')).toBe(false);
+  });
+});
+
+describe('the rights a user may give or take away (issue 11, point 10)', () => {
+  const flags = (...on: string[]) => ({ access: on.includes('access'), view: on.includes('view'), create: on.includes('create'), update: on.includes('update'), delete: on.includes('delete') });
+
+  it('names each right a change turns on or off that the user does not hold', () => {
+    const before = { FrontDesk: flags('access', 'delete') };
+    const after = { FrontDesk: flags('access', 'view', 'update'), Sales: flags('access') };
+    expect(rightsBeyond(employee(), before, after)).toEqual(['FrontDesk.update', 'FrontDesk.delete', 'Sales.access']);
+  });
+
+  it('lets a change within the rights held through, and leaves alone what it does not change', () => {
+    const before = { FrontDesk: flags('access', 'delete'), Reports: flags('view') };
+    expect(rightsBeyond(employee(), before, { FrontDesk: flags('access', 'view', 'create', 'delete'), Reports: flags('view') })).toEqual([]);
+  });
+
+  it('an administrator may change any right', () => {
+    expect(rightsBeyond(employee({ role: 'admin', privilege: null }), {}, { Sales: flags('access', 'delete') })).toEqual([]);
   });
 });
