@@ -9,7 +9,8 @@ export function limitAddress(ip: string): string {
   const address = ip.replace(/%.*$/, '').toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
   if (mapped) return mapped;
-  if (isIPv4(address) || !isIPv6(address)) return address;
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return address.slice(0, 64); // not an IP (a local socket): kept as given, within the column
   return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
 }
 
