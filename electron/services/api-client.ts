@@ -4,7 +4,7 @@ import { isRead, splitRequest, type Endpoint } from '../../shared/api/endpoint';
 import { fail, looseEnvelopeSchema, type ApiResult } from '../../shared/api/envelope';
 import { isMessageKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
-import { tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
+import { SESSION_ENDPOINTS, tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
 import type { BridgeEvent } from '../../shared/ipc';
 import type { SessionUser } from '../../shared/permissions';
@@ -25,9 +25,6 @@ export interface ApiClientDeps {
 
 type Answer = { status: number; envelope: ApiResult<unknown> };
 
-/** Endpoints whose 401 means "wrong credentials", not "access token expired". */
-const TOKEN_ENDPOINTS = new Set(['user/login', 'jwt/refresh-token', 'user/logout']);
-
 /**
  * Every call of the renderer to the server passes here: tokens are added, duplicates refused,
  * expired access tokens refreshed once, and the answer decoded against the catalogue.
@@ -41,8 +38,9 @@ export class ApiClient {
     this.now = deps.now ?? Date.now;
   }
 
+  /** A call of the page: the session's own calls are not among them. */
   async call(name: string, body: unknown): Promise<ApiResult<unknown>> {
-    if (!isEndpointName(name)) return fail('NOT_FOUND');
+    if (!isEndpointName(name) || SESSION_ENDPOINTS.has(name)) return fail('NOT_FOUND');
     const result = await this.send(catalogue[name], name, body);
     return result.envelope;
   }
@@ -72,7 +70,8 @@ export class ApiClient {
     }
     const idempotencyKey = randomUUID();
     let answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
-    if (answer.status === 401 && !answer.envelope.status && !answer.envelope.logout && !TOKEN_ENDPOINTS.has(name)) {
+    // A session call's 401 means wrong credentials, not an expired access token.
+    if (answer.status === 401 && !answer.envelope.status && !answer.envelope.logout && !SESSION_ENDPOINTS.has(name)) {
       // The same Idempotency-Key on the retry: to the server it is the same command.
       if (await this.refreshOnce()) answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
     }

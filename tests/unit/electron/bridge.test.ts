@@ -110,6 +110,26 @@ describe('the browser-mode bridge server', () => {
     }
   });
 
+  it('never hands tokens to the page: sign-in, token refresh and sign-out are refused as api calls', async () => {
+    server.on('/jwt/refresh-token', () => okBody(tokens(2))).on('/user/logout', () => okBody(null));
+    const sent = server.requests.length;
+    const ws = await open(`http://127.0.0.1:${bridge.port}`);
+    try {
+      const calls = [
+        { name: 'user/login', body: { login: 'admin@x.test', password: 'another' } },
+        { name: 'jwt/refresh-token', body: { refreshToken: 'refresh-1' } },
+        { name: 'user/logout', body: { refreshToken: 'refresh-1' } },
+      ];
+      for (const [i, arg] of calls.entries()) {
+        const answer = await ask(ws, 20 + i, 'pos:api-call', arg);
+        expect(answer).toEqual({ kind: 'result', id: 20 + i, result: { status: false, message: 'NOT_FOUND' } });
+      }
+      expect(server.requests).toHaveLength(sent);
+    } finally {
+      ws.close();
+    }
+  });
+
   it('answers a call on a channel it does not know instead of leaving the page waiting', async () => {
     const ws = await open(`http://127.0.0.1:${bridge.port}`);
     try {
