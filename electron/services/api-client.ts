@@ -6,6 +6,7 @@ import { isMessageKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
 import { SESSION_ENDPOINTS, tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
+import { stableJson } from '../../shared/domain/stable-json';
 import type { BridgeEvent } from '../../shared/ipc';
 import type { SessionUser } from '../../shared/permissions';
 import { ServerUnreachableError, type HttpTransport } from '../platform/ports';
@@ -173,13 +174,4 @@ export class ApiClient {
     this.recentPosts.set(key, now);
     return false;
   }
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
