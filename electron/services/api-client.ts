@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { catalogue, isEndpointName } from '../../shared/api/catalogue';
+import { catalogue, isEndpointName, type EndpointName } from '../../shared/api/catalogue';
 import { isRead, splitRequest, type Endpoint } from '../../shared/api/endpoint';
 import { fail, looseEnvelopeSchema, type ApiResult } from '../../shared/api/envelope';
 import { isMessageKey } from '../../shared/api/keys';
@@ -46,6 +46,14 @@ export class ApiClient {
     return result.envelope;
   }
 
+  /**
+   * A command under the caller's own Idempotency-Key (OnceCommands). A `resend` of the same key skips
+   * the duplicate guard: the server answers it with the first result, which is the point of sending it.
+   */
+  async command(name: EndpointName, body: unknown, idempotencyKey: string, resend: boolean): Promise<ApiResult<unknown>> {
+    return (await this.send(catalogue[name], name, body, idempotencyKey, resend)).envelope;
+  }
+
   /** Signs in and keeps the tokens here; the renderer receives the user only. */
   async login(body: LoginRequest): Promise<ApiResult<{ user: SessionUser }>> {
     const { envelope } = await this.send(catalogue['user/login'], 'user/login', body);
@@ -63,13 +71,12 @@ export class ApiClient {
     return { status: true, message: 'OK', data: null };
   }
 
-  private async send(endpoint: Endpoint, name: string, body: unknown): Promise<Answer> {
+  private async send(endpoint: Endpoint, name: string, body: unknown, idempotencyKey: string = randomUUID(), resend = false): Promise<Answer> {
     const parsed = parseAtEdge(endpoint.request, body);
     if (!parsed.ok) return { status: 400, envelope: fail(parsed.message, { errors: parsed.errors }) };
-    if (!isRead(endpoint) && this.isDuplicate(endpoint.path, parsed.data)) {
+    if (!isRead(endpoint) && !resend && this.isDuplicate(endpoint.path, parsed.data)) {
       return { status: 400, envelope: fail('DUPES') };
     }
-    const idempotencyKey = randomUUID();
     let answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
     // A session call's 401 means wrong credentials, not an expired access token.
     if (answer.status === 401 && !answer.envelope.status && !answer.envelope.logout && !SESSION_ENDPOINTS.has(name)) {

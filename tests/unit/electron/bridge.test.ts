@@ -6,11 +6,12 @@ import WebSocket from 'ws';
 import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { startBridgeServer, type BridgeServer } from '../../../electron/web/bridge-server';
 import { ApiClient } from '../../../electron/services/api-client';
+import { OnceCommands } from '../../../electron/services/once-commands';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { WEB_BRIDGE_PATH, type WireMessage } from '../../../shared/ipc';
-import { FakeServer, okBody, tokens } from './fakes';
+import { FakeServer, memoryPending, okBody, tokens } from './fakes';
 import { noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
@@ -20,6 +21,7 @@ const session = new Session(new MemorySecretStore());
 const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://server', emit: () => {} });
 const handlers = createHandlers({
   api,
+  commands: new OnceCommands(api, memoryPending()),
   session,
   settings: new FileSettingsStore(join(root, 'settings.json')),
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
