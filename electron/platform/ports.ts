@@ -23,6 +23,8 @@ export interface SecretStore {
 
 export const storedCommandSchema = z.object({
   name: z.enum(ONCE_COMMANDS),
+  /** The server keeps a key per employee: only the one who sent it can finish it under that key. */
+  userId: z.number().int(),
   /** The Idempotency-Key minted when the command was first sent, reused for every retry. */
   key: z.string().min(1).max(200),
   body: z.unknown(),

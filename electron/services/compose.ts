@@ -21,6 +21,6 @@ export function composeServices(
 ): { api: ApiClient; session: Session; handlers: ChannelHandlers } {
   const session = new Session(platform.secrets);
   const api = new ApiClient({ transport: platform.transport, session, serverUrl: opts.serverUrl, emit: opts.emit, log: opts.log });
-  const commands = new OnceCommands(api, platform.pending);
+  const commands = new OnceCommands(api, session, platform.pending);
   return { api, session, handlers: createHandlers({ api, commands, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter }) };
 }

@@ -4,6 +4,7 @@ import { stableJson } from '../../shared/domain/stable-json';
 import type { OnceCommandName, PendingCommand } from '../../shared/ipc';
 import type { PendingCommandStore, StoredCommand } from '../platform/ports';
 import type { ApiClient } from './api-client';
+import type { Session } from './session';
 
 /**
  * A sale or a check-in is recorded once whatever the network does. Its Idempotency-Key is minted when
@@ -19,6 +20,7 @@ export class OnceCommands {
 
   constructor(
     private readonly api: ApiClient,
+    private readonly session: Session,
     private readonly store: PendingCommandStore,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -33,21 +35,31 @@ export class OnceCommands {
   }
 
   async pending(name: OnceCommandName): Promise<PendingCommand | null> {
-    const found = (await this.store.load()).find((c) => c.name === name);
+    const found = await this.find(name);
     return found ? { name, body: found.body, since: found.since } : null;
   }
 
   async drop(name: OnceCommandName): Promise<null> {
-    await this.update((commands) => commands.filter((c) => c.name !== name));
+    const found = await this.find(name);
+    if (found) await this.update((commands) => commands.filter((c) => c.key !== found.key));
     return null;
   }
 
+  /** The signed-in employee's unanswered command of this name. */
+  private async find(name: OnceCommandName): Promise<StoredCommand | undefined> {
+    const userId = (await this.session.user())?.id;
+    return (await this.store.load()).find((c) => c.name === name && c.userId === userId);
+  }
+
   private async sendOnce(name: OnceCommandName, body: unknown): Promise<ApiResult<unknown>> {
-    const earlier = (await this.store.load()).find((c) => c.name === name);
+    const user = await this.session.user();
+    // Signed out, the server refuses it anyway; there is nothing to keep.
+    if (!user) return this.api.call(name, body);
+    const earlier = await this.find(name);
     const resend = earlier !== undefined && stableJson(earlier.body) === stableJson(body);
     // Another command of the same name replaces an unanswered one: the cashier moved on from it.
-    const command: StoredCommand = resend ? earlier : { name, key: randomUUID(), body, since: this.now().toISOString() };
-    await this.update((commands) => [...commands.filter((c) => c.name !== name), command]);
+    const command: StoredCommand = resend ? earlier : { name, userId: user.id, key: randomUUID(), body, since: this.now().toISOString() };
+    await this.update((commands) => [...commands.filter((c) => c.key !== earlier?.key), command]);
     const result = await this.api.command(name, body, command.key, resend);
     // Only an unreachable server leaves the outcome unknown; any answer settles it.
     if (result.status || result.message !== 'SERVER_UNREACHABLE') await this.update((commands) => commands.filter((c) => c.key !== command.key));

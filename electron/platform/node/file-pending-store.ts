@@ -3,7 +3,8 @@ import { ONCE_COMMANDS } from '../../../shared/ipc';
 import { storedCommandSchema, type PendingCommandStore, type StoredCommand } from '../ports';
 import { JsonFile } from './json-file';
 
-const fileSchema = z.array(storedCommandSchema).max(ONCE_COMMANDS.length);
+// At most one of each command per employee who signed in on this station.
+const fileSchema = z.array(storedCommandSchema).max(ONCE_COMMANDS.length * 1000);
 
 /** The station's unanswered commands in a file only its owner may read (a sale names the parent). */
 export class FilePendingStore implements PendingCommandStore {

@@ -21,7 +21,7 @@ const session = new Session(new MemorySecretStore());
 const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://server', emit: () => {} });
 const handlers = createHandlers({
   api,
-  commands: new OnceCommands(api, memoryPending()),
+  commands: new OnceCommands(api, session, memoryPending()),
   session,
   settings: new FileSettingsStore(join(root, 'settings.json')),
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),

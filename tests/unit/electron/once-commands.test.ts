@@ -7,7 +7,7 @@ import { OnceCommands } from '../../../electron/services/once-commands';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FilePendingStore } from '../../../electron/platform/node/file-pending-store';
-import { FakeServer, okBody, tokens } from './fakes';
+import { FakeServer, okBody, tokens, user } from './fakes';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-once-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -32,7 +32,7 @@ beforeEach(async () => {
 async function station() {
   const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://server', emit: () => {} });
   if (!(await session.tokens())) await api.login({ login: 'cashier@x.test', password: 'pw' });
-  return new OnceCommands(api, new FilePendingStore(file), () => new Date('2026-03-01T10:00:00Z'));
+  return new OnceCommands(api, session, new FilePendingStore(file), () => new Date('2026-03-01T10:00:00Z'));
 }
 const keysSent = () => server.to('/sale/sale/create').map((r) => r.headers['Idempotency-Key']);
 
@@ -51,8 +51,9 @@ describe('a sale sent once', () => {
   });
 
   it('survives a restart of the station: the new services send the pending sale with the same key', async () => {
+    const till = await station();
     server.down = true;
-    await (await station()).send('sale/sale/create', sale);
+    await till.send('sale/sale/create', sale);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     server.down = false;
     const restarted = await station();
@@ -91,6 +92,21 @@ describe('a sale sent once', () => {
     await till.send('sale/sale/create', sale);
     const [first, second] = keysSent();
     expect(second).not.toBe(first);
+  });
+
+  it('belongs to the cashier who sent it: another signed in on the station neither sees nor resends it', async () => {
+    const till = await station();
+    server.down = true;
+    await till.send('sale/sale/create', sale);
+    server.down = false;
+    session = new Session(new MemorySecretStore());
+    server.on('/user/login', () => okBody({ ...tokens(2), user: { ...user, id: 2 } }));
+    const colleague = await station();
+    expect(await colleague.pending('sale/sale/create')).toBeNull();
+    await colleague.send('sale/sale/create', sale);
+    const [first, second] = keysSent();
+    expect(second).not.toBe(first);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject([{ userId: 1, key: first }]); // still the first cashier's to finish
   });
 
   it('a check-in is kept the same way, beside a pending sale', async () => {
