@@ -13,6 +13,7 @@ import { ServerUnreachableError, type HttpTransport } from '../platform/ports';
 import type { Session } from './session';
 
 export const SUPERVISOR_HEADER = 'X-Supervisor-Token';
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 export interface ApiClientDeps {
   transport: HttpTransport;
@@ -24,7 +25,7 @@ export interface ApiClientDeps {
   log?: (message: string, detail?: unknown) => void;
 }
 
-type Answer = { status: number; envelope: ApiResult<unknown> };
+type Answer = { status: number; envelope: ApiResult<unknown>; gatewayGaveUp?: boolean };
 
 /**
  * Every call of the renderer to the server passes here: tokens are added, duplicates refused,
@@ -51,7 +52,9 @@ export class ApiClient {
    * the duplicate guard: the server answers it with the first result, which is the point of sending it.
    */
   async command(name: EndpointName, body: unknown, idempotencyKey: string, resend: boolean): Promise<ApiResult<unknown>> {
-    return (await this.send(catalogue[name], name, body, idempotencyKey, resend)).envelope;
+    const answer = await this.send(catalogue[name], name, body, idempotencyKey, resend);
+    // Whether the server did it is then unknown, as when it cannot be reached: the command stays pending.
+    return answer.gatewayGaveUp ? fail('SERVER_UNREACHABLE') : answer.envelope;
   }
 
   /** Signs in and keeps the tokens here; the renderer receives the user only. */
@@ -109,7 +112,9 @@ export class ApiClient {
         headers,
         body: endpoint.method === 'GET' ? undefined : rest,
       });
-      return { status: res.status, envelope: this.decode(endpoint, res.body) };
+      // A gateway before the server gave up (a load balancer's 502/503/504 page, not the server's envelope).
+      const gatewayGaveUp = GATEWAY_FAILURES.has(res.status) && !looseEnvelopeSchema.safeParse(res.body).success;
+      return { status: res.status, envelope: this.decode(endpoint, res.body), ...(gatewayGaveUp ? { gatewayGaveUp } : {}) };
     } catch (error) {
       if (!(error instanceof ServerUnreachableError)) throw error;
       return { status: 0, envelope: fail('SERVER_UNREACHABLE') };

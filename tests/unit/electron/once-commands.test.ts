@@ -82,6 +82,16 @@ describe('a sale sent once', () => {
     expect(await till.pending('sale/sale/create')).toBeNull();
   });
 
+  it('a gateway in front of the server that gives up (502/503/504, no answer of the server) leaves it pending', async () => {
+    const till = await station();
+    server.on('/sale/sale/create', () => ({ status: 504, body: '<html>Gateway Time-out</html>' }));
+    expect(await till.send('sale/sale/create', sale)).toEqual({ status: false, message: 'SERVER_UNREACHABLE' });
+    server.on('/sale/sale/create', () => okBody(answered, 'SALES_COMPLETED'));
+    expect((await till.send('sale/sale/create', sale)).status).toBe(true);
+    const [first, retry] = keysSent();
+    expect(retry).toBe(first);
+  });
+
   it('the cashier can drop a pending sale; sent again later it is a new sale with a new key', async () => {
     const till = await station();
     server.down = true;
