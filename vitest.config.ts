@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// The runner's self-check (tests/unit/runner/exit-code.test.ts) adds a file that fails on purpose.
+const selfCheck = process.env.PLAYDESK_RUNNER_SELF_CHECK === '1' ? ['tests/fixtures/runner/*.fixture.ts'] : [];
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', ...selfCheck],
           environment: 'node',
           // One embedded PostgreSQL cluster for the whole run; each test file gets its own database.
           globalSetup: ['tests/server/global-setup.ts'],

@@ -2,6 +2,7 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import { composeServices } from './services/compose';
 import { AxiosTransport } from './platform/node/axios-transport';
+import { FilePendingStore } from './platform/node/file-pending-store';
 import { createSecretStore } from './platform/electron/safe-secret-store';
 import { ElectronSettingsStore } from './platform/electron/store-settings';
 import { createMainWindow, hardenApp, sendEvent, serveIpc } from './platform/electron/window';
@@ -44,7 +45,14 @@ app.whenReady().then(async () => {
     }
   }
   const { handlers } = composeServices(
-    { secrets: createSecretStore(), settings: settingsStore, transport: new AxiosTransport(), files: electronFilePicker, documents: electronDocumentPrinter(() => win) },
+    {
+      secrets: createSecretStore(),
+      pending: new FilePendingStore(join(app.getPath('userData'), 'pending-commands.json')),
+      settings: settingsStore,
+      transport: new AxiosTransport(),
+      files: electronFilePicker,
+      documents: electronDocumentPrinter(() => win),
+    },
     {
       serverUrl: () => serverUrl,
       emit: (event) => sendEvent(win, event),

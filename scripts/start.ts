@@ -15,10 +15,22 @@ function electronBinary(): string | null {
   }
 }
 
+/**
+ * Runs a step and answers its exit code. A stop asked of `npm start` (Ctrl+C, SIGTERM) is passed on
+ * to the step, whose own exit code then stands: a clean stop is 0, not this process killed by a signal.
+ */
 function run(command: string, args: string[]): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
-    child.on('exit', (code) => done(code ?? 1));
+    // On Windows npx is a .cmd script, which only a shell runs; binaries are run as they are.
+    const child = spawn(command, args, { stdio: 'inherit', shell: process.platform === 'win32' && command === 'npx' });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      done(code ?? 1);
+    });
   });
 }
 
@@ -28,5 +40,6 @@ if (electron) {
   process.exit(built ? await run(electron, ['.']) : 1);
 } else {
   console.log('The Electron binary is not installed here, so PlayDesk is served to the browser instead (npm run web).');
-  process.exit(await run('npx', ['tsx', 'scripts/web.ts', ...process.argv.slice(2)]));
+  // Node itself, not npx: npx answers a stop with an exit code of its own.
+  process.exit(await run(process.execPath, ['--import', 'tsx', 'scripts/web.ts', ...process.argv.slice(2)]));
 }

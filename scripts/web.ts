@@ -6,6 +6,7 @@ import { startBridgeServer } from '../electron/web/bridge-server';
 import { composeServices } from '../electron/services/compose';
 import { FileSecretStore } from '../electron/platform/node/file-secret-store';
 import { FileSettingsStore } from '../electron/platform/node/file-settings-store';
+import { FilePendingStore } from '../electron/platform/node/file-pending-store';
 import { AxiosTransport } from '../electron/platform/node/axios-transport';
 import type { BridgeEvent } from '../shared/ipc';
 import packageJson from '../package.json' with { type: 'json' };
@@ -48,6 +49,7 @@ let broadcast: (event: BridgeEvent) => void = () => {};
 const { handlers } = composeServices(
   {
     secrets: new FileSecretStore(join(dataDir, 'station', 'session.json')),
+    pending: new FilePendingStore(join(dataDir, 'station', 'pending-commands.json')),
     settings: new FileSettingsStore(join(dataDir, 'station', 'settings.json')),
     transport: new AxiosTransport(),
   },

@@ -67,9 +67,25 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/**
+ * Commands the station sends under one Idempotency-Key until the server has answered, kept across a
+ * restart: a retry after a lost answer is the same sale (or check-in), never a second one.
+ */
+export const ONCE_COMMANDS = ['sale/sale/create', 'parent/kids/checkin'] as const;
+export type OnceCommandName = (typeof ONCE_COMMANDS)[number];
+export const isOnceCommand = (name: string): name is OnceCommandName => (ONCE_COMMANDS as readonly string[]).includes(name);
+const onceCommandArg = z.object({ name: z.enum(ONCE_COMMANDS) });
+
+/** A command sent whose answer never came: what the page may show and send again, or drop. */
+export type PendingCommand = { name: OnceCommandName; body: unknown; since: string };
+
 /** Channel name → zod schema of its single argument (validated in main, the IPC edge). */
 export const invokeChannels = {
   'pos:api-call': z.object({ name: z.string().min(1).max(200), body: z.unknown() }),
+  /** The command of this name sent but not answered (the till's pending sale), or null. */
+  'pos:pending-get': onceCommandArg,
+  /** The cashier gives the pending command up; sending the same again later is a new command. */
+  'pos:pending-drop': onceCommandArg,
   'pos:auth-login': loginRequest,
   'pos:auth-logout': z.null(),
   'pos:auth-current': z.null(),
@@ -115,6 +131,11 @@ export interface PosBridge {
   api: {
     call<N extends EndpointName>(name: N, body: RequestOf<N>): Promise<ApiResult<ResponseOf<N>>>;
   };
+  /** Commands sent once (ONCE_COMMANDS): `api.call` sends them; these show and drop one left unanswered. */
+  pending: {
+    get(name: OnceCommandName): Promise<PendingCommand | null>;
+    drop(name: OnceCommandName): Promise<null>;
+  };
   auth: {
     login(body: LoginRequest): Promise<ApiResult<{ user: SessionUser }>>;
     logout(): Promise<ApiResult<null>>;
@@ -142,6 +163,8 @@ export interface PosBridge {
 /** What each invoke channel resolves to, for the two transports that implement PosBridge. */
 export type InvokeResult = {
   'pos:api-call': ApiResult<unknown>;
+  'pos:pending-get': PendingCommand | null;
+  'pos:pending-drop': null;
   'pos:auth-login': ApiResult<{ user: SessionUser }>;
   'pos:auth-logout': ApiResult<null>;
   'pos:auth-current': SessionUser | null;
@@ -165,6 +188,10 @@ export function bridgeFrom(
     api: {
       call: (name, body) =>
         invoke('pos:api-call', { name, body }) as Promise<ApiResult<ResponseOf<typeof name>>>,
+    },
+    pending: {
+      get: (name) => invoke('pos:pending-get', { name }),
+      drop: (name) => invoke('pos:pending-drop', { name }),
     },
     auth: {
       login: (body) => invoke('pos:auth-login', body),

@@ -1,7 +1,8 @@
 import { fail } from '../../shared/api/envelope';
 import { parseAtEdge } from '../../shared/api/validation';
-import { invokeChannels, settingsSchema, type AppInfo, type InvokeChannel, type InvokeResult, type Settings } from '../../shared/ipc';
+import { invokeChannels, isOnceCommand, settingsSchema, type AppInfo, type InvokeChannel, type InvokeResult, type Settings } from '../../shared/ipc';
 import type { ApiClient } from '../services/api-client';
+import type { OnceCommands } from '../services/once-commands';
 import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
@@ -10,6 +11,7 @@ import type { DocumentPrinter, FilePicker, SettingsStore } from '../platform/por
 
 export interface HandlerDeps {
   api: ApiClient;
+  commands: OnceCommands;
   session: Session;
   settings: SettingsStore;
   appInfo: () => AppInfo;
@@ -38,7 +40,18 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:api-call': async (arg) => {
       const parsed = invokeChannels['pos:api-call'].safeParse(arg);
       if (!parsed.success) return fail('VALIDATION_FAILED');
-      return deps.api.call(parsed.data.name, parsed.data.body);
+      const { name, body } = parsed.data;
+      return isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body);
+    },
+    'pos:pending-get': async (arg) => {
+      const parsed = invokeChannels['pos:pending-get'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:pending-get');
+      return deps.commands.pending(parsed.data.name);
+    },
+    'pos:pending-drop': async (arg) => {
+      const parsed = invokeChannels['pos:pending-drop'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:pending-drop');
+      return deps.commands.drop(parsed.data.name);
     },
     'pos:auth-login': async (arg) => {
       const parsed = parseAtEdge(invokeChannels['pos:auth-login'], arg);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionUserSchema } from '../../shared/permissions';
-import { defaultPrinterSettings, type DocumentOutcome, type PickedFile, type Settings, type SystemPrinters } from '../../shared/ipc';
+import { defaultPrinterSettings, ONCE_COMMANDS, type DocumentOutcome, type PickedFile, type Settings, type SystemPrinters } from '../../shared/ipc';
 
 /**
  * What the main-process services need from the platform. Each port has an Electron implementation
@@ -19,6 +19,23 @@ export interface SecretStore {
   load(): Promise<StoredSession | null>;
   save(session: StoredSession): Promise<void>;
   clear(): Promise<void>;
+}
+
+export const storedCommandSchema = z.object({
+  name: z.enum(ONCE_COMMANDS),
+  /** The server keeps a key per employee: only the one who sent it can finish it under that key. */
+  userId: z.number().int(),
+  /** The Idempotency-Key minted when the command was first sent, reused for every retry. */
+  key: z.string().min(1).max(200),
+  body: z.unknown(),
+  since: z.string(),
+});
+export type StoredCommand = z.infer<typeof storedCommandSchema>;
+
+/** Where commands sent but not answered survive a restart of the station. */
+export interface PendingCommandStore {
+  load(): Promise<StoredCommand[]>;
+  save(commands: StoredCommand[]): Promise<void>;
 }
 
 export interface SettingsStore {

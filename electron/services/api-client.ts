@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { catalogue, isEndpointName } from '../../shared/api/catalogue';
+import { catalogue, isEndpointName, type EndpointName } from '../../shared/api/catalogue';
 import { isRead, splitRequest, type Endpoint } from '../../shared/api/endpoint';
 import { fail, looseEnvelopeSchema, type ApiResult } from '../../shared/api/envelope';
 import { isMessageKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
-import { tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
+import { SESSION_ENDPOINTS, tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
+import { stableJson } from '../../shared/domain/stable-json';
 import type { BridgeEvent } from '../../shared/ipc';
 import type { SessionUser } from '../../shared/permissions';
 import { ServerUnreachableError, type HttpTransport } from '../platform/ports';
 import type { Session } from './session';
 
 export const SUPERVISOR_HEADER = 'X-Supervisor-Token';
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 export interface ApiClientDeps {
   transport: HttpTransport;
@@ -23,10 +25,7 @@ export interface ApiClientDeps {
   log?: (message: string, detail?: unknown) => void;
 }
 
-type Answer = { status: number; envelope: ApiResult<unknown> };
-
-/** Endpoints whose 401 means "wrong credentials", not "access token expired". */
-const TOKEN_ENDPOINTS = new Set(['user/login', 'jwt/refresh-token', 'user/logout']);
+type Answer = { status: number; envelope: ApiResult<unknown>; gatewayGaveUp?: boolean };
 
 /**
  * Every call of the renderer to the server passes here: tokens are added, duplicates refused,
@@ -41,10 +40,21 @@ export class ApiClient {
     this.now = deps.now ?? Date.now;
   }
 
+  /** A call of the page: the session's own calls are not among them. */
   async call(name: string, body: unknown): Promise<ApiResult<unknown>> {
-    if (!isEndpointName(name)) return fail('NOT_FOUND');
+    if (!isEndpointName(name) || SESSION_ENDPOINTS.has(name)) return fail('NOT_FOUND');
     const result = await this.send(catalogue[name], name, body);
     return result.envelope;
+  }
+
+  /**
+   * A command under the caller's own Idempotency-Key (OnceCommands). A `resend` of the same key skips
+   * the duplicate guard: the server answers it with the first result, which is the point of sending it.
+   */
+  async command(name: EndpointName, body: unknown, idempotencyKey: string, resend: boolean): Promise<ApiResult<unknown>> {
+    const answer = await this.send(catalogue[name], name, body, idempotencyKey, resend);
+    // Whether the server did it is then unknown, as when it cannot be reached: the command stays pending.
+    return answer.gatewayGaveUp ? fail('SERVER_UNREACHABLE') : answer.envelope;
   }
 
   /** Signs in and keeps the tokens here; the renderer receives the user only. */
@@ -64,15 +74,15 @@ export class ApiClient {
     return { status: true, message: 'OK', data: null };
   }
 
-  private async send(endpoint: Endpoint, name: string, body: unknown): Promise<Answer> {
+  private async send(endpoint: Endpoint, name: string, body: unknown, idempotencyKey: string = randomUUID(), resend = false): Promise<Answer> {
     const parsed = parseAtEdge(endpoint.request, body);
     if (!parsed.ok) return { status: 400, envelope: fail(parsed.message, { errors: parsed.errors }) };
-    if (!isRead(endpoint) && this.isDuplicate(endpoint.path, parsed.data)) {
+    if (!isRead(endpoint) && !resend && this.isDuplicate(endpoint.path, parsed.data)) {
       return { status: 400, envelope: fail('DUPES') };
     }
-    const idempotencyKey = randomUUID();
     let answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
-    if (answer.status === 401 && !answer.envelope.status && !answer.envelope.logout && !TOKEN_ENDPOINTS.has(name)) {
+    // A session call's 401 means wrong credentials, not an expired access token.
+    if (answer.status === 401 && !answer.envelope.status && !answer.envelope.logout && !SESSION_ENDPOINTS.has(name)) {
       // The same Idempotency-Key on the retry: to the server it is the same command.
       if (await this.refreshOnce()) answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
     }
@@ -102,7 +112,9 @@ export class ApiClient {
         headers,
         body: endpoint.method === 'GET' ? undefined : rest,
       });
-      return { status: res.status, envelope: this.decode(endpoint, res.body) };
+      // A gateway before the server gave up (a load balancer's 502/503/504 page, not the server's envelope).
+      const gatewayGaveUp = GATEWAY_FAILURES.has(res.status) && !looseEnvelopeSchema.safeParse(res.body).success;
+      return { status: res.status, envelope: this.decode(endpoint, res.body), ...(gatewayGaveUp ? { gatewayGaveUp } : {}) };
     } catch (error) {
       if (!(error instanceof ServerUnreachableError)) throw error;
       return { status: 0, envelope: fail('SERVER_UNREACHABLE') };
@@ -175,13 +187,4 @@ export class ApiClient {
     this.recentPosts.set(key, now);
     return false;
   }
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

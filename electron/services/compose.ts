@@ -1,11 +1,13 @@
 import type { AppInfo, BridgeEvent } from '../../shared/ipc';
 import { createHandlers, type ChannelHandlers } from '../ipc/handlers';
-import { noDocumentPrinter, noFilePicker, type DocumentPrinter, type FilePicker, type HttpTransport, type SecretStore, type SettingsStore } from '../platform/ports';
+import { noDocumentPrinter, noFilePicker, type DocumentPrinter, type FilePicker, type HttpTransport, type PendingCommandStore, type SecretStore, type SettingsStore } from '../platform/ports';
 import { ApiClient } from './api-client';
+import { OnceCommands } from './once-commands';
 import { Session } from './session';
 
 export interface Platform {
   secrets: SecretStore;
+  pending: PendingCommandStore;
   settings: SettingsStore;
   transport: HttpTransport;
   files?: FilePicker;
@@ -19,5 +21,6 @@ export function composeServices(
 ): { api: ApiClient; session: Session; handlers: ChannelHandlers } {
   const session = new Session(platform.secrets);
   const api = new ApiClient({ transport: platform.transport, session, serverUrl: opts.serverUrl, emit: opts.emit, log: opts.log });
-  return { api, session, handlers: createHandlers({ api, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter }) };
+  const commands = new OnceCommands(api, session, platform.pending);
+  return { api, session, handlers: createHandlers({ api, commands, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter }) };
 }

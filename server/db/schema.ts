@@ -228,12 +228,10 @@ export const sales = pgTable(
     pos: integer('pos').notNull(),
     pos_reference: varchar('pos_reference', { length: 60 }),
     change: integer('change').notNull(),
-    idempotency_key: varchar('idempotency_key', { length: 200 }),
     created_at: createdAt,
   },
   (t) => [
     uniqueIndex('sales_branch_invoice_no').on(t.branch_id, t.invoice_no),
-    uniqueIndex('sales_idempotency_key').on(t.idempotency_key),
     uniqueIndex('sales_one_credit_note').on(t.original_id),
     index('sales_branch_created').on(t.branch_id, t.created_at),
   ],
@@ -465,3 +463,16 @@ export const otpCodes = pgTable(
   },
   (t) => [index('otp_codes_mobile').on(t.mobile, t.created_at)],
 );
+
+/**
+ * Commands that must run once however often they are sent (a sale, a check-in). `key` is a hash of
+ * the caller and their Idempotency-Key, so a key of any allowed length fits; `request_hash` tells a
+ * retry from a key reused for another request; `result_ids` are what the command created.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  endpoint: varchar('endpoint', { length: 80 }).notNull(),
+  request_hash: varchar('request_hash', { length: 64 }).notNull(),
+  result_ids: integer('result_ids').array().notNull(),
+  created_at: createdAt,
+});

@@ -5,6 +5,7 @@ import type { EndpointName, ParsedRequestOf, ResponseInputOf } from '../../share
 import { fail, ok } from '../../shared/api/envelope';
 import { httpStatusOf } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
 import { AppError } from './errors';
 import type { RequestContext } from './context';
 
@@ -42,6 +43,12 @@ export function registerEndpoint(
         if (permission !== 'authenticated' && !abilityFor(ctx.user).can(permission.action, permission.subject)) {
           throw new AppError('NOT_AUTHORISED');
         }
+      }
+      const idempotencyKey = req.headers['idempotency-key'];
+      if (typeof idempotencyKey === 'string' && idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+        // Ignoring it would turn a retry into a second sale.
+        const errors = [{ path: 'Idempotency-Key', message: 'FIELD_TOO_LONG' as const }];
+        return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED', { errors }));
       }
       const parsed = parseAtEdge(endpoint.request, inputOf(req, endpoint));
       if (!parsed.ok) {

@@ -43,3 +43,9 @@ export const logout = endpoint({
   response: Nothing,
   permission: 'public',
 });
+
+/**
+ * The calls that carry or return tokens. The main process makes them itself (sign-in and sign-out
+ * have their own bridge channels); the page may not, so no token ever reaches the renderer.
+ */
+export const SESSION_ENDPOINTS: ReadonlySet<string> = new Set(['user/login', 'jwt/refresh-token', 'user/logout']);

@@ -63,6 +63,8 @@ export const systemKeys = [
   'KID_ALREADY_INSIDE',
   'BADGE_IN_USE',
   'KID_BANNED',
+  /** An Idempotency-Key sent again with another request: it names one command only (422, as Stripe answers). */
+  'IDEMPOTENCY_KEY_REUSED',
   /** The station printed a receipt (said by the station, not the server). */
   'PRINTED',
   /** The system printer refused an A4 invoice (said by the station). */
@@ -125,6 +127,8 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'COUPON_NOT_FOUND':
     case 'ROOM_LOGIN_NOT_FOUND':
       return 404;
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return 422;
     case 'TOO_MANY_REQUESTS':
       return 429;
     case 'SERVER_UNREACHABLE':

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { e2eAdmin, e2eServerURL } from '../../playwright.config';
 import { adminOn, adminToken, api, printA4, selectOption, shot, tillInMainBranch } from './helpers';
 
 const words = {
@@ -91,5 +95,54 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(page, `subscriptions-${lang}`, { settled: true });
     const list = await api('product/pagelist', { q: `Socks ${tag}` }, token);
     expect(list.data.rows[0]?.stock).toBe(5);
+  });
+}
+
+/**
+ * A sale sent whose answer never came, left by a station that stopped. Written as the station keeps it
+ * (its data folder), then shown by the till: finishing sends it under its first key, so the server
+ * answers with the invoice it had already made; dropping gives it up.
+ */
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: the till finishes a sale left unanswered before a restart, once, or drops it`, async ({ page }) => {
+    const w = words[lang];
+    const token = await adminToken();
+    const tag = `${lang}p${Date.now() % 100000}`;
+    const product = (await api('product/create', { name_en: `Cup ${tag}`, name_ar: `كوب ${tag}`, price: 1500, tax_id: 1, included: 1 }, token)).data;
+    await api('product/addstock', { id: product.id, qty: 5 }, token);
+    const body = { cart: [{ product: { id: product.id, qty: 1 } }], salesData: { payments: { cash: 2000 }, branch_id: 1 } };
+    const key = randomUUID();
+    // The server recorded it; the answer was lost on the way back to the till.
+    const recorded = await fetch(`${e2eServerURL}/sale/sale/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    const invoiceNo = ((await recorded.json()) as { data: { invoice_no: number } }).data.invoice_no;
+    const adminId = (await api('user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.user.id;
+    const stationDir = join(process.env.E2E_DATA_DIR!, 'main', 'station');
+    const leavePending = (key: string) => {
+      mkdirSync(stationDir, { recursive: true });
+      writeFileSync(join(stationDir, 'pending-commands.json'), JSON.stringify([{ name: 'sale/sale/create', userId: adminId, key, body, since: new Date().toISOString() }]));
+    };
+    leavePending(key);
+
+    await adminOn(page, lang, 'Sales');
+    await expect(page.getByTestId('pending-sale')).toBeVisible();
+    await expect(page.getByTestId('pending-sale')).toContainText('20.00');
+    await shot(page, `pending-sale-${lang}`, { settled: true });
+    await page.getByTestId('pending-finish').click();
+    await expect(page.getByText(w.done)).toHaveText(w.done);
+    expect((await page.getByText(w.done).textContent())!.match(w.done)![1]).toBe(String(invoiceNo));
+    await expect(page.getByTestId('pending-sale')).toHaveCount(0);
+    const stock = async () => (await api('product/pagelist', { q: `Cup ${tag}` }, token)).data.rows[0]?.stock;
+    expect(await stock()).toBe(4);
+
+    leavePending(randomUUID());
+    await page.reload();
+    await page.getByTestId('pending-drop').click();
+    await page.getByTestId('pending-drop-confirm').click();
+    await expect(page.getByTestId('pending-sale')).toHaveCount(0);
+    expect(await stock()).toBe(4);
   });
 }

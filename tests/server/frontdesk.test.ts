@@ -216,6 +216,21 @@ describe('check-in', () => {
     expect((await checkin(parent.id, [kids[0]!.id], 'B-400', admin, { override_banned: true, branch_id: 1 })).body.message).toBe('CHECKIN_DONE');
   });
 
+  it('a check-in retried with its Idempotency-Key answers the first check-in, not KID_ALREADY_INSIDE', async () => {
+    const { parent, kids } = await family(2);
+    const headers = { 'idempotency-key': 'desk-1-checkin-77' };
+    const body = { parent_id: parent.id, badge: 'B-RETRY', kidsList: kids.map((k) => k.id) };
+    const first = await server.post<Session[]>('/parent/kids/checkin', body, cashier, undefined, headers);
+    expect(first.body.message).toBe('CHECKIN_DONE');
+    const retries = await Promise.all([1, 2, 3].map(() => server.post<Session[]>('/parent/kids/checkin', body, cashier, undefined, headers)));
+    for (const retry of retries) {
+      expect(retry.body.message).toBe('CHECKIN_DONE');
+      expect(retry.body.data.map((s) => s.id).sort()).toEqual(first.body.data.map((s) => s.id).sort());
+    }
+    const reused = await server.post('/parent/kids/checkin', { ...body, badge: 'B-OTHER' }, cashier, undefined, headers);
+    expect(reused).toEqual({ status: 422, body: { status: false, message: 'IDEMPOTENCY_KEY_REUSED' } });
+  });
+
   it('two cashiers checking the same kid in at once: exactly one succeeds', async () => {
     const { parent, kids } = await family(1);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => checkin(parent.id, [kids[0]!.id], `RACE-${i}`)));

@@ -113,6 +113,50 @@ describe('a sale', () => {
   });
 });
 
+describe('a sale retried with its Idempotency-Key', () => {
+  const saleCount = async () => (await server.post<{ statistics: { count: number } }>('/sale/pagelist', {}, cashier)).body.data.statistics.count;
+
+  it('keeps a key of 199 and 200 characters: the retry answers the first sale', async () => {
+    const id = await product('Long key', 300, 10);
+    for (const length of [199, 200]) {
+      const headers = { 'idempotency-key': 'k'.repeat(length) };
+      const first = await sell([{ id, qty: 1 }], 300, {}, headers);
+      expect(first.status, `key of ${length}`).toBe(200);
+      const retried = await sell([{ id, qty: 1 }], 300, {}, headers);
+      expect(retried.body.data.id).toBe(first.body.data.id);
+    }
+    expect(await stockOf(id)).toBe(8);
+  });
+
+  it('refuses a key over 200 characters instead of ignoring it, and sells nothing', async () => {
+    const id = await product('Too long key', 300, 10);
+    const before = await saleCount();
+    const refused = await sell([{ id, qty: 1 }], 300, {}, { 'idempotency-key': 'k'.repeat(201) });
+    expect(refused).toEqual({ status: 400, body: { status: false, message: 'VALIDATION_FAILED', errors: [{ path: 'Idempotency-Key', message: 'FIELD_TOO_LONG' }] } });
+    expect(await saleCount()).toBe(before);
+    expect(await stockOf(id)).toBe(10);
+  });
+
+  it('answers 422 IDEMPOTENCY_KEY_REUSED to the same key with another cart, and sells it once', async () => {
+    const id = await product('Reused key', 300, 10);
+    const headers = { 'idempotency-key': 'till-1-sale-reused' };
+    expect((await sell([{ id, qty: 1 }], 300, {}, headers)).status).toBe(200);
+    expect(await sell([{ id, qty: 2 }], 600, {}, headers)).toEqual({ status: 422, body: { status: false, message: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(await stockOf(id)).toBe(9);
+  });
+
+  it('one key belongs to one cashier: the same key from another is another sale', async () => {
+    const id = await product('Two tills', 300, 10);
+    const other = await server.staff('0540000001', { Sales: { access: true, view: true, create: true, update: false, delete: false } });
+    const body = { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 300 } } };
+    const headers = { 'idempotency-key': 'same-key-two-tills' };
+    const a = await server.post<Sale>('/sale/sale/create', body, cashier, undefined, headers);
+    const b = await server.post<Sale>('/sale/sale/create', body, other, undefined, headers);
+    expect(a.body.data.id).not.toBe(b.body.data.id);
+    expect(await stockOf(id)).toBe(8);
+  });
+});
+
 describe('invoices', () => {
   it('are listed for today with their count and value', async () => {
     const list = await server.post<{ rows: Sale[]; statistics: { count: number; value: number } }>('/sale/pagelist', {}, cashier);

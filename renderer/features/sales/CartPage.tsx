@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Input, InputNumber, Row, Space, Typography } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import type { ApiFailure } from '../../../shared/api/envelope';
+import type { RequestOf } from '../../../shared/api/catalogue';
+import type { PendingCommand } from '../../../shared/ipc';
+import { bridge } from '../../bridge';
 import { priceCart } from '../../../shared/domain/money';
 import { useCouponCheckMutation, useSaleCreateMutation, useTaxListQuery, useTillKidsQuery } from '../../api/sales';
 import { useOvertimeBillsQuery } from '../../api/frontDesk';
@@ -21,6 +24,7 @@ import { overtimeVisits, priceInput, toCartItems, type Line } from './cart';
 import { CartLines } from './CartLines';
 import { ParentPicker, type PickedParent } from './ParentPicker';
 import { SaleDone } from './SaleDone';
+import { PendingSale } from './PendingSale';
 import { TillCatalogue } from './TillCatalogue';
 
 type Coupon = { code: string; coupon_id: number; discount: number };
@@ -52,6 +56,12 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   const [branchId, setBranchId] = useState<number | null>(null);
   const [checkCoupon, checking] = useCouponCheckMutation();
   const [sell, selling] = useSaleCreateMutation();
+  // A sale sent whose answer never came (kept by the station across a restart): finish or drop it first.
+  const [pending, setPending] = useState<PendingCommand | null>(null);
+  const refreshPending = useCallback(async () => setPending(await bridge.pending.get('sale/sale/create')), []);
+  useEffect(() => {
+    void refreshPending();
+  }, [refreshPending]);
 
   // Overtime brought from the front desk (Sales/overtime-<kid ids>) comes in as lines of its own.
   const { data: owed } = useOvertimeBillsQuery(overtimeKids.length ? { kids: overtimeKids.join(',') } : skipToken);
@@ -91,26 +101,43 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
     notify.success('COUPON_APPLIED');
   };
 
-  const complete = async () => {
-    if (lines.some((l) => l.kind === 'package' && l.kids.length === 0)) return notify.error('NO_KID_SELECTED');
-    const sale = await submit(
-      sell({
-        cart: toCartItems(lines),
-        bulk_overtime_session_id: overtimeVisits(lines),
-        coupon_id: coupon?.coupon_id ?? null,
-        salesData: { payments: { cash: toMinor(cash), pos: toMinor(card), pos_reference: cardRef || null }, branch_id: ownBranch ? null : branchId },
-        parentInfo: parent ? { parent_id: parent.id } : null,
-      }),
-      { success: 'SALES_COMPLETED' },
-    );
-    if (!sale) return;
-    setDone({ sale, kids: kids ?? [] });
+  const sold = (sale: ResponseOf<'sale/sale/create'>, forKids: NonNullable<typeof kids>) => {
+    setDone({ sale, kids: forKids });
     setLines([]);
     setCoupon(null);
     setCode('');
     setCash(null);
     setCard(null);
     setCardRef('');
+  };
+
+  /** Sends the sale; the station keeps its key until the server answers, so sending it again sells once. */
+  const record = async (body: RequestOf<'sale/sale/create'>) => {
+    const sale = await submit(sell(body), { success: 'SALES_COMPLETED' });
+    await refreshPending();
+    return sale;
+  };
+
+  const finishPending = async () => {
+    const sale = pending && (await record(pending.body as RequestOf<'sale/sale/create'>));
+    if (sale) sold(sale, kids ?? []);
+  };
+
+  const dropPending = async () => {
+    await bridge.pending.drop('sale/sale/create');
+    await refreshPending();
+  };
+
+  const complete = async () => {
+    if (lines.some((l) => l.kind === 'package' && l.kids.length === 0)) return notify.error('NO_KID_SELECTED');
+    const sale = await record({
+      cart: toCartItems(lines),
+      bulk_overtime_session_id: overtimeVisits(lines),
+      coupon_id: coupon?.coupon_id ?? null,
+      salesData: { payments: { cash: toMinor(cash), pos: toMinor(card), pos_reference: cardRef || null }, branch_id: ownBranch ? null : branchId },
+      parentInfo: parent ? { parent_id: parent.id } : null,
+    });
+    if (sale) sold(sale, kids ?? []);
   };
 
   return (
@@ -139,6 +166,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
         <Col xs={24} lg={14}>
           <Card title={t('cart.title')} size="small">
             <Space direction="vertical" style={{ width: '100%' }}>
+              {pending && <PendingSale pending={pending} finishing={selling.isLoading} onFinish={() => void finishPending()} onDrop={() => void dropPending()} />}
               {ability.can('view', 'FrontDesk') && <ParentPicker value={parent} onChange={changeParent} />}
               {done && (
                 <SaleDone
@@ -196,7 +224,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                     type="primary"
                     size="large"
                     block
-                    disabled={change < 0 || (toMinor(card) > 0 && !cardRef) || (ownBranch === null && branchId === null)}
+                    disabled={pending !== null || change < 0 || (toMinor(card) > 0 && !cardRef) || (ownBranch === null && branchId === null)}
                     loading={selling.isLoading}
                     onClick={() => void complete()}
                     data-testid="cart-complete"

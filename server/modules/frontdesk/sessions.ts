@@ -4,6 +4,7 @@ import { branches, kidSessions, kids, overtimeDecisions, packages, parents, subs
 import { AppError } from '../../http/errors';
 import { branchScope, isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
+import { runOnce } from '../../http/idempotency';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { abilityFor } from '../../../shared/permissions';
 import { allowedMs, overtimeFee, sessionTime } from '../../../shared/domain/session-time';
@@ -39,7 +40,7 @@ const columns = {
   included: sql<TaxMode>`${packages.included}`,
 };
 /** Visits with their kid and parent. */
-const sessionRows = (db: Db) =>
+const sessionRows = (db: Db | Tx) =>
   db
     .select(columns)
     .from(kidSessions)
@@ -61,6 +62,8 @@ function present(row: Row, now = new Date()) {
   const settled = open || row.billed_sale_id !== null || row.fee_decision === 'forgiven';
   return { ...rest, allowed_ms: allowedMs(daily_limits, margin_minutes), pending_ms: live.pendingMs, overtime_hours: hours, overtime_fee: fee, due: settled ? 0 : fee };
 }
+
+type Visit = ReturnType<typeof present>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const invalid = (path: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message: 'FIELD_INVALID' }] });
@@ -86,7 +89,13 @@ export class SessionService {
     }
     const plans = await this.activeSubscriptions(kidIds, branchId);
     try {
-      const ids = await this.db.transaction(async (tx) => {
+      // A check-in retried with its Idempotency-Key (the answer was lost) answers the first one.
+      return await runOnce<Visit[]>(this.db, ctx, {
+        endpoint: 'parent/kids/checkin',
+        request: input,
+        idsOf: (visits) => visits.map((v) => v.id),
+        replay: (ids) => this.byIds(ids),
+        run: async (tx) => {
         // Two tills handing out the same badge at once: the second waits here, then sees the first.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`badge:${branchId}:${input.badge.toLowerCase()}`}))`);
         const open = await tx
@@ -114,9 +123,9 @@ export class SessionService {
             }),
           )
           .returning({ id: kidSessions.id });
-        return rows.map((r) => r.id);
+        return this.byIds(rows.map((r) => r.id), tx);
+        },
       });
-      return this.byIds(ids);
     } catch (error) {
       // Two tills checking one kid in at once: the one-open-visit index lets only the first through.
       if (isUniqueViolation(error)) throw new AppError('KID_ALREADY_INSIDE');
@@ -383,8 +392,9 @@ export class SessionService {
     return requested;
   }
 
-  private async byIds(ids: number[]) {
-    const rows = await this.rows().where(inArray(kidSessions.id, ids)).orderBy(asc(kidSessions.id));
+  /** Inside a transaction (`tx`), its own rows are visible before they are committed. */
+  private async byIds(ids: number[], db: Db | Tx = this.db) {
+    const rows = await sessionRows(db).where(inArray(kidSessions.id, ids)).orderBy(asc(kidSessions.id));
     const now = new Date();
     return rows.map((r) => present(r, now));
   }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { branches, coupons, invoiceCounters, kids, packages, parents, products, saleLines, sales, taxes, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { branchScope, isUniqueViolation, pageOf } from '../../http/scope';
+import { runOnce } from '../../http/idempotency';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SaleWithLinesRecord } from '../../../shared/api/sales';
@@ -58,19 +59,16 @@ export class SaleService {
   async create(ctx: RequestContext, input: ParsedRequestOf<'sale/sale/create'>): Promise<SaleWithLinesRecord> {
     const branchId = await this.branchOf(ctx, input.salesData.branch_id);
     // A retried request (same Idempotency-Key from the same cashier) gets the first answer, not a second sale.
-    const key = ctx.idempotencyKey ? `${ctx.user!.id}:${ctx.idempotencyKey}` : null;
-    const earlier = key ? await this.byKey(key) : null;
-    if (earlier) return earlier;
-    try {
-      return await this.db.transaction((tx) => this.sell(tx, ctx, branchId, key, input));
-    } catch (error) {
-      const raced = key && isUniqueViolation(error) ? await this.byKey(key) : null;
-      if (raced) return raced;
-      throw error;
-    }
+    return runOnce<SaleWithLinesRecord>(this.db, ctx, {
+      endpoint: 'sale/sale/create',
+      request: input,
+      run: (tx) => this.sell(tx, ctx, branchId, input),
+      idsOf: (sale) => [sale.id],
+      replay: ([id]) => this.withLines(id!),
+    });
   }
 
-  private async sell(tx: Tx, ctx: RequestContext, branchId: number, key: string | null, input: ParsedRequestOf<'sale/sale/create'>) {
+  private async sell(tx: Tx, ctx: RequestContext, branchId: number, input: ParsedRequestOf<'sale/sale/create'>) {
     const wanted = new Map<number, number>();
     for (const { product } of input.cart) if (product) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
     const bought = input.cart.flatMap((line) => (line.package ? [{ id: line.package.id, kids: line.kids }] : []));
@@ -131,7 +129,6 @@ export class SaleService {
         pos,
         pos_reference,
         change: cash + pos - cart.payable,
-        idempotency_key: key,
       })
       .returning(saleColumns);
     const lines = await tx
@@ -364,9 +361,9 @@ export class SaleService {
     return row!.last_no;
   }
 
-  private async byKey(key: string): Promise<SaleWithLinesRecord | null> {
-    const [sale] = await this.db.select(saleColumns).from(sales).where(eq(sales.idempotency_key, key));
-    if (!sale) return null;
+  private async withLines(id: number): Promise<SaleWithLinesRecord> {
+    const [sale] = await this.db.select(saleColumns).from(sales).where(eq(sales.id, id));
+    if (!sale) throw new AppError('NOT_FOUND');
     const lines = await this.db.select().from(saleLines).where(eq(saleLines.sale_id, sale.id)).orderBy(asc(saleLines.id));
     return { ...sale, lines: lines.map(lineOut), subscriptions: await this.subscriptions.ofSale(this.db, sale.id) };
   }

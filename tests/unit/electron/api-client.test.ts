@@ -57,14 +57,14 @@ describe('calls', () => {
 
   it('refuses an identical POST within 2 seconds with DUPES, but not a different body or a later one', async () => {
     await signedIn();
-    server.on('/user/logout', () => okBody(null));
-    expect((await client.call('user/logout', { refreshToken: 'x' })).status).toBe(true);
+    server.on('/branch/delete', () => okBody(null));
+    expect((await client.call('branch/delete', { id: 1 })).status).toBe(true);
     clock += 1999;
-    expect(await client.call('user/logout', { refreshToken: 'x' })).toEqual({ status: false, message: 'DUPES' });
-    expect((await client.call('user/logout', { refreshToken: 'y' })).status).toBe(true);
+    expect(await client.call('branch/delete', { id: 1 })).toEqual({ status: false, message: 'DUPES' });
+    expect((await client.call('branch/delete', { id: 2 })).status).toBe(true);
     clock += 1;
-    expect((await client.call('user/logout', { refreshToken: 'x' })).status).toBe(true);
-    expect(server.to('/user/logout')).toHaveLength(3);
+    expect((await client.call('branch/delete', { id: 1 })).status).toBe(true);
+    expect(server.to('/branch/delete')).toHaveLength(3);
   });
 
   it('lets a list be read again at once: a reload right after a create is not a duplicate', async () => {
@@ -76,8 +76,8 @@ describe('calls', () => {
   });
 
   it('checks the body against the catalogue before anything is sent', async () => {
-    const result = await client.call('user/login', { login: 'a@x.test' });
-    expect(result).toEqual({ status: false, message: 'PASSWORD_MISSING', errors: [{ path: 'password', message: 'PASSWORD_MISSING' }] });
+    const result = await client.call('branch/delete', { id: 'first' });
+    expect(result).toEqual({ status: false, message: 'VALIDATION_FAILED', errors: [{ path: 'id', message: 'FIELD_INVALID' }] });
     expect(server.requests).toHaveLength(0);
   });
 

@@ -6,11 +6,12 @@ import WebSocket from 'ws';
 import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { startBridgeServer, type BridgeServer } from '../../../electron/web/bridge-server';
 import { ApiClient } from '../../../electron/services/api-client';
+import { OnceCommands } from '../../../electron/services/once-commands';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { WEB_BRIDGE_PATH, type WireMessage } from '../../../shared/ipc';
-import { FakeServer, okBody, tokens } from './fakes';
+import { FakeServer, memoryPending, okBody, tokens } from './fakes';
 import { noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
@@ -20,6 +21,7 @@ const session = new Session(new MemorySecretStore());
 const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://server', emit: () => {} });
 const handlers = createHandlers({
   api,
+  commands: new OnceCommands(api, session, memoryPending()),
   session,
   settings: new FileSettingsStore(join(root, 'settings.json')),
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
@@ -105,6 +107,26 @@ describe('the browser-mode bridge server', () => {
         id: 3,
         message: 'InvalidBridgeArgument',
       });
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('never hands tokens to the page: sign-in, token refresh and sign-out are refused as api calls', async () => {
+    server.on('/jwt/refresh-token', () => okBody(tokens(2))).on('/user/logout', () => okBody(null));
+    const sent = server.requests.length;
+    const ws = await open(`http://127.0.0.1:${bridge.port}`);
+    try {
+      const calls = [
+        { name: 'user/login', body: { login: 'admin@x.test', password: 'another' } },
+        { name: 'jwt/refresh-token', body: { refreshToken: 'refresh-1' } },
+        { name: 'user/logout', body: { refreshToken: 'refresh-1' } },
+      ];
+      for (const [i, arg] of calls.entries()) {
+        const answer = await ask(ws, 20 + i, 'pos:api-call', arg);
+        expect(answer).toEqual({ kind: 'result', id: 20 + i, result: { status: false, message: 'NOT_FOUND' } });
+      }
+      expect(server.requests).toHaveLength(sent);
     } finally {
       ws.close();
     }

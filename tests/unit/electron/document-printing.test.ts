@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
+import { OnceCommands } from '../../../electron/services/once-commands';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { defaultSettings, noFilePicker, type DocumentPrinter } from '../../../electron/platform/ports';
 import type { DocumentOutcome, SystemPrinter } from '../../../shared/ipc';
-import { FakeServer } from './fakes';
+import { FakeServer, memoryPending } from './fakes';
 
 /** The system's printers as the desktop shell would list them, and every print it is asked for. */
 class FakeDocumentPrinter implements DocumentPrinter {
@@ -31,7 +32,7 @@ function station(printer: FakeDocumentPrinter) {
   const session = new Session(new MemorySecretStore());
   const settings = new FileSettingsStore(join(mkdtempSync(join(tmpdir(), 'playdesk-a4-')), 'settings.json'));
   const api = new ApiClient({ transport: new FakeServer(), session, serverUrl: () => 'http://server', emit: () => {} });
-  const handlers = createHandlers({ api, session, settings, appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }), files: noFilePicker, documents: printer });
+  const handlers = createHandlers({ api, commands: new OnceCommands(api, session, memoryPending()), session, settings, appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }), files: noFilePicker, documents: printer });
   return { handlers, settings };
 }
 

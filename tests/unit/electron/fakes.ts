@@ -1,4 +1,4 @@
-import type { HttpRequest, HttpResponse, HttpTransport } from '../../../electron/platform/ports';
+import type { HttpRequest, HttpResponse, HttpTransport, PendingCommandStore, StoredCommand } from '../../../electron/platform/ports';
 import { ServerUnreachableError } from '../../../electron/platform/ports';
 import type { SessionUser } from '../../../shared/permissions';
 
@@ -42,3 +42,14 @@ export class FakeServer implements HttpTransport {
 }
 
 export const okBody = (data: unknown, message = 'OK') => ({ status: 200, body: { status: true, message, data } });
+
+/** A station's unanswered commands kept in memory, for tests that do not restart it. */
+export function memoryPending(): PendingCommandStore {
+  let commands: StoredCommand[] = [];
+  return {
+    load: async () => commands,
+    save: async (next) => {
+      commands = next;
+    },
+  };
+}

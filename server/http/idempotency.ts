@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { stableJson } from '../../shared/domain/stable-json';
+import { AppError } from './errors';
+import type { RequestContext } from './context';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface OnceCommand<T> {
+  /** The catalogue name: a key is bound to one endpoint as well as one request. */
+  endpoint: string;
+  request: unknown;
+  run(tx: Tx): Promise<T>;
+  /** The rows the command created, kept with the key ... */
+  idsOf(result: T): number[];
+  /** ... and read again to answer a retry. */
+  replay(ids: number[]): Promise<T>;
+}
+
+/**
+ * A command that must happen once however often it is sent (a sale, a check-in). The caller's key is
+ * claimed inside the command's own transaction, so it is kept exactly when the command is; a twin sent
+ * at the same moment waits on the claim and then answers what the first created. A key is the
+ * caller's own (hashed with their id, so any allowed length fits), and a key sent again with another
+ * request is refused with IDEMPOTENCY_KEY_REUSED rather than answered with a result it did not ask for.
+ */
+export async function runOnce<T>(db: Db, ctx: RequestContext, command: OnceCommand<T>): Promise<T> {
+  if (!ctx.idempotencyKey) return db.transaction(command.run);
+  const key = sha256(`${ctx.user?.id ?? 0}:${ctx.idempotencyKey}`);
+  const requestHash = sha256(`${command.endpoint} ${stableJson(command.request)}`);
+  const earlier = async () => {
+    const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    if (!row) return null;
+    if (row.endpoint !== command.endpoint || row.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return command.replay(row.result_ids);
+  };
+  const done = await earlier();
+  if (done) return done;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.insert(idempotencyKeys).values({ key, endpoint: command.endpoint, request_hash: requestHash, result_ids: [] });
+      const result = await command.run(tx);
+      await tx.update(idempotencyKeys).set({ result_ids: command.idsOf(result) }).where(eq(idempotencyKeys.key, key));
+      return result;
+    });
+  } catch (error) {
+    // Failed because a twin went through meanwhile (its claim, or the kid it checked in): answer the twin's result.
+    const twin = await earlier();
+    if (twin) return twin;
+    throw error;
+  }
+}
