@@ -24,7 +24,7 @@ export function registerEndpoint(
   auth: Authenticator,
 ): void {
   app.route({
-    method: endpoint.method,
+    method: endpoint.alsoPost ? [endpoint.method, 'POST'] : endpoint.method,
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -43,7 +43,7 @@ export function registerEndpoint(
           throw new AppError('NOT_AUTHORISED');
         }
       }
-      const parsed = parseAtEdge(endpoint.request, inputOf(req, endpoint));
+      const parsed = parseAtEdge(endpoint.request, inputOf(req));
       if (!parsed.ok) {
         return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail(parsed.message, { errors: parsed.errors }));
       }
@@ -54,9 +54,10 @@ export function registerEndpoint(
   });
 }
 
-function inputOf(req: FastifyRequest, endpoint: Endpoint): unknown {
+/** The request where the method it came with carries it: a GET (or HEAD) in its query, any other in its body. */
+function inputOf(req: FastifyRequest): unknown {
   const params = (req.params ?? {}) as Record<string, unknown>;
-  if (endpoint.method === 'GET') return { ...(req.query as Record<string, unknown>), ...params };
+  if (req.method === 'GET' || req.method === 'HEAD') return { ...(req.query as Record<string, unknown>), ...params };
   const body: unknown = req.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   return { ...body, ...params };
