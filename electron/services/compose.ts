@@ -19,5 +19,5 @@ export function composeServices(
 ): { api: ApiClient; session: Session; handlers: ChannelHandlers } {
   const session = new Session(platform.secrets);
   const api = new ApiClient({ transport: platform.transport, session, serverUrl: opts.serverUrl, emit: opts.emit, log: opts.log });
-  return { api, session, handlers: createHandlers({ api, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter }) };
+  return { api, session, handlers: createHandlers({ api, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter, emit: opts.emit }) };
 }

@@ -80,6 +80,8 @@ export const fieldErrorKeys = [
   'FIELD_TOO_LONG',
   'FIELD_TOO_SMALL',
   'FIELD_TOO_LARGE',
+  /** A server address on another computer without https (station settings). */
+  'FIELD_INSECURE_URL',
 ] as const;
 
 /** The system keys that report success (translated with the success messages). */

@@ -25,6 +25,7 @@ const handlers = createHandlers({
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
   files: noFilePicker,
   documents: noDocumentPrinter,
+  emit: () => {},
 });
 let bridge: BridgeServer;
 
