@@ -8,7 +8,7 @@ import { FileSecretStore } from '../electron/platform/node/file-secret-store';
 import { FileSettingsStore } from '../electron/platform/node/file-settings-store';
 import { FilePendingStore } from '../electron/platform/node/file-pending-store';
 import { AxiosTransport } from '../electron/platform/node/axios-transport';
-import type { BridgeEvent } from '../shared/ipc';
+import { settingsSchema, type BridgeEvent } from '../shared/ipc';
 import packageJson from '../package.json' with { type: 'json' };
 
 /**
@@ -26,6 +26,11 @@ const { values } = parseArgs({
 });
 
 const dataDir = resolve(values['data-dir']);
+const remote = values['server-url'];
+if (remote !== undefined && !settingsSchema.shape.serverUrl.safeParse(remote).success) {
+  console.error(`--server-url ${remote}: a server on another computer must use https:// (http:// only for this computer)`);
+  process.exit(1);
+}
 if (!values['no-build']) await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn' });
 
 let server: RunningServer | undefined;

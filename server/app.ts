@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { allEndpoints } from '../shared/api/catalogue';
 import { fail } from '../shared/api/envelope';
 import { httpStatusOf } from '../shared/api/keys';
@@ -59,12 +59,21 @@ export interface App {
   auth: AuthService;
 }
 
+/**
+ * A URL the router cannot decode (a bad %-encoding) is refused before any route or error handler runs;
+ * without this Fastify answers in its own shape, not the envelope every client reads.
+ */
+function refuseBadUrl(_error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED'));
+}
+
 /** The Fastify app with every catalogue endpoint bound to its handler; not listening yet. */
 export function buildApp(deps: AppDeps): App {
   const fastify = Fastify({
     logger: { level: deps.logLevel ?? 'info' },
     bodyLimit: 1024 * 1024,
     trustProxy: deps.trustProxy ?? false,
+    frameworkErrors: refuseBadUrl,
   });
   const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now);
   const employees = new EmployeeService(deps.db);

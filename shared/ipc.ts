@@ -5,6 +5,7 @@ import { loginRequest, type LoginRequest } from './api/auth';
 import type { SessionUser } from './permissions';
 import type { ImportCheck } from './domain/product-import';
 import { printerTarget } from './domain/printer-address';
+import { isSafeServerUrl } from './domain/server-address';
 
 /**
  * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
@@ -33,7 +34,8 @@ export const defaultPrinterSettings: PrinterSettings = { address: null, paper: 8
 export const settingsSchema = z.object({
   /** `embedded`: this station runs the server itself; `remote`: it talks to `serverUrl`. */
   serverMode: z.enum(['embedded', 'remote']),
-  serverUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  /** https, or http to this computer only (`isSafeServerUrl`): passwords must not cross the network in clear. */
+  serverUrl: z.url({ protocol: /^https?$/ }).refine(isSafeServerUrl, 'FIELD_INSECURE_URL').nullable(),
   /** Settings saved before printing existed have none: the defaults apply. */
   printer: printerSettingsSchema.default(defaultPrinterSettings),
   /** The system printer A4 invoices go to without asking; null: the print dialog asks each time. */

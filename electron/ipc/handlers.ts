@@ -1,6 +1,6 @@
 import { fail } from '../../shared/api/envelope';
 import { parseAtEdge } from '../../shared/api/validation';
-import { invokeChannels, isOnceCommand, settingsSchema, type AppInfo, type InvokeChannel, type InvokeResult, type Settings } from '../../shared/ipc';
+import { invokeChannels, isOnceCommand, settingsSchema, type AppInfo, type BridgeEvent, type InvokeChannel, type InvokeResult, type Settings } from '../../shared/ipc';
 import type { ApiClient } from '../services/api-client';
 import type { OnceCommands } from '../services/once-commands';
 import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
@@ -17,6 +17,7 @@ export interface HandlerDeps {
   appInfo: () => AppInfo;
   files: FilePicker;
   documents: DocumentPrinter;
+  emit: (event: BridgeEvent) => void;
 }
 
 export type ChannelHandlers = { [C in InvokeChannel]: (arg: unknown) => Promise<InvokeResult[C]> };
@@ -74,8 +75,14 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
       const parsed = settingsSchema.safeParse(arg);
       if (!parsed.success) throw new InvalidBridgeArgument('pos:settings-set');
       const settings: Settings = parsed.data;
+      const before = await deps.settings.load();
       // A changed server takes effect at the next start, when the embedded server is (not) started.
       await deps.settings.save(settings);
+      // This server's tokens must never be sent to the next one: sign out here (and there) now.
+      if (serverOf(before) !== serverOf(settings)) {
+        await deps.api.logout();
+        deps.emit({ type: 'session-ended' });
+      }
       return settings;
     },
     'pos:app-info': async (arg) => {
@@ -118,3 +125,5 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     },
   };
 }
+
+const serverOf = (settings: Settings) => (settings.serverMode === 'remote' ? settings.serverUrl : 'embedded');

@@ -22,5 +22,5 @@ export function composeServices(
   const session = new Session(platform.secrets);
   const api = new ApiClient({ transport: platform.transport, session, serverUrl: opts.serverUrl, emit: opts.emit, log: opts.log });
   const commands = new OnceCommands(api, session, platform.pending);
-  return { api, session, handlers: createHandlers({ api, commands, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter }) };
+  return { api, session, handlers: createHandlers({ api, commands, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter, emit: opts.emit }) };
 }

@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
+/** Rows a products sheet may have, its header row not counted. */
 export const MAX_SHEET_ROWS = 10_000;
+/** Columns a products sheet may use; the import reads six, the rest leaves room for a shop's notes. */
+export const MAX_SHEET_COLUMNS = 100;
 
 export class SheetTooLargeError extends Error {
   constructor() {
-    super(`The sheet has more than ${MAX_SHEET_ROWS} rows`);
+    super(`The sheet has more than ${MAX_SHEET_ROWS} rows or ${MAX_SHEET_COLUMNS} columns`);
     this.name = 'SheetTooLargeError';
   }
 }
@@ -19,7 +22,9 @@ export async function readFirstSheet(bytes: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   for await (const sheet of reader) {
     for await (const row of sheet) {
-      if (rows.length >= MAX_SHEET_ROWS + 1) throw new SheetTooLargeError();
+      // By the row's own number and last column, before anything is laid out: a few bytes of XML can
+      // claim row 20,000,000, and laying out the rows before it would take gigabytes.
+      if (row.number > MAX_SHEET_ROWS + 1 || row.cellCount > MAX_SHEET_COLUMNS) throw new SheetTooLargeError();
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       rows[row.number - 1] = values.map(plain);
     }

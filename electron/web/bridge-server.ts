@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -39,19 +40,25 @@ export const CONTENT_SECURITY_POLICY =
 
 /**
  * Browser mode: serves the built renderer and the main-process services over one WebSocket, for tests
- * and for administrators without the desktop build. Bound to loopback; other origins are refused.
+ * and for administrators without the desktop build. Bound to loopback; other origins are refused, and
+ * the socket opens only with the secret this launch handed to the page in a cookie.
  */
 export async function startBridgeServer(opts: BridgeServerOptions): Promise<BridgeServer> {
   const root = resolve(opts.root);
   const host = opts.host ?? '127.0.0.1';
   const sockets = new Set<WebSocket>();
-  const http: Server = createServer((req, res) => void serveStatic(root, req, res));
+  const key = bridgeKey();
+  const http: Server = createServer((req, res) => void serveStatic(root, req, res, key));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * 1024 * 1024 });
 
   http.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== WEB_BRIDGE_PATH || !sameOrigin(req)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    if (!key.matches(req)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -108,6 +115,40 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
   };
 }
 
+interface BridgeKey {
+  setCookie(req: IncomingMessage): string;
+  matches(req: IncomingMessage): boolean;
+}
+
+/**
+ * A secret made at each launch and handed to the page as an HttpOnly, SameSite=Strict cookie: the
+ * Origin header alone is whatever a local process chooses to send, the cookie is what the page was given.
+ */
+function bridgeKey(): BridgeKey {
+  const secret = randomBytes(32).toString('base64url');
+  // Compared as digests, so the comparison takes the same time whatever was sent and however long.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const expected = digest(secret);
+  return {
+    setCookie: (req) => `${cookieName(req)}=${secret}; Path=/; HttpOnly; SameSite=Strict`,
+    matches(req) {
+      const sent = cookieOf(req.headers.cookie, cookieName(req));
+      return sent !== null && timingSafeEqual(digest(sent), expected);
+    },
+  };
+}
+
+/** The name carries the port: a browser shares a host's cookies across its ports (two stations on one machine). */
+const cookieName = (req: IncomingMessage) => `playdesk_bridge_${req.socket.localPort ?? 0}`;
+
+function cookieOf(header: string | undefined, name: string): string | null {
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return null;
+}
+
 /** A page from another site (or a DNS-rebound name) must not drive the till through the bridge. */
 function sameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
@@ -117,7 +158,7 @@ function sameOrigin(req: IncomingMessage): boolean {
   return origin === `http://${host}` && (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]');
 }
 
-async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse) {
+async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, key: BridgeKey) {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -140,9 +181,11 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
   const target = (await isFile(file)) ? file : join(root, 'index.html');
   try {
     const body = await readFile(target);
+    const page = target.endsWith('index.html');
     res.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream',
-      'Cache-Control': target.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+      'Cache-Control': page ? 'no-cache' : 'public, max-age=31536000, immutable',
+      ...(page ? { 'Set-Cookie': key.setCookie(req) } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch {

@@ -25,7 +25,7 @@ export function registerEndpoint(
   auth: Authenticator,
 ): void {
   app.route({
-    method: endpoint.method,
+    method: endpoint.alsoPost ? [endpoint.method, 'POST'] : endpoint.method,
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -50,7 +50,7 @@ export function registerEndpoint(
         const errors = [{ path: 'Idempotency-Key', message: 'FIELD_TOO_LONG' as const }];
         return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED', { errors }));
       }
-      const parsed = parseAtEdge(endpoint.request, inputOf(req, endpoint));
+      const parsed = parseAtEdge(endpoint.request, inputOf(req));
       if (!parsed.ok) {
         return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail(parsed.message, { errors: parsed.errors }));
       }
@@ -61,9 +61,10 @@ export function registerEndpoint(
   });
 }
 
-function inputOf(req: FastifyRequest, endpoint: Endpoint): unknown {
+/** The request where the method it came with carries it: a GET (or HEAD) in its query, any other in its body. */
+function inputOf(req: FastifyRequest): unknown {
   const params = (req.params ?? {}) as Record<string, unknown>;
-  if (endpoint.method === 'GET') return { ...(req.query as Record<string, unknown>), ...params };
+  if (req.method === 'GET' || req.method === 'HEAD') return { ...(req.query as Record<string, unknown>), ...params };
   const body: unknown = req.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   return { ...body, ...params };

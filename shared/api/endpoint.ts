@@ -28,6 +28,11 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
    * guard (DUPES), meant for a double-clicked command, leaves them alone: a list must reload at once.
    */
   read?: true;
+  /**
+   * A GET the spec also lists among its POST calls (`/sale/payments/{id}`): the server answers POST
+   * too, with the request in the body. The station itself calls `method`.
+   */
+  alsoPost?: true;
 }
 
 export function isRead(e: Pick<Endpoint, 'method' | 'read'>): boolean {

@@ -57,6 +57,8 @@ export const systemKeys = [
   'FILE_TYPE_NOT_ALLOWED',
   /** A chosen file over the upload limit (5 MB), refused before it is sent. */
   'FILE_TOO_LARGE',
+  /** A products spreadsheet over the import's rows or columns, refused by the station before it is laid out. */
+  'SHEET_TOO_LARGE',
   /** The SMS provider refused or could not be reached; the message is kept in the outbox as failed. */
   'SMS_NOT_SENT',
   /** Check-in: the kid is inside already, the badge is on a kid inside, or the kid is banned. */
@@ -80,6 +82,8 @@ export const fieldErrorKeys = [
   'FIELD_TOO_LONG',
   'FIELD_TOO_SMALL',
   'FIELD_TOO_LARGE',
+  /** A server address on another computer without https (station settings). */
+  'FIELD_INSECURE_URL',
 ] as const;
 
 /** The system keys that report success (translated with the success messages). */
@@ -116,6 +120,7 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'NO_FILE_TO_UPLOAD':
     case 'FILE_TYPE_NOT_ALLOWED':
     case 'FILE_TOO_LARGE':
+    case 'SHEET_TOO_LARGE':
       return 400;
     case 'SESSION_EXPIRED':
     case 'INVALID_PASSWORD':

@@ -189,9 +189,10 @@ export const salePackageList = endpoint({
   permission: { action: 'view', subject: 'Sales' },
 });
 
-/** How an invoice was paid (spec: GET /sale/payments/{id}). */
+/** How an invoice was paid (spec: GET /sale/payments/{id}; section 7 also lists it among the POSTs). */
 export const salePayments = endpoint({
   method: 'GET',
+  alsoPost: true,
   path: '/sale/payments/:id',
   request: z.object({ id: Id }),
   response: z.object({

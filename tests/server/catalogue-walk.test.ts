@@ -74,6 +74,23 @@ describe('every catalogue endpoint', () => {
   });
 });
 
+describe('every reply is the envelope, even when Fastify itself refuses the request', () => {
+  it.each([
+    ['a bad %-encoding in a path id', 'GET', '/sale/receipt/%E0%A4%A', undefined, undefined, 400, 'VALIDATION_FAILED'],
+    ['a bad %-encoding in a POST path', 'POST', '/sale/payments/%E0%A4%A', '{}', 'application/json', 400, 'VALIDATION_FAILED'],
+    ['a malformed JSON body', 'POST', '/product/pagelist', '{"page":', 'application/json', 400, 'VALIDATION_FAILED'],
+    ['an empty JSON body', 'POST', '/product/pagelist', '', 'application/json', 400, 'VALIDATION_FAILED'],
+    ['a body over the limit', 'POST', '/product/pagelist', JSON.stringify({ q: 'x'.repeat(2 * 1024 * 1024) }), 'application/json', 400, 'VALIDATION_FAILED'],
+    ['an unsupported content type', 'POST', '/product/pagelist', '<page/>', 'application/xml', 400, 'VALIDATION_FAILED'],
+    ['an unknown route', 'GET', '/no/such/thing', undefined, undefined, 404, 'NOT_FOUND'],
+    ['a known path with the wrong method', 'DELETE', '/product/pagelist', undefined, undefined, 404, 'NOT_FOUND'],
+    ['a GET of a POST endpoint', 'GET', '/sale/sale/create', undefined, undefined, 404, 'NOT_FOUND'],
+  ] as const)('%s', async (_what, method, path, body, contentType, status, message) => {
+    const res = await call(method, path, body, adminToken, contentType);
+    expect(res).toEqual({ status, body: { status: false, message } });
+  });
+});
+
 describe('every guarded endpoint', () => {
   const guarded = allEndpoints.filter(([, e]) => typeof e.permission === 'object');
 

@@ -58,6 +58,16 @@ describe('a sale', () => {
     expect((await server.post<{ name_en: string }[]>('/sale/product/list', { getAll: true }, cashier)).body.data.map((p) => p.name_en)).toContain('Sold out');
   });
 
+  it('answers how an invoice was paid by POST /sale/payments/{id} too, as the spec lists it among the POST calls', async () => {
+    const kite = await product('Kite', 2000, 1);
+    const sale = (await sell([{ id: kite, qty: 1 }], 5000)).body.data;
+    const paid = { status: true, message: 'OK', data: { payable: 2000, cash: 5000, pos: 0, pos_reference: null, change: 3000 } };
+    expect((await server.get(`/sale/payments/${sale.id}`, cashier)).body).toEqual(paid);
+    expect(await server.post(`/sale/payments/${sale.id}`, {}, cashier)).toEqual({ status: 200, body: paid });
+    expect(await server.post('/sale/payments/99999', {}, cashier)).toEqual({ status: 404, body: { status: false, message: 'NOT_FOUND' } });
+    expect((await server.post('/sale/payments/abc', {}, cashier)).body).toMatchObject({ status: false, message: 'VALIDATION_FAILED' });
+  });
+
   it('refuses short payment, a card over the total, a card without its reference, and a sale without a branch', async () => {
     const id = await product('Sock', 500, 5);
     expect((await sell([{ id, qty: 1 }], 499)).body.errors).toEqual([{ path: 'salesData.payments.cash', message: 'FIELD_TOO_SMALL' }]);

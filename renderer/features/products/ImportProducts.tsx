@@ -27,7 +27,7 @@ export function ImportProducts() {
     setReading(true);
     const result = await bridge.files.checkProductsSheet(picked.contentBase64).finally(() => setReading(false));
     if (result.status === 'checked') setCheck(result.check);
-    else notify.error(result.status === 'too-large' ? 'FILE_TOO_LARGE' : 'FILE_TYPE_NOT_ALLOWED');
+    else notify.error(result.status === 'too-large' ? 'SHEET_TOO_LARGE' : 'FILE_TYPE_NOT_ALLOWED');
   };
 
   const confirm = async () => {

@@ -8,15 +8,17 @@ import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
 import { useNotify } from '../../components/useNotify';
 import { addressOf, CONNECTION_FIELD, connectionOf, type ConnectionValues } from './printer-connection';
+import { ServerCard, serverOf, type ServerValues } from './ServerCard';
 
-type Values = ConnectionValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string };
+type Values = ConnectionValues & ServerValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string };
 
 /** The invoice printer select's "ask each time" choice (a Select cannot hold null). */
 const ASK = '';
 
 /**
  * This station's printers: the receipt printer (network, Windows share or serial port), checked with
- * a test print, and the system printer A4 invoices go to.
+ * a test print, and the system printer A4 invoices go to; in the desktop app, also its server (browser
+ * mode is given its server when started).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -25,9 +27,11 @@ export function SettingsPage() {
   const kind = Form.useWatch('kind', form);
   const [settings, setSettings] = useState<Settings | null>(null);
   const [systemPrinters, setSystemPrinters] = useState<SystemPrinters | null>(null);
+  const [desktop, setDesktop] = useState(false);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   useEffect(() => {
     void bridge.settings.get().then(setSettings);
+    void bridge.app.info().then((info) => setDesktop(info.shell === 'electron'));
     void bridge.printing
       .printers()
       .catch((): SystemPrinters => ({ status: 'unsupported' }))
@@ -47,7 +51,8 @@ export function SettingsPage() {
     const printer = printerOf(values);
     if (!printer) return;
     setBusy('save');
-    setSettings(await bridge.settings.set({ ...settings, printer, invoicePrinter: values.invoicePrinter || null }));
+    const server = desktop ? serverOf(values) : {};
+    setSettings(await bridge.settings.set({ ...settings, ...server, printer, invoicePrinter: values.invoicePrinter || null }));
     setBusy(null);
     notify.success('OK');
   };
@@ -76,10 +81,13 @@ export function SettingsPage() {
           autoPrint: settings.printer.autoPrint,
           drawer: settings.printer.drawer,
           invoicePrinter: settings.invoicePrinter ?? ASK,
+          serverMode: settings.serverMode,
+          serverUrl: settings.serverUrl ?? '',
         }}
         data-testid="printer-form"
       >
         <Space orientation="vertical" size="large" style={{ maxWidth: 640, width: '100%' }}>
+          {desktop && <ServerCard />}
           <Card title={t('print.settingsTitle')}>
             <Form.Item name="kind" label={t('print.connection')}>
               <Radio.Group

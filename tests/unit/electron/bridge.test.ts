@@ -27,6 +27,7 @@ const handlers = createHandlers({
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
   files: noFilePicker,
   documents: noDocumentPrinter,
+  emit: () => {},
 });
 let bridge: BridgeServer;
 
@@ -38,9 +39,16 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function open(origin: string): Promise<WebSocket> {
+/** The bridge cookie as a browser keeps it from loading the page: `name=value`. */
+async function pageCookie(): Promise<string> {
+  const page = await fetch(`http://127.0.0.1:${bridge.port}/`);
+  return (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+async function open(origin: string, cookie?: string): Promise<WebSocket> {
+  const headers = { cookie: cookie ?? (await pageCookie()) };
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}${WEB_BRIDGE_PATH}`, { origin });
+    const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}${WEB_BRIDGE_PATH}`, { origin, headers });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
@@ -143,6 +151,36 @@ describe('the browser-mode bridge server', () => {
 
   it('refuses a WebSocket from another origin', async () => {
     await expect(open('http://evil.example')).rejects.toThrow(/refused 403/);
+  });
+
+  it('hands the page a per-launch secret as an HttpOnly, SameSite=Strict cookie for this port only', async () => {
+    const setCookie = (await fetch(`http://127.0.0.1:${bridge.port}/`)).headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(new RegExp(`^playdesk_bridge_${bridge.port}=[A-Za-z0-9_-]{43};`));
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Strict/);
+    expect(await pageCookie()).toBe(setCookie.split(';')[0]);
+    const other = await startBridgeServer({ root, handlers, port: 0 });
+    try {
+      const otherCookie = (await fetch(`http://127.0.0.1:${other.port}/`)).headers.get('set-cookie') ?? '';
+      expect(otherCookie.split('=')[1]).not.toBe(setCookie.split('=')[1]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a WebSocket with the right Origin but without the page\'s cookie, or with a wrong one (401)', async () => {
+    const origin = `http://127.0.0.1:${bridge.port}`;
+    const cookie = await pageCookie();
+    const forged = cookie.replace(/=(.)/, (_, c: string) => `=${c === 'A' ? 'B' : 'A'}`);
+    for (const wrong of ['', 'other=1', forged, `${cookie}x`, cookie.split('=')[0] + '=']) {
+      await expect(open(origin, wrong), wrong).rejects.toThrow(/refused 401/);
+    }
+    const ws = await open(origin, `theme=dark; ${cookie}`);
+    try {
+      expect(await ask(ws, 1, 'pos:app-info', null)).toMatchObject({ kind: 'result', id: 1 });
+    } finally {
+      ws.close();
+    }
   });
 
   it('serves the app with its security policy and never a file outside dist/', async () => {

@@ -32,7 +32,7 @@ function station(printer: FakeDocumentPrinter) {
   const session = new Session(new MemorySecretStore());
   const settings = new FileSettingsStore(join(mkdtempSync(join(tmpdir(), 'playdesk-a4-')), 'settings.json'));
   const api = new ApiClient({ transport: new FakeServer(), session, serverUrl: () => 'http://server', emit: () => {} });
-  const handlers = createHandlers({ api, commands: new OnceCommands(api, session, memoryPending()), session, settings, appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }), files: noFilePicker, documents: printer });
+  const handlers = createHandlers({ api, commands: new OnceCommands(api, session, memoryPending()), session, settings, appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }), files: noFilePicker, documents: printer, emit: () => {} });
   return { handlers, settings };
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { readFirstSheet } from '../../../electron/services/spreadsheet';
+import JSZip from 'jszip';
+import { MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, readFirstSheet, SheetTooLargeError } from '../../../electron/services/spreadsheet';
+import en from '../../../locales/en/errors.json';
+import ar from '../../../locales/ar/errors.json';
 
 async function workbook(rows: unknown[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -26,4 +29,46 @@ describe('reading a spreadsheet', () => {
   it('refuses something that is not a workbook', async () => {
     await expect(readFirstSheet(Buffer.from('name,price\njuice,7.5'))).rejects.toThrow();
   });
+
+  it.each([
+    ['one row at r=20,000,000', '<row r="20000000"><c r="A20000000" t="inlineStr"><is><t>Juice</t></is></c></row>'],
+    ['a cell in the last column (XFD)', '<row r="2"><c r="XFD2" t="inlineStr"><is><t>Juice</t></is></c></row>'],
+  ])('refuses a tiny sheet with %s before laying out the rows it claims', async (_what, rowXml) => {
+    const bytes = await withSheetData(rowXml);
+    expect(bytes.length).toBeLessThan(16 * 1024);
+    const before = process.memoryUsage().heapUsed;
+    // Measured as the answer arrives, while laid-out rows would still be held; only their count is kept
+    // (diffing millions of rows in a failure message would hang the run).
+    let grown = 0;
+    const outcome = await readFirstSheet(bytes).then(
+      (rows) => {
+        grown = process.memoryUsage().heapUsed - before;
+        return `read ${rows.length} rows`;
+      },
+      (error: unknown) => {
+        grown = process.memoryUsage().heapUsed - before;
+        return error;
+      },
+    );
+    expect(outcome).toBeInstanceOf(SheetTooLargeError);
+    expect(grown).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('tells the user the limits, in English and Arabic', () => {
+    for (const text of [en.SHEET_TOO_LARGE, ar.SHEET_TOO_LARGE]) {
+      expect(text).toContain(MAX_SHEET_ROWS.toLocaleString('en'));
+      expect(text).toContain(String(MAX_SHEET_COLUMNS));
+    }
+  });
 });
+
+/** A real workbook whose first sheet's rows are replaced by the given XML, as a hand-made file could be. */
+async function withSheetData(rowXml: string): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Products').addRow(['Name EN', 'Name AR', 'Price']);
+  const zip = await JSZip.loadAsync(await book.xlsx.writeBuffer());
+  const path = 'xl/worksheets/sheet1.xml';
+  const xml = await zip.file(path)!.async('string');
+  zip.file(path, xml.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${rowXml}</sheetData>`).replace(/<dimension ref="[^"]*"\/>/, ''));
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}

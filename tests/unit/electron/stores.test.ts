@@ -47,8 +47,8 @@ describe('station settings', () => {
     const store = new FileSettingsStore(path);
     const noPrinter = { address: null, paper: 80, autoPrint: false, drawer: false } as const;
     expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null, printer: noPrinter, invoicePrinter: null });
-    await store.save({ serverMode: 'remote', serverUrl: 'http://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet' });
-    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'http://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet' });
+    await store.save({ serverMode: 'remote', serverUrl: 'https://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet' });
+    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'https://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet' });
   });
 
   it('settings saved before printing existed load with no printers; a printer set is kept, however it is connected', async () => {

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { adminOn, shot } from './helpers';
+
+const insecure = {
+  en: 'A server on another computer must start with https://',
+  ar: 'يجب أن يبدأ عنوان الخادم على جهاز آخر',
+} as const;
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: in the desktop app, a remote server on another computer must use https, and the screen says why`, async ({ page }) => {
+    // The desktop shell, as far as the page can tell: only app info differs from browser mode here.
+    await page.routeWebSocket(/\/bridge$/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((raw) => {
+        const call = JSON.parse(String(raw)) as { id: number; channel: string };
+        if (call.channel !== 'pos:app-info') server.send(raw);
+        else ws.send(JSON.stringify({ kind: 'result', id: call.id, result: { version: 'e2e', shell: 'electron', serverUrl: '' } }));
+      });
+    });
+    await adminOn(page, lang, 'Settings');
+    await expect(page.getByTestId('server-url')).toBeHidden();
+    await page.getByTestId('server-mode').getByRole('radio').nth(1).check();
+    await page.getByTestId('server-url').fill('http://192.168.1.20:4100');
+    await page.getByTestId('printer-save').click();
+    await expect(page.getByText(insecure[lang])).toBeVisible();
+    // Nothing was saved: the station is still on its own server and still signed in.
+    await page.reload();
+    await expect(page.getByTestId('app-shell')).toBeVisible();
+    await expect(page.getByTestId('server-url')).toBeHidden();
+    await page.getByTestId('server-mode').getByRole('radio').nth(1).check();
+    await page.getByTestId('server-url').fill('http://192.168.1.20:4100');
+    await page.getByTestId('server-url').blur();
+    await expect(page.getByText(insecure[lang])).toBeVisible();
+    await shot(page, `server-settings-${lang}`, { settled: true });
+  });
+}
