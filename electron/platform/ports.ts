@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionUserSchema } from '../../shared/permissions';
-import { defaultPrinterSettings, ONCE_COMMANDS, type DocumentOutcome, type PickedFile, type Settings, type SystemPrinters } from '../../shared/ipc';
+import { defaultPrinterSettings, ONCE_COMMANDS, settingsSchema, type DocumentOutcome, type PickedFile, type Settings, type SystemPrinters } from '../../shared/ipc';
 
 /**
  * What the main-process services need from the platform. Each port has an Electron implementation
@@ -68,6 +68,19 @@ export interface HttpTransport {
 }
 
 export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null, printer: defaultPrinterSettings, invoicePrinter: null };
+
+/**
+ * Saved settings read field by field: a field that a newer rule refuses (an http:// remote saved
+ * before https was required) falls back alone, never taking the printers with it.
+ */
+export function settingsFromStore(saved: unknown): Settings {
+  const fields = typeof saved === 'object' && saved !== null ? (saved as Record<string, unknown>) : {};
+  const field = <K extends keyof Settings>(key: K): Settings[K] => {
+    const parsed = settingsSchema.shape[key].safeParse(fields[key]);
+    return parsed.success ? (parsed.data as Settings[K]) : defaultSettings[key];
+  };
+  return { serverMode: field('serverMode'), serverUrl: field('serverUrl'), printer: field('printer'), invoicePrinter: field('invoicePrinter') };
+}
 
 /** The platform's own file dialog; browser mode has none. */
 export interface FilePicker {

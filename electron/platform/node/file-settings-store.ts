@@ -1,16 +1,18 @@
-import { settingsSchema, type Settings } from '../../../shared/ipc';
-import { defaultSettings, type SettingsStore } from '../ports';
+import { z } from 'zod';
+import type { Settings } from '../../../shared/ipc';
+import { settingsFromStore, type SettingsStore } from '../ports';
 import { JsonFile } from './json-file';
 
 export class FileSettingsStore implements SettingsStore {
-  private readonly file: JsonFile<typeof settingsSchema>;
+  /** Read as any JSON: `settingsFromStore` keeps what is still valid field by field. */
+  private readonly file: JsonFile<z.ZodUnknown>;
 
   constructor(path: string) {
-    this.file = new JsonFile(path, settingsSchema, 0o644);
+    this.file = new JsonFile(path, z.unknown(), 0o644);
   }
 
   async load(): Promise<Settings> {
-    return (await this.file.read()) ?? defaultSettings;
+    return settingsFromStore(await this.file.read());
   }
 
   save(settings: Settings) {

@@ -63,4 +63,14 @@ describe('station settings', () => {
       expect((await new FileSettingsStore(path).load()).printer).toEqual(printer);
     }
   });
+
+  it('a field a newer rule refuses falls back alone: an http:// remote saved before https was required keeps the printers', async () => {
+    const path = join(tempDir(), 'settings.json');
+    const printer = { address: 'COM3@9600', paper: 58, autoPrint: true, drawer: true };
+    writeFileSync(path, JSON.stringify({ serverMode: 'remote', serverUrl: 'http://192.168.1.20:4100', printer, invoicePrinter: 'HP LaserJet' }));
+    const loaded = await new FileSettingsStore(path).load();
+    expect(loaded.printer).toEqual(printer);
+    expect(loaded.invoicePrinter).toBe('HP LaserJet');
+    expect(loaded.serverUrl).toBeNull();
+  });
 });
