@@ -13,7 +13,7 @@ const API_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['pos:api-call', 'pos:a
  * Browser mode: the bridge over one WebSocket to the page's own origin. It reconnects with backoff;
  * calls made while it is down wait for the connection for a few seconds, then fail as unreachable.
  */
-export function createWebBridge(location: Location = window.location): PosBridge {
+export function createWebBridge(location: Location = window.location, renewPass: () => Promise<unknown> = () => fetch(`${location.origin}/`, { cache: 'no-store' })): PosBridge {
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WEB_BRIDGE_PATH}`;
   const listeners = new Set<(event: BridgeEvent) => void>();
   const pending = new Map<number, Pending>();
@@ -25,8 +25,10 @@ export function createWebBridge(location: Location = window.location): PosBridge
   function connect(): Promise<WebSocket> {
     opened ??= new Promise<WebSocket>((resolve, reject) => {
       const ws = new WebSocket(url);
+      let wasOpen = false;
       const timer = setTimeout(() => ws.close(), 5000);
       ws.onopen = () => {
+        wasOpen = true;
         clearTimeout(timer);
         backoff = 250;
         socket = ws;
@@ -43,7 +45,10 @@ export function createWebBridge(location: Location = window.location): PosBridge
           settleLost(p);
         }
         reject(new Error('bridge closed'));
-        setTimeout(() => void connect().catch(() => {}), (backoff = Math.min(backoff * 2, 5000)));
+        // Refused before it opened: the station may have restarted with a new launch secret, which
+        // loading the page hands out again (the cookie is HttpOnly, so only a request can renew it).
+        const renewed = !wasOpen ? renewPass().catch(() => {}) : Promise.resolve();
+        setTimeout(() => void renewed.then(() => connect()).catch(() => {}), (backoff = Math.min(backoff * 2, 5000)));
       };
     });
     return opened;
