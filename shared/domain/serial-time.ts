@@ -20,3 +20,8 @@ export function serialSendLimitMs(bytes: number, baudRate: number): number {
  * for the settings screen's estimate; a test keeps them within a fifth of what the encoder makes.
  */
 export const USUAL_RECEIPT_BYTES = { 80: 28_000, 58: 16_000 } as const;
+
+/** Whole seconds a usual receipt on `paper` mm takes down a serial line at `baudRate`. */
+export function receiptSeconds(paper: keyof typeof USUAL_RECEIPT_BYTES, baudRate: number): number {
+  return Math.ceil(serialSeconds(USUAL_RECEIPT_BYTES[paper], baudRate));
+}
