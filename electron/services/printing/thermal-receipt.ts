@@ -77,13 +77,15 @@ function wrap(ctx: SKRSContext2D, text: string, max: number): string[] {
   return lines;
 }
 
+/** How far a glyph can ink past its advance (a j's tail, an Arabic swash): text keeps that far off the margin. */
+const overhangOf = (size: number) => Math.ceil(size / 10);
+
 /** Lines of text one under another, each `size + 6` dots below the last, at `x` as aligned. */
 function lines(ink: Ink, text: string, size: number, x: number, rtl: boolean, align: CanvasTextAlign) {
   const { ctx, width, margin } = ink;
   ctx.direction = rtl ? 'rtl' : 'ltr';
   ctx.textAlign = align;
-  // A glyph can ink a little past its advance (a j's tail, an Arabic swash): kept off the margin.
-  const overhang = Math.ceil(size / 10);
+  const overhang = overhangOf(size);
   const at = align === 'left' ? x + overhang : align === 'right' ? x - overhang : x;
   wrap(ctx, text, width - 2 * (margin + overhang)).forEach((line, i) => {
     if (i > 0) ink.y += size + 6;
@@ -115,10 +117,10 @@ function amountRow(ink: Ink, en: string, ar: string, amount: string, size: numbe
   ctx.font = font(size, bold);
   ctx.direction = 'ltr';
   ctx.textAlign = 'left';
-  ctx.fillText(en, margin, ink.y);
+  ctx.fillText(en, margin + overhangOf(size), ink.y);
   ctx.direction = 'rtl';
   ctx.textAlign = 'right';
-  ctx.fillText(ar, width - margin, ink.y);
+  ctx.fillText(ar, width - margin - overhangOf(size), ink.y);
   ctx.direction = 'ltr';
   ctx.textAlign = 'center';
   ctx.fillText(amount, width / 2, ink.y);
