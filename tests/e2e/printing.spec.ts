@@ -3,6 +3,7 @@ import type { SystemPrinters } from '../../shared/ipc';
 import { expect, test, type Page } from '@playwright/test';
 import { adminOn, adminToken, api, selectOption, shot, tillInMainBranch } from './helpers';
 import { serialPrinter } from '../fixtures/serial-printer';
+import { commandLine, decodeEscPos } from '../fixtures/escpos-decoder';
 
 /** A receipt printer on loopback: keeps every job's bytes. */
 class LoopbackPrinter {
@@ -26,12 +27,22 @@ class LoopbackPrinter {
   stop() {
     return new Promise<void>((done) => (this.server ? this.server.close(() => done()) : done()));
   }
-  /** Width in dots of the job's first raster image (GS v 0 xL xH), and its cut and drawer commands. */
+  /**
+   * A job read as the printer reads it, command by command (a stray or cut-short byte throws): the
+   * paper its ink needs, how it starts (after any paper check), whether it is cut, and the drawer kicks.
+   */
   static read(job: Buffer) {
-    const at = job.indexOf(Buffer.from([0x1d, 0x76, 0x30]));
-    return { width: (job[at + 4]! + job[at + 5]! * 256) * 8, cut: job.includes(Buffer.from([0x1d, 0x56])), drawer: job.includes(Buffer.from([0x1b, 0x70])) };
+    const { commands, paper } = decodeEscPos(job, 576);
+    const line = commandLine(commands).filter((c) => !c.startsWith('DLE EOT'));
+    const beyond58mm = paper.inkedRows().some((y) => Array.from({ length: 576 - 384 }, (_, i) => 384 + i).some((x) => paper.ink(x, y)));
+    return { paper: beyond58mm ? 80 : 58, start: line[0], cut: line.includes('GS V 0'), drawer: line.filter((c) => c.startsWith('ESC p')) };
   }
 }
+
+/** The receipt as the settings' test print or an invoice without the drawer: 80 mm, reset first, cut. */
+const receiptNoDrawer = { paper: 80, start: 'ESC @', cut: true, drawer: [] };
+/** Pins 2 and 5, each on 25 × 2 ms and off 250 × 2 ms. */
+const drawerKick = ['ESC p 0 25 250', 'ESC p 1 25 250'];
 
 const words = {
   en: { printed: 'Receipt printed.', unreachable: /does not answer/, noPaper: /out of paper/ },
@@ -72,7 +83,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('printer-address').fill(`tcp://127.0.0.1:${printer.port}`);
       await page.getByTestId('printer-test').click();
       await expect(page.getByText(w.printed)).toBeVisible();
-      expect(LoopbackPrinter.read(printer.jobs.at(-1)!)).toEqual({ width: 576, cut: true, drawer: false });
+      expect(LoopbackPrinter.read(printer.jobs.at(-1)!)).toEqual(receiptNoDrawer);
       await page.getByTestId('printer-save').click();
       await shot(page, `printer-settings-${lang}`, { settled: true });
 
@@ -85,7 +96,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('cart-complete').click();
       await expect(page.getByText(w.printed)).toBeVisible();
       await expect.poll(() => printer.jobs.length).toBe(before + 1);
-      expect(LoopbackPrinter.read(printer.jobs.at(-1)!)).toEqual({ width: 576, cut: true, drawer: true });
+      expect(LoopbackPrinter.read(printer.jobs.at(-1)!)).toEqual({ ...receiptNoDrawer, drawer: drawerKick });
 
       // The printer is switched off: the sale stays, the message offers a retry, which works once it is back.
       await printer.stop();
@@ -112,12 +123,26 @@ for (const lang of ['en', 'ar'] as const) {
 }
 
 const kinds = {
-  en: { shared: 'Windows shared printer', serial: 'Serial port', network: 'Network', invalid: 'This value is not valid', printed: 'Receipt printed.' },
-  ar: { shared: 'طابعة مشتركة في ويندوز', serial: 'منفذ تسلسلي', network: 'الشبكة', invalid: 'غير صحيحة', printed: 'تمت طباعة الإيصال.' },
+  en: {
+    shared: 'Windows shared printer',
+    serial: 'Serial port',
+    network: 'Network',
+    invalid: 'This value is not valid',
+    printed: 'Receipt printed.',
+    time: (baud: number, seconds: number) => `At ${baud} baud a receipt takes about ${seconds} seconds to reach the printer.`,
+  },
+  ar: {
+    shared: 'طابعة مشتركة في ويندوز',
+    serial: 'منفذ تسلسلي',
+    network: 'الشبكة',
+    invalid: 'غير صحيحة',
+    printed: 'تمت طباعة الإيصال.',
+    time: (baud: number, seconds: number) => `بسرعة ${baud} باود يستغرق وصول الإيصال إلى الطابعة نحو ${seconds} ثانية.`,
+  },
 } as const;
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: a receipt printer shared by Windows or on a serial port is set up, kept, and test-printed`, async ({ page }) => {
+  test(`${lang}: a receipt printer shared by Windows or on a serial port is set up and kept; at 9600 baud a whole receipt prints`, async ({ page }) => {
     const k = kinds[lang];
     await adminOn(page, lang, 'Settings');
     await page.getByTestId('printer-kind').getByText(k.shared).click();
@@ -131,21 +156,43 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('printer-share')).toBeVisible();
     await shot(page, `printer-settings-shared-${lang}`, { settled: true });
 
-    // A serial printer at 19200 baud: the test print reaches it at that speed.
+    // A serial printer at 9600 baud, the usual factory speed: the screen says how long a receipt takes
+    // there, and a sale's whole 80 mm receipt arrives at that speed (the line delivers no faster), cut.
+    test.setTimeout(180_000);
     const printer = await serialPrinter(0x12);
     await page.getByTestId('printer-kind').getByText(k.serial).click();
     await page.getByTestId('printer-serial').fill(printer.device);
     await page.getByTestId('printer-baud').click();
     await selectOption(page, '19200');
-    await page.getByTestId('printer-test').click();
-    await expect(page.getByText(k.printed)).toBeVisible();
-    expect(LoopbackPrinter.read(await printer.job())).toEqual({ width: 576, cut: true, drawer: false });
-    expect(await printer.speed()).toBe(19200);
+    await expect(page.getByTestId('printer-receipt-time')).toHaveText(k.time(19200, 15));
+    await page.getByTestId('printer-baud').click();
+    await selectOption(page, '9600');
+    await expect(page.getByTestId('printer-receipt-time')).toHaveText(k.time(9600, 30));
+    await page.getByTestId('printer-save').click();
+    await shot(page, `printer-settings-serial-9600-${lang}`, { settled: true });
+    const token = await adminToken();
+    const product = (await api('product/create', { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 2500, tax_id: 1, included: 1 }, token)).data;
+    await api('product/addstock', { id: product.id, qty: 1 }, token);
+    const sale = (await api('sale/sale/create', { cart: [{ product: { id: product.id, qty: 1 } }], salesData: { payments: { cash: 2500 }, branch_id: 1 } }, token)).data;
+    await page.goto('/#/Invoices');
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${sale.invoice_no}`, exact: true }) });
+    const sent = Date.now();
+    await row.getByTestId('invoice-print-receipt').click();
+    await expect(page.getByText(k.printed)).toBeVisible({ timeout: 90_000 });
+    const seconds = (Date.now() - sent) / 1000;
+    const job = await printer.job();
+    expect(LoopbackPrinter.read(job)).toEqual(receiptNoDrawer);
+    expect(commandLine(decodeEscPos(job, 576).commands).slice(-3)).toEqual(['GS V 0', 'ESC @', 'DLE EOT 4']);
+    expect(await printer.speed()).toBe(9600);
+    // On a line that delivers 960 bytes a second, the receipt cannot have arrived sooner.
+    expect(seconds).toBeGreaterThanOrEqual(job.length / 960);
+    console.log(`serial 9600 baud: a whole 80 mm receipt, ${job.length} bytes, printed in ${seconds.toFixed(1)} s`);
+    await page.goto('/#/Settings');
     await page.getByTestId('printer-serial').fill('COM3');
     await page.getByTestId('printer-save').click();
     await page.reload();
     await expect(page.getByTestId('printer-serial')).toHaveValue('COM3');
-    await expect(page.getByTestId('printer-baud')).toContainText('19200');
+    await expect(page.getByTestId('printer-baud')).toContainText('9600');
     await shot(page, `printer-settings-serial-${lang}`, { settled: true });
 
     // Back to no printer, as the other tests expect.

@@ -69,6 +69,12 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('invoice-total')).toContainText('215.00');
     await expect(page.getByTestId('invoice-qr')).toBeVisible();
     await printA4(page, `invoice-a4-${lang}`);
+    // Each language leads from its own side: English at the left, Arabic at the right, on either page.
+    for (const pair of await page.locator('.a4-head, .a4-both').all()) {
+      const en = (await pair.locator(':scope > [dir=ltr]').boundingBox())!;
+      const ar = (await pair.locator(':scope > [lang=ar]').boundingBox())!;
+      expect(ar.x).toBeGreaterThan(en.x);
+    }
     // In the browser, Print A4 opens the browser's own print dialog (which also saves PDFs).
     await page.evaluate(() => {
       window.print = () => document.body.setAttribute('data-print-dialog', 'opened');

@@ -3,11 +3,12 @@ import { writeFile } from 'node:fs/promises';
 import type { Duplex } from 'node:stream';
 import { SerialPort } from 'serialport';
 import { printerAddress, printerTarget, type PrinterTarget } from '../../../shared/domain/printer-address';
+import { serialSendLimitMs } from '../../../shared/domain/serial-time';
 
 const CONNECT_TIMEOUT_MS = 5000;
 /** How long a printer may take to answer a status request; one that never answers is printed to anyway. */
 const STATUS_TIMEOUT_MS = 800;
-/** How long a job may take to leave for the printer before it counts as not reached. */
+/** How long a job may take to leave for a network or shared printer before it counts as not reached (a serial line's limit follows its speed). */
 const SEND_TIMEOUT_MS = 20_000;
 /** How long to wait for a network printer to close after a job before closing it ourselves. */
 const CLOSE_GRACE_MS = 2000;
@@ -55,7 +56,9 @@ async function sendNow(address: string, job: Buffer): Promise<void> {
       // The address of a share is its UNC path.
       return await writeToShare(printerAddress(target), job);
     }
-    await sendOverStream(await open(target), job, address);
+    // At 9600 baud a receipt takes half a minute on the line: a fixed limit would stop it midway.
+    const limit = target.kind === 'serial' ? serialSendLimitMs(job.length, target.baudRate) : SEND_TIMEOUT_MS;
+    await sendOverStream(await open(target), job, address, limit);
   } catch (error) {
     throw error instanceof PrinterOutOfPaperError || error instanceof PrinterUnreachableError ? error : new PrinterUnreachableError(address, error);
   }
@@ -93,12 +96,19 @@ function open(target: Exclude<PrinterTarget, { kind: 'shared' }>): Promise<Duple
 }
 
 /** Asks for the paper on an open link, then, unless it has run out, sends the job. The link is closed either way. */
-async function sendOverStream(link: Duplex, job: Buffer, address: string): Promise<void> {
+async function sendOverStream(link: Duplex, job: Buffer, address: string, limitMs: number): Promise<void> {
   let failed: Error | null = null;
   link.on('error', (error) => (failed = error));
   try {
-    if ((await paperStatus(link)) === 'out') throw new PrinterOutOfPaperError(address);
-    await withTimeout(link instanceof SerialPort ? flushSerial(link, job) : endSocket(link, job), SEND_TIMEOUT_MS);
+    const paper = await paperStatus(link, STATUS_TIMEOUT_MS);
+    if (paper === 'out') throw new PrinterOutOfPaperError(address);
+    const started = Date.now();
+    await withTimeout(link instanceof SerialPort ? flushSerial(link, job) : endSocket(link, job), limitMs);
+    // A serial drain can return before the far end has every byte (a pseudo-terminal does, as can a
+    // USB adapter's buffer), and opening the port for the next job flushes what is still on its way:
+    // that cut the tail, with its cut, off the first of two receipts. A printer that answered the paper
+    // check is asked again; its answer comes after the job's last byte, so then the port may close.
+    if (link instanceof SerialPort && paper === 'ok') await paperStatus(link, Math.max(STATUS_TIMEOUT_MS, limitMs - (Date.now() - started)));
     if (failed) throw failed;
   } finally {
     if (link instanceof SerialPort) {
@@ -138,9 +148,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * The paper sensor (ESC/POS DLE EOT 4): bits 5 and 6 of the answer mean the roll has run out.
- * `unknown` when the printer does not answer in time (not every printer does).
+ * `unknown` when the printer does not answer within `waitMs` (not every printer does).
  */
-function paperStatus(link: Duplex): Promise<'ok' | 'out' | 'unknown'> {
+function paperStatus(link: Duplex, waitMs: number): Promise<'ok' | 'out' | 'unknown'> {
   return new Promise((resolve, reject) => {
     const settle = (status: 'ok' | 'out' | 'unknown') => {
       clearTimeout(timer);
@@ -153,7 +163,7 @@ function paperStatus(link: Duplex): Promise<'ok' | 'out' | 'unknown'> {
       clearTimeout(timer);
       reject(error);
     };
-    const timer = setTimeout(() => settle('unknown'), STATUS_TIMEOUT_MS);
+    const timer = setTimeout(() => settle('unknown'), waitMs);
     link.on('data', onData);
     link.once('error', onError);
     link.write(PAPER_STATUS);

@@ -31,6 +31,8 @@ function registerFonts() {
   fontsReady = true;
 }
 
+const QR_MODULE_DOTS = 4;
+
 type Ink = { ctx: SKRSContext2D; width: number; y: number; margin: number };
 
 /** The same context for a pass that only measures: text and boxes are not drawn, positions still move. */
@@ -47,30 +49,65 @@ function measuring(ctx: SKRSContext2D): SKRSContext2D {
 
 const font = (size: number, bold = false) => `${bold ? 'bold ' : ''}${size}px "PD Latin", "PD Arabic"`;
 
-/** English at the left edge and Arabic at the right, on one line (or two when they do not fit). */
+/**
+ * `text` broken at spaces into lines no wider than `max` (in the context's font); a word wider than a
+ * whole line is broken between its characters, so nothing ever runs off the paper.
+ */
+function wrap(ctx: SKRSContext2D, text: string, max: number): string[] {
+  const fits = (s: string) => ctx.measureText(s).width <= max;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    for (const char of word) {
+      if (line && !fits(line + char)) {
+        lines.push(line);
+        line = '';
+      }
+      line += char;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** How far a glyph can ink past its advance (a j's tail, an Arabic swash): text keeps that far off the margin. */
+const overhangOf = (size: number) => Math.ceil(size / 10);
+
+/** Lines of text one under another, each `size + 6` dots below the last, at `x` as aligned. */
+function lines(ink: Ink, text: string, size: number, x: number, rtl: boolean, align: CanvasTextAlign) {
+  const { ctx, width, margin } = ink;
+  ctx.direction = rtl ? 'rtl' : 'ltr';
+  ctx.textAlign = align;
+  const overhang = overhangOf(size);
+  const at = align === 'left' ? x + overhang : align === 'right' ? x - overhang : x;
+  wrap(ctx, text, width - 2 * (margin + overhang)).forEach((line, i) => {
+    if (i > 0) ink.y += size + 6;
+    ctx.fillText(line, at, ink.y);
+  });
+}
+
+/** English at the left edge and Arabic at the right, on one line, or each wrapped on lines of its own when they do not fit. */
 function both(ink: Ink, en: string, ar: string, size: number, bold = false) {
   const { ctx, width, margin } = ink;
   ctx.font = font(size, bold);
-  const enWidth = ctx.measureText(en).width;
-  const arWidth = ctx.measureText(ar).width;
-  const fits = enWidth + arWidth + 16 <= width - 2 * margin;
+  const fits = ctx.measureText(en).width + ctx.measureText(ar).width + 16 <= width - 2 * margin;
   ink.y += size + 6;
-  ctx.direction = 'ltr';
-  ctx.textAlign = 'left';
-  ctx.fillText(en, margin, ink.y);
-  if (!fits) ink.y += size + 6;
-  ctx.direction = 'rtl';
-  ctx.textAlign = 'right';
-  ctx.fillText(ar, width - margin, ink.y);
+  lines(ink, en, size, margin, false, 'left');
+  if (!fits && en) ink.y += size + 6;
+  lines(ink, ar, size, width - margin, true, 'right');
 }
 
 function centred(ink: Ink, text: string, size: number, bold = false, rtl = false) {
-  const { ctx, width } = ink;
-  ctx.font = font(size, bold);
-  ctx.direction = rtl ? 'rtl' : 'ltr';
-  ctx.textAlign = 'center';
+  ink.ctx.font = font(size, bold);
   ink.y += size + 6;
-  ctx.fillText(text, width / 2, ink.y);
+  lines(ink, text, size, ink.width / 2, rtl, 'center');
 }
 
 /** A label pair with an amount in the middle column: "Total … 115.00 … الإجمالي". */
@@ -80,10 +117,10 @@ function amountRow(ink: Ink, en: string, ar: string, amount: string, size: numbe
   ctx.font = font(size, bold);
   ctx.direction = 'ltr';
   ctx.textAlign = 'left';
-  ctx.fillText(en, margin, ink.y);
+  ctx.fillText(en, margin + overhangOf(size), ink.y);
   ctx.direction = 'rtl';
   ctx.textAlign = 'right';
-  ctx.fillText(ar, width - margin, ink.y);
+  ctx.fillText(ar, width - margin - overhangOf(size), ink.y);
   ctx.direction = 'ltr';
   ctx.textAlign = 'center';
   ctx.fillText(amount, width / 2, ink.y);
@@ -113,6 +150,7 @@ export function drawReceipt(receipt: Receipt, paper: PaperWidth): { width: numbe
     centred(ink, receipt.seller.name_ar, size(30), true, true);
     centred(ink, receipt.seller.name_en, size(24), true);
     if (receipt.seller.address) centred(ink, receipt.seller.address, size(20));
+    if (receipt.seller.phone) both(ink, `Tel. ${receipt.seller.phone}`, 'الهاتف', size(20));
     if (receipt.seller.vatNumber) both(ink, `VAT ${receipt.seller.vatNumber}`, 'الرقم الضريبي', size(20));
     rule(ink);
     const note = receipt.kind === 'credit_note';
@@ -132,11 +170,13 @@ export function drawReceipt(receipt: Receipt, paper: PaperWidth): { width: numbe
     amountRow(ink, 'Total', 'الإجمالي', money(receipt.totals.total), size(28), true);
     if (receipt.payments.cash !== 0) amountRow(ink, 'Cash', 'نقداً', money(receipt.payments.cash), size(22));
     if (receipt.payments.card !== 0) amountRow(ink, 'Card', 'بطاقة', money(receipt.payments.card), size(22));
+    if (receipt.payments.card !== 0 && receipt.payments.cardReference) both(ink, `Ref. ${receipt.payments.cardReference}`, 'مرجع العملية', size(20));
     if (receipt.payments.change > 0) amountRow(ink, 'Change', 'الباقي', money(receipt.payments.change), size(22), true);
     rule(ink);
-    // The tax QR, module by module: crisp at one bit per dot.
-    const qr = QRCode.create(receipt.qr, { errorCorrectionLevel: 'M' });
-    const cell = Math.floor(size(240) / qr.modules.size);
+    // The tax QR, module by module: crisp at one bit per dot. Four dots (half a millimetre) a module
+    // scans well from paper; level L keeps it to fewer modules, so fewer bytes down a slow line.
+    const qr = QRCode.create(receipt.qr, { errorCorrectionLevel: 'L' });
+    const cell = QR_MODULE_DOTS;
     const left = Math.round((width - cell * qr.modules.size) / 2);
     ink.y += 12;
     for (let r = 0; r < qr.modules.size; r++) {

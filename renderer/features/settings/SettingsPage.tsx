@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Radio, Select, Space, Spin, Switch } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Select, Space, Spin, Switch, Typography } from 'antd';
 import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BAUD_RATES } from '../../../shared/domain/printer-address';
+import { receiptSeconds } from '../../../shared/domain/serial-time';
 import type { PrinterSettings, Settings, SystemPrinters } from '../../../shared/ipc';
 import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
@@ -25,6 +26,8 @@ export function SettingsPage() {
   const notify = useNotify();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
+  const baudRate = Form.useWatch('baudRate', form);
+  const paper = Form.useWatch('paper', form);
   const [settings, setSettings] = useState<Settings | null>(null);
   const [systemPrinters, setSystemPrinters] = useState<SystemPrinters | null>(null);
   const [desktop, setDesktop] = useState(false);
@@ -115,6 +118,12 @@ export function SettingsPage() {
                 <Select style={{ width: 140 }} options={BAUD_RATES.map((rate) => ({ value: rate, label: String(rate) }))} data-testid="printer-baud" />
               </Form.Item>
             </Space>
+            {/* A receipt is a picture: at the slow speeds it takes many seconds to cross the line. */}
+            {kind === 'serial' && baudRate && paper && (
+              <Typography.Paragraph type="secondary" data-testid="printer-receipt-time">
+                {t('print.receiptTime', { count: receiptSeconds(paper, baudRate), baud: baudRate })}
+              </Typography.Paragraph>
+            )}
             <Form.Item name="paper" label={t('print.paper')}>
               <Radio.Group
                 options={[

@@ -3,11 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { receiptOf } from '../../../shared/domain/receipt';
 import { receiptSource } from '../../fixtures/receipt-source';
 import { serialPrinter } from '../../fixtures/serial-printer';
-import { printReceipt } from '../../../electron/services/printing/receipt-printer';
+import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
+import { encodeReceipt, printReceipt } from '../../../electron/services/printing/receipt-printer';
+import { PAPER_DOTS } from '../../../electron/services/printing/thermal-receipt';
+import { USUAL_RECEIPT_BYTES } from '../../../shared/domain/serial-time';
 import { PrinterOutOfPaperError, PrinterUnreachableError, writeToShare } from '../../../electron/services/printing/printer-link';
 
 /**
@@ -34,60 +37,31 @@ afterAll(() => new Promise<void>((done) => printer.close(() => done())));
 
 const receipt = receiptOf(receiptSource());
 
-/** Reads the ESC/POS job back: its raster images (GS v 0) stacked into one picture, and its commands. */
-function decode(job: Buffer) {
-  const bands: { bytesPerRow: number; rows: number; data: Buffer }[] = [];
-  let at = 0;
-  while ((at = job.indexOf(Buffer.from([0x1d, 0x76, 0x30]), at)) !== -1) {
-    const bytesPerRow = job[at + 4]! + job[at + 5]! * 256;
-    const rows = job[at + 6]! + job[at + 7]! * 256;
-    bands.push({ bytesPerRow, rows, data: job.subarray(at + 8, at + 8 + bytesPerRow * rows) });
-    at += 8 + bytesPerRow * rows;
-  }
-  const width = bands[0]!.bytesPerRow * 8;
-  const height = bands.reduce((sum, b) => sum + b.rows, 0);
-  const canvas = createCanvas(width, height);
-  const pixels = canvas.getContext('2d').createImageData(width, height);
-  let row = 0;
-  for (const band of bands) {
-    for (let r = 0; r < band.rows; r++, row++) {
-      for (let x = 0; x < width; x++) {
-        const black = (band.data[r * band.bytesPerRow + (x >> 3)]! >> (7 - (x & 7))) & 1;
-        const i = (row * width + x) * 4;
-        pixels.data[i] = pixels.data[i + 1] = pixels.data[i + 2] = black ? 0 : 255;
-        pixels.data[i + 3] = 255;
-      }
-    }
-  }
-  canvas.getContext('2d').putImageData(pixels, 0, 0);
-  return { width, height, bands: bands.length, pixels: pixels.data, png: () => canvas.toBuffer('image/png') };
-}
-
 const waitForJob = async (count: number) => {
   for (let i = 0; i < 100 && jobs.length < count; i++) await new Promise((r) => setTimeout(r, 20));
   return jobs[count - 1]!;
 };
 
 describe('a thermal receipt', () => {
-  it('80 mm: a 576-dot raster, cut, and the cash drawer kicked; Arabic drawn, not sent as text', async () => {
+  it('80 mm: a reset first, a 576-dot raster, a cut, and the drawer kicked on pins 2 and 5 with their pulse times; Arabic drawn, not sent as text', async () => {
     await printReceipt(receipt, { address: `tcp://127.0.0.1:${port}`, paper: 80, drawer: true });
     const job = await waitForJob(1);
-    const image = decode(job);
-    expect(image.width).toBe(576);
-    expect(image.height).toBeGreaterThan(600);
-    expect(image.bands).toBeGreaterThanOrEqual(2);
-    expect(job.includes(Buffer.from([0x1d, 0x56]))).toBe(true); // GS V: cut
-    expect(job.includes(Buffer.from([0x1b, 0x70]))).toBe(true); // ESC p: drawer kick
+    // The whole job decodes, command by command: a stray or cut-short byte fails here.
+    const { commands, paper } = decodeEscPos(job, 576);
+    const line = commandLine(commands);
+    expect(line[0]).toBe('ESC @');
+    expect(line.filter((c) => c.startsWith('GS v 0')).length).toBeGreaterThanOrEqual(2);
+    expect(line.slice(-4)).toEqual(['GS V 0', 'ESC @', 'ESC p 0 25 250', 'ESC p 1 25 250']);
+    expect(paper.height).toBeGreaterThan(600);
     expect(job.includes(Buffer.from('الفرع'))).toBe(false);
     // Ink on the paper: some black, mostly white.
-    const black = [...image.pixels].filter((v, i) => i % 4 === 0 && v === 0).length / (image.width * image.height);
-    expect(black).toBeGreaterThan(0.02);
-    expect(black).toBeLessThan(0.5);
+    expect(paper.coverage()).toBeGreaterThan(0.02);
+    expect(paper.coverage()).toBeLessThan(0.5);
     mkdirSync('test-results/screens', { recursive: true });
-    writeFileSync('test-results/screens/thermal-receipt-80mm.png', image.png());
+    writeFileSync('test-results/screens/thermal-receipt-80mm.png', paper.png());
   });
 
-  it('58 mm: a 384-dot raster, and no drawer kick unless asked', async () => {
+  it('58 mm: a reset first, a 384-dot raster, a cut, and no drawer kick unless asked', async () => {
     const refund = { gross: -3000, discount: 0, net: -2609, vat: -391, payable: -3000, cash: -3000, change: 0, lines: [{ name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', unit_price: 1500, qty: -2, gross: -3000 }] };
     const creditNote = receiptOf(receiptSource({ ...refund, kind: 'credit_note', invoice_no: 58, original_invoice_no: 57 }));
     await printReceipt(creditNote, {
@@ -96,11 +70,62 @@ describe('a thermal receipt', () => {
       drawer: false,
     });
     const job = await waitForJob(2);
-    const image = decode(job);
-    expect(image.width).toBe(384);
-    expect(job.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
-    expect(job.includes(Buffer.from([0x1b, 0x70]))).toBe(false);
-    writeFileSync('test-results/screens/thermal-credit-note-58mm.png', image.png());
+    const { commands, paper } = decodeEscPos(job, 384);
+    const line = commandLine(commands);
+    expect(line[0]).toBe('ESC @');
+    expect(line.at(-2)).toBe('GS V 0');
+    expect(line.filter((c) => c.startsWith('ESC p'))).toEqual([]);
+    writeFileSync('test-results/screens/thermal-credit-note-58mm.png', paper.png());
+  });
+
+  it('sends only ink: every raster image starts and ends with inked rows and inked bytes (white is fed or left out), so a receipt is under half its full-width picture', () => {
+    for (const size of [80, 58] as const) {
+      const job = encodeReceipt(receipt, { paper: size }, true);
+      const { commands, paper } = decodeEscPos(job, PAPER_DOTS[size]);
+      for (const c of commands) {
+        if (c.name !== 'GS v 0') continue;
+        const row = (r: number) => c.data.subarray(r * c.bytesPerRow, (r + 1) * c.bytesPerRow);
+        expect(row(0).some((b) => b !== 0) && row(c.rows - 1).some((b) => b !== 0)).toBe(true);
+        const column = (x: number) => Array.from({ length: c.rows }, (_, r) => row(r)[x]!).some((b) => b !== 0);
+        expect(column(0) && column(c.bytesPerRow - 1)).toBe(true);
+      }
+      const fullWidth = (PAPER_DOTS[size] / 8) * paper.height;
+      expect(job.length).toBeLessThan(fullWidth / 2);
+      // The settings screen's estimate of a receipt's time on a serial line stands on this size.
+      expect(Math.abs(job.length - USUAL_RECEIPT_BYTES[size]) / USUAL_RECEIPT_BYTES[size]).toBeLessThan(0.2);
+    }
+  });
+
+  it('the longest names allowed (120 characters, English and Arabic) wrap inside the paper, over several lines', () => {
+    const en = 'Super deluxe family weekend trampoline and soft play adventure pass with socks, juice and a photo for every single kid';
+    const ar = 'باقة نهاية الأسبوع العائلية الفاخرة للترامبولين والألعاب اللينة مع الجوارب والعصير وصورة تذكارية لكل طفل مشارك معنا';
+    const long = [{ name_en: en.padEnd(120, '!'), name_ar: ar.padEnd(120, 'ا'), unit_price: 10000, qty: 1, gross: 10000 }];
+    const short = [{ name_en: 'Pass', name_ar: 'باقة', unit_price: 10000, qty: 1, gross: 10000 }];
+    /** Stretches of inked rows: the printed lines of text (and rules, and the QR). */
+    const printedLines = (rows: number[]) => rows.filter((y, i) => rows[i - 1] !== y - 1).length;
+    for (const size of [80, 58] as const) {
+      const width = PAPER_DOTS[size];
+      const margin = size === 80 ? 12 : 9;
+      const { paper } = decodeEscPos(encodeReceipt(receiptOf(receiptSource({ lines: long })), { paper: size }, false), width);
+      const inked = paper.inkedRows();
+      for (const y of inked) {
+        for (let x = 0; x < margin; x++) expect(paper.ink(x, y) || paper.ink(width - 1 - x, y)).toBe(false);
+      }
+      const shortPaper = decodeEscPos(encodeReceipt(receiptOf(receiptSource({ lines: short })), { paper: size }, false), width).paper;
+      // Each name takes at least two lines where a short pair takes one.
+      expect(printedLines(inked) - printedLines(shortPaper.inkedRows())).toBeGreaterThanOrEqual(3);
+      writeFileSync(`test-results/screens/thermal-long-names-${size}mm.png`, paper.png());
+    }
+  });
+
+  it('shows what the A4 shows: the branch phone and the card terminal reference', () => {
+    const context = Object.getPrototypeOf(createCanvas(1, 1).getContext('2d')) as { fillText: (text: string) => void };
+    const drawn = vi.spyOn(context, 'fillText');
+    encodeReceipt(receiptOf(receiptSource({ cash: 0, pos: 22500, change: 0, pos_reference: 'RRN 604123' })), { paper: 80 }, false);
+    const texts = drawn.mock.calls.map(([text]) => text);
+    drawn.mockRestore();
+    expect(texts.some((t) => t.includes('0112345678'))).toBe(true);
+    expect(texts.some((t) => t.includes('RRN 604123'))).toBe(true);
   });
 
   it('a printer out of paper is PrinterOutOfPaperError, and nothing is sent to it', async () => {
@@ -121,8 +146,9 @@ describe('a thermal receipt', () => {
     const silentJobs: Buffer[] = [];
     await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
     await printReceipt(receipt, { address: `tcp://127.0.0.1:${(silent.address() as { port: number }).port}`, paper: 58, drawer: false });
-    for (let i = 0; i < 50 && !silentJobs.some((j) => j.includes(Buffer.from([0x1d, 0x76, 0x30]))); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(silentJobs.some((j) => j.includes(Buffer.from([0x1d, 0x76, 0x30])))).toBe(true);
+    const printed = () => silentJobs.some((j) => commandLine(decodeEscPos(j, 384).commands).includes('GS V 0'));
+    for (let i = 0; i < 50 && !printed(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(printed()).toBe(true);
     await new Promise<void>((done) => silent.close(() => done()));
   });
 
@@ -139,28 +165,33 @@ describe('a receipt printer on a serial port or a Windows share', () => {
   it('serial: asked for its paper, then sent the receipt at the port speed set, cut and the drawer kicked', async () => {
     const printer = await serialPrinter(0x12);
     await printReceipt(receipt, { address: `${printer.device}@19200`, paper: 58, drawer: true });
-    const job = await printer.job();
-    expect(decode(job).width).toBe(384);
-    expect(job.includes(Buffer.from([0x1d, 0x56]))).toBe(true);
-    expect(job.includes(Buffer.from([0x1b, 0x70]))).toBe(true);
+    const line = commandLine(decodeEscPos(await printer.job(), 384).commands);
+    expect(line.slice(0, 2)).toEqual(['DLE EOT 4', 'ESC @']);
+    expect(line.slice(-5)).toEqual(['GS V 0', 'ESC @', 'ESC p 0 25 250', 'ESC p 1 25 250', 'DLE EOT 4']);
     expect(await printer.speed()).toBe(19200);
-  });
+  }, 30_000);
 
   it('serial, two receipts at once (auto-print and a reprint): both printed whole, one after the other', async () => {
     const printer = await serialPrinter(0x12);
-    const settings = { address: `${printer.device}@9600`, paper: 58, drawer: false } as const;
+    const settings = { address: `${printer.device}@115200`, paper: 58, drawer: false } as const;
     await Promise.all([printReceipt(receipt, settings), printReceipt(receipt, settings)]);
-    const job = await printer.job();
-    const cuts = job.toString('latin1').split('\x1d\x56').length - 1;
-    expect(cuts).toBe(2);
-    // The second job starts after the first one's cut, with its own paper check.
-    expect(job.indexOf(Buffer.from([0x10, 0x04, 0x04]), job.indexOf(Buffer.from([0x1d, 0x56])))).toBeGreaterThan(0);
-  });
+    const line = commandLine(decodeEscPos(await printer.job(), 384).commands);
+    // Each job whole, the second after the first: its paper check, a reset, its picture, its cut, and
+    // the printer asked again (its answer says every byte arrived).
+    const second = line.findIndex((c, i) => c === 'DLE EOT 4' && line[i + 1] === 'ESC @' && i > 0);
+    const jobs = [line.slice(0, second), line.slice(second)];
+    for (const job of jobs) {
+      expect(job.slice(0, 3)).toEqual(['DLE EOT 4', 'ESC @', 'GS P 203 203']);
+      expect(job.slice(-3)).toEqual(['GS V 0', 'ESC @', 'DLE EOT 4']);
+      expect(job.filter((c) => c === 'GS V 0')).toHaveLength(1);
+    }
+    expect(jobs[1]).toEqual(jobs[0]);
+  }, 30_000);
 
   it('serial, out of paper: PrinterOutOfPaperError and nothing sent after the status request', async () => {
     const printer = await serialPrinter(0x72);
     await expect(printReceipt(receipt, { address: `${printer.device}@9600`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterOutOfPaperError);
-    expect((await printer.job()).length).toBe(0);
+    expect(commandLine(decodeEscPos(await printer.job(), 576).commands)).toEqual(['DLE EOT 4']);
   });
 
   it('serial, no such port (unplugged adapter): PrinterUnreachableError', async () => {

@@ -19,6 +19,19 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const files = readdirSync(join('locales', 'en')).filter((f) => f.endsWith('.json'));
 
+/** i18next's plural forms of each language (CLDR): a counted text needs every one of them. */
+const pluralForms = { en: ['one', 'other'], ar: ['zero', 'one', 'two', 'few', 'many', 'other'] } as const;
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** The keys a screen asks for (a counted text once, without its plural suffix), and each counted text's forms. */
+function keysOf(texts: Map<string, string>) {
+  const forms = new Map<string, string[]>();
+  for (const key of texts.keys()) {
+    const form = PLURAL.exec(key);
+    if (form) forms.set(key.slice(0, form.index), [...(forms.get(key.slice(0, form.index)) ?? []), form[1]!]);
+  }
+  return { keys: [...new Set([...texts.keys()].map((k) => k.replace(PLURAL, '')))].sort(), forms };
+}
+
 describe('English and Arabic locales', () => {
   it('have the same files', () => {
     expect(readdirSync(join('locales', 'ar')).filter((f) => f.endsWith('.json')).sort()).toEqual([...files].sort());
@@ -27,7 +40,10 @@ describe('English and Arabic locales', () => {
   it.each(files)('%s has the same keys in both, none empty, Arabic written in Arabic', (file) => {
     const en = leaves(load('en', file));
     const ar = leaves(load('ar', file));
-    expect([...ar.keys()].sort()).toEqual([...en.keys()].sort());
+    expect(keysOf(ar).keys).toEqual(keysOf(en).keys);
+    for (const [lang, texts] of [['en', en], ['ar', ar]] as const) {
+      for (const [key, forms] of keysOf(texts).forms) expect([...forms].sort(), `${lang} ${key}`).toEqual([...pluralForms[lang]].sort());
+    }
     for (const [key, text] of [...en, ...ar]) expect(text.trim(), key).not.toBe('');
     const arabicScript = /[\u0600-\u06FF]/;
     const untranslated = [...ar].filter(([key, text]) => !arabicScript.test(text) && text === en.get(key) && !/^(PlayDesk|English)$/.test(text));

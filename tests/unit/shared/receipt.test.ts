@@ -22,6 +22,12 @@ describe('the receipt of a sale', () => {
     ]);
   });
 
+  it('carries what both the A4 and the thermal receipt show: the branch phone and the card terminal reference', () => {
+    const receipt = receiptOf(receiptSource({ cash: 0, pos: 22500, change: 0, pos_reference: 'RRN 604123' }));
+    expect(receipt.seller.phone).toBe('0112345678');
+    expect(receipt.payments).toMatchObject({ card: 22500, cardReference: 'RRN 604123' });
+  });
+
   it('its QR holds the seller, VAT number, time, total with VAT and VAT', () => {
     expect(decodeTaxQr(receiptOf(source).qr)).toEqual({
       sellerName: 'الفرع الرئيسي | Main branch',

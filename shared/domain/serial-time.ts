@@ -1,0 +1,27 @@
+/**
+ * How long a print job takes down a serial line. A serial receipt printer takes 8N1 framing: a start
+ * bit, eight data bits and a stop bit, so ten bits a byte.
+ */
+export function serialSeconds(bytes: number, baudRate: number): number {
+  return (bytes * 10) / baudRate;
+}
+
+/**
+ * How long a job may take to leave for a serial printer before it counts as not reached: its time on
+ * the line, a quarter more for a printer that pauses to print or to heat, and five seconds to open,
+ * ask for the paper and drain.
+ */
+export function serialSendLimitMs(bytes: number, baudRate: number): number {
+  return Math.ceil(serialSeconds(bytes, baudRate) * 1250) + 5000;
+}
+
+/**
+ * The ESC/POS bytes of a usual receipt (a few lines, paid in cash, with the tax QR) per paper width,
+ * for the settings screen's estimate; a test keeps them within a fifth of what the encoder makes.
+ */
+export const USUAL_RECEIPT_BYTES = { 80: 28_000, 58: 16_000 } as const;
+
+/** Whole seconds a usual receipt on `paper` mm takes down a serial line at `baudRate`. */
+export function receiptSeconds(paper: keyof typeof USUAL_RECEIPT_BYTES, baudRate: number): number {
+  return Math.ceil(serialSeconds(USUAL_RECEIPT_BYTES[paper], baudRate));
+}
