@@ -7,7 +7,8 @@ import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { abilityFor } from '../../../shared/permissions';
 import { allowedMs, overtimeFee, sessionTime } from '../../../shared/domain/session-time';
-import { localDate, statusOn } from '../../../shared/domain/subscription';
+import { statusOn } from '../../../shared/domain/subscription';
+import type { BranchLocales } from '../branches/locales';
 import type { TaxMode } from '../../../shared/domain/money';
 
 const columns = {
@@ -70,7 +71,10 @@ const invalid = (path: string) => new AppError('VALIDATION_FAILED', { errors: [{
  * the live list, overtime bills and the manager's decisions on them.
  */
 export class SessionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly locales: BranchLocales,
+  ) {}
 
   async checkin(ctx: RequestContext, input: ParsedRequestOf<'parent/kids/checkin'>) {
     const branchId = await this.branchOf(ctx, input.branch_id);
@@ -345,7 +349,7 @@ export class SessionService {
 
   /** Each kid's subscription good today in this branch (the one ending first); NO_SUBSCRIPTION otherwise. */
   private async activeSubscriptions(kidIds: number[], branchId: number) {
-    const today = localDate();
+    const today = await this.locales.today(branchId);
     const rows = await this.db
       .select({
         id: subscriptions.id,
