@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, like, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/context';
 import { dayIn, processTimeZone } from '../../../shared/domain/time-zone';
-import { toE164 } from '../../../shared/domain/mobile';
+import { e164Prefix, toE164 } from '../../../shared/domain/mobile';
 
 export interface BranchLocale {
   timeZone: string;
@@ -46,6 +46,13 @@ export class BranchLocales {
   /** The branch's calendar day now: its subscriptions' statuses, its "today" of invoices. */
   async today(branchId: number | null | undefined): Promise<string> {
     return dayIn((await this.of(branchId)).timeZone);
+  }
+
+  /** A search text that is the start of a mobile as the counter types it (0501…): the stored E.164 numbers it starts. */
+  async mobileStarts(ctx: RequestContext, column: AnyColumn, typed: string): Promise<SQL | undefined> {
+    const prefix = e164Prefix(typed, (await this.ofCaller(ctx)).country);
+    // Only + and digits: nothing in it for LIKE to read as a wildcard.
+    return prefix === null ? undefined : like(column, `${prefix}%`);
   }
 
   forget(branchId: number): void {

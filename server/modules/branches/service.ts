@@ -10,7 +10,8 @@ import { processTimeZone } from '../../../shared/domain/time-zone';
 import { isPhoneCountry } from '../../../shared/domain/mobile';
 import { effectiveTimeZone, type BranchLocales } from './locales';
 
-const columns = {
+/** A branch as the API answers it (and as a receipt prints its seller). */
+export const branchColumns = {
   id: branches.id,
   name_en: branches.name_en,
   name_ar: branches.name_ar,
@@ -45,7 +46,7 @@ export class BranchService {
   async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'branch/pagelist'>) {
     const where = this.visible(ctx, q ? or(ilike(branches.name_en, `%${q}%`), ilike(branches.name_ar, `%${q}%`)) : undefined);
     const [rows, [total]] = await Promise.all([
-      this.db.select(columns).from(branches).where(where).orderBy(asc(branches.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select(branchColumns).from(branches).where(where).orderBy(asc(branches.id)).limit(perPage).offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(branches).where(where),
     ]);
     return pageOf(rows.map(out), total?.n ?? 0, page, perPage);
@@ -57,13 +58,13 @@ export class BranchService {
     const [row] = await this.db
       .insert(branches)
       .values({ ...input, time_zone: input.time_zone ?? processTimeZone() })
-      .returning(columns);
+      .returning(branchColumns);
     return out(row!);
   }
 
   async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'branch/update'>): Promise<Branch> {
     checkCountry(input.country);
-    const [row] = await this.db.update(branches).set(input).where(this.visible(ctx, eq(branches.id, id))).returning(columns);
+    const [row] = await this.db.update(branches).set(input).where(this.visible(ctx, eq(branches.id, id))).returning(branchColumns);
     if (!row) throw new AppError('NOT_FOUND');
     this.locales.forget(id);
     return out(row);

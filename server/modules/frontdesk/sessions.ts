@@ -163,10 +163,11 @@ export class SessionService {
     const scope = branchScope(ctx);
     const branch = scope ?? (branch_id === 0 ? null : branch_id);
     const text = q ? `%${escapeLike(q)}%` : null;
+    const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
     const where = and(
       isNull(kidSessions.checkout_at),
       branch === null ? undefined : eq(kidSessions.branch_id, branch),
-      text ? or(ilike(kidSessions.badge, text), ilike(kids.name_en, text), ilike(kids.name_ar, text), ilike(parents.mobile, text)) : undefined,
+      text ? or(ilike(kidSessions.badge, text), ilike(kids.name_en, text), ilike(kids.name_ar, text), ilike(parents.mobile, text), mobile) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       this.rows().where(where).orderBy(asc(kidSessions.checkin_at), asc(kidSessions.id)).limit(perPage).offset((page - 1) * perPage),

@@ -11,6 +11,7 @@ import { checkCoupon } from '../../../shared/domain/coupon';
 import { dayIn, startOfDay } from '../../../shared/domain/time-zone';
 import { addDays } from '../../../shared/domain/subscription';
 import { effectiveTimeZone, type BranchLocales } from '../branches/locales';
+import { branchColumns } from '../branches/service';
 import { receiptOf } from '../../../shared/domain/receipt';
 import type { SubscriptionService } from '../subscriptions/service';
 import type { SessionService } from '../frontdesk/sessions';
@@ -332,15 +333,7 @@ export class SaleService {
     const [row] = await this.db
       .select({
         sale: saleColumns,
-        branch: {
-          name_en: branches.name_en,
-          name_ar: branches.name_ar,
-          address: branches.address,
-          phone: branches.phone,
-          vat_number: branches.vat_number,
-          currency: branches.currency,
-          time_zone: branches.time_zone,
-        },
+        branch: branchColumns,
         cashier: { name_en: users.name_en, name_ar: users.name_ar },
       })
       .from(sales)

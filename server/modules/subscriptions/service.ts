@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kids, parents, sales, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -7,7 +7,6 @@ import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SubscriptionRecord } from '../../../shared/api/subscriptions';
 import type { BranchLocales } from '../branches/locales';
-import { e164Prefix } from '../../../shared/domain/mobile';
 import { freeze, nextStart, periodFrom, rechain, resume, statusOn } from '../../../shared/domain/subscription';
 
 const columns = {
@@ -100,8 +99,7 @@ export class SubscriptionService {
 
   async page(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'subscription/pagelist'>) {
     const text = q ? `%${escapeLike(q)}%` : null;
-    // A mobile typed as the counter knows it (0501…) is the start of the stored E.164 number.
-    const mobile = q ? e164Prefix(q, (await this.locales.ofCaller(ctx)).country) : null;
+    const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
     const where = and(
       this.scoped(ctx),
       text
@@ -111,7 +109,7 @@ export class SubscriptionService {
             ilike(parents.name_en, text),
             ilike(parents.name_ar, text),
             ilike(parents.mobile, text),
-            mobile ? like(parents.mobile, `${escapeLike(mobile)}%`) : undefined,
+            mobile,
           )
         : undefined,
     );
