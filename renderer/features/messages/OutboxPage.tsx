@@ -67,7 +67,8 @@ function Status({ message }: { message: Message }) {
       {tag}
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="outbox-failure">
         {t(`outbox.failure.${message.http_status === null ? 'later' : failureOf(message.http_status, message.error_code)}`)}
-        {cause && <span dir="ltr"> ({cause})</span>}
+        {/* Isolated, brackets and all: inside an Arabic line they would otherwise flip. */}
+        {cause && <> <bdi dir="ltr">({cause})</bdi></>}
       </Typography.Text>
     </div>
   );
