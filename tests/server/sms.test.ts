@@ -33,9 +33,10 @@ beforeAll(async () => {
   await new Promise<void>((done) => peer.listen(0, '127.0.0.1', done));
   const address = peer.address();
   const peerUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  // A short wait for the gateway's answer stands in for Twilio's 10 s or more.
+  // A short wait for the gateway's answer (1.5 s, a 3 s reply) stands in for Twilio's 15 s and an 11 s reply;
+  // long enough that a prompt loopback answer is never late on a busy machine.
   server = await startTestServer({
-    sms: httpGateway({ SMS_GATEWAY: 'twilio', SMS_BASE_URL: peerUrl, SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'k', SMS_FROM: 'PD', SMS_TIMEOUT_MS: 300 }),
+    sms: httpGateway({ SMS_GATEWAY: 'twilio', SMS_BASE_URL: peerUrl, SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'k', SMS_FROM: 'PD', SMS_TIMEOUT_MS: 1500 }),
   });
   admin = (await server.login()).accessToken;
 });
@@ -123,7 +124,7 @@ describe('why a text was not sent', () => {
 describe('an answer that does not come', () => {
   it('a reply slower than the wait keeps the code good and the message unknown; the parent’s code then verifies', async () => {
     const p = await parent();
-    answer = { status: 201, body: { sid: 'SM-late' }, delayMs: 800 };
+    answer = { status: 201, body: { sid: 'SM-late' }, delayMs: 3000 };
     const res = await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin);
     expect(res.body).toMatchObject({ status: true, message: 'OK', data: { sent: true, delivery: 'unknown' } });
     expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown', http_status: null }]);
