@@ -67,8 +67,8 @@ function Status({ message }: { message: Message }) {
       {tag}
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="outbox-failure">
         {t(`outbox.failure.${message.http_status === null ? 'later' : failureOf(message.http_status, message.error_code)}`)}
-        {/* Isolated, brackets and all: inside an Arabic line they would otherwise flip. */}
-        {cause && <> <bdi dir="ltr">({cause})</bdi></>}
+        {/* Isolated and whole, brackets and all: inside an Arabic line they would otherwise flip. */}
+        {cause && <> <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>({cause})</bdi></>}
       </Typography.Text>
     </div>
   );
