@@ -12,6 +12,11 @@ process.env.E2E_DATA_DIR = dataDir; // workers re-read this config; keep one dat
 export const e2eAdmin = { login: 'admin@playdesk.test', password: 'e2e-admin-pass' };
 /** The main station's server, for checks the browser cannot make (the server refusing a role). */
 export const e2eServerURL = `http://127.0.0.1:${port + 1}`;
+/**
+ * The parents' phones: the main server's SMS gateway is the test double that writes each message to
+ * this file (never to the outbox, where codes are masked); tests read codes from it.
+ */
+export const e2eSmsFile = join(dataDir, 'sms.jsonl');
 /** A second station on an empty database, for the first-run screen. */
 export const firstRunURL = `http://127.0.0.1:${port + 2}`;
 
@@ -48,7 +53,7 @@ export default defineConfig({
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
-      env: { POS_ADMIN_LOGIN: e2eAdmin.login, POS_ADMIN_PASSWORD: e2eAdmin.password },
+      env: { POS_ADMIN_LOGIN: e2eAdmin.login, POS_ADMIN_PASSWORD: e2eAdmin.password, SMS_GATEWAY: 'test-file', SMS_TEST_FILE: e2eSmsFile },
     },
     {
       // Serves the renderer the first server builds; it waits until dist/ answers.

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { startServer, type RunningServer } from '../server/start';
+import { gatewayFromEnv } from '../server/sms/http-gateway';
 import { startBridgeServer } from '../electron/web/bridge-server';
 import { composeServices } from '../electron/services/compose';
 import { FileSecretStore } from '../electron/platform/node/file-secret-store';
@@ -43,6 +44,7 @@ try {
         adminLogin: process.env.POS_ADMIN_LOGIN,
         adminPassword: process.env.POS_ADMIN_PASSWORD,
         logLevel: process.env.LOG_LEVEL ?? 'warn',
+        sms: gatewayFromEnv(process.env),
       });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

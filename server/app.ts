@@ -34,6 +34,8 @@ import { SubscriptionService } from './modules/subscriptions/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { outboxGateway, type SmsGateway } from './sms/sms-gateway';
 import { SmsSender } from './sms/sms-sender';
+import { BranchLocales } from './modules/branches/locales';
+import { toE164 } from '../shared/domain/mobile';
 import { OtpService } from './modules/frontdesk/otp';
 import { SessionService } from './modules/frontdesk/sessions';
 import { frontDeskRoutes } from './modules/frontdesk/routes';
@@ -79,22 +81,24 @@ export function buildApp(deps: AppDeps): App {
   const employees = new EmployeeService(deps.db);
   const products = new ProductService(deps.db);
   const packages = new PackageService(deps.db);
-  const subscriptions = new SubscriptionService(deps.db);
-  const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway);
-  const sessions = new SessionService(deps.db);
-  const parents = new ParentService(deps.db);
+  const locales = new BranchLocales(deps.db);
+  const subscriptions = new SubscriptionService(deps.db, locales);
+  const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway, fastify.log);
+  const sessions = new SessionService(deps.db, locales);
+  const parents = new ParentService(deps.db, locales);
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
     ...roleRoutes(new RoleService(deps.db)),
-    ...branchRoutes(new BranchService(deps.db)),
+    ...branchRoutes(new BranchService(deps.db, locales)),
     ...employeeRoutes(employees),
     ...productRoutes(products),
     ...couponRoutes(new CouponService(deps.db)),
-    ...saleRoutes(new SaleService(deps.db, subscriptions, sessions, sms)),
+    ...saleRoutes(new SaleService(deps.db, subscriptions, sessions, sms, locales)),
     ...parentRoutes(parents),
-    ...frontDeskRoutes(new OtpService(deps.db, sms, deps.tokenKey), sessions),
-    'sms/outbox': (body) => sms.outbox(body),
+    ...frontDeskRoutes(new OtpService(deps.db, sms, locales, deps.tokenKey), sessions),
+    // A mobile typed as the counter knows it (0501…) finds its messages, kept in E.164.
+    'sms/outbox': async (body, ctx) => sms.outbox(ctx, { ...body, to: body.to && (toE164(body.to, (await locales.ofCaller(ctx)).country) ?? body.to) }),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(

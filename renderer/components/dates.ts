@@ -1,9 +1,9 @@
 /** Arabic screens use the Gregorian calendar and Latin digits, as the till's receipts do. */
 const localeOf = (language: string) => (language === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
 
-/** A moment (ISO time stamp) as people read it; a dash when there is none. */
-export function formatDateTime(iso: string | null, language: string, style: 'short' | 'medium' = 'medium'): string {
-  return iso ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: style, timeStyle: 'short' }).format(new Date(iso)) : '—';
+/** A moment (ISO time stamp) as people read it, on a branch's clock when given (else the station's); a dash when there is none. */
+export function formatDateTime(iso: string | null, language: string, style: 'short' | 'medium' = 'medium', timeZone?: string): string {
+  return iso ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: style, timeStyle: 'short', timeZone }).format(new Date(iso)) : '—';
 }
 
 /**

@@ -7,7 +7,7 @@ import { messageText } from '../i18n/message';
 export function useNotify() {
   const { notification } = App.useApp();
   const { t } = useTranslation();
-  const show = (kind: 'success' | 'error', key: string | undefined) =>
+  const show = (kind: 'success' | 'error' | 'warning', key: string | undefined) =>
     notification[kind]({
       title: messageText(t, key),
       placement: 'topRight',
@@ -17,5 +17,7 @@ export function useNotify() {
   return {
     success: (key: string | undefined) => show('success', key),
     error: (key: string | undefined) => show('error', key),
+    /** Done, but not as it should be (a text message the SMS service did not confirm). */
+    warning: (key: string | undefined) => show('warning', key),
   };
 }

@@ -22,7 +22,11 @@ export function useSubmit() {
       if (opts.form) showFieldErrors(opts.form, t, failure.errors, Object.keys(opts.form.getFieldsValue(true) as object));
       return null;
     }
-    notify.success(opts.success ?? 'OK');
+    // A text message the SMS service did not confirm may still arrive: said as a warning, not as done.
+    if (isUnconfirmedSms(outcome.data)) notify.warning('SMS_MAY_ARRIVE');
+    else notify.success(opts.success ?? 'OK');
     return outcome.data;
   };
 }
+
+const isUnconfirmedSms = (data: unknown) => typeof data === 'object' && data !== null && 'delivery' in data && data.delivery === 'unknown';

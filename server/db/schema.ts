@@ -16,6 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Privilege } from '../../shared/permissions';
+import type { SmsStatus } from '../../shared/domain/sms';
 
 const names = {
   name_en: varchar('name_en', { length: 120 }).notNull(),
@@ -37,6 +38,10 @@ export const branches = pgTable('branches', {
   phone: varchar('phone', { length: 30 }),
   vat_number: varchar('vat_number', { length: 30 }),
   currency: varchar('currency', { length: 3 }).notNull().default('SAR'),
+  /** IANA name, e.g. Asia/Riyadh: the branch's calendar day and clock. Null: the server's own zone. */
+  time_zone: varchar('time_zone', { length: 64 }),
+  /** ISO 3166 alpha-2: how a mobile typed without its country code is read (0501… in SA). */
+  country: varchar('country', { length: 2 }).notNull().default('SA'),
   created_at: createdAt,
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });
@@ -386,12 +391,17 @@ export const smsMessages = pgTable(
     body: text('body').notNull(),
     purpose: varchar('purpose', { length: 20 }).notNull(),
     gateway: varchar('gateway', { length: 20 }).notNull(),
-    status: varchar('status', { length: 10 }).$type<'stored' | 'sent' | 'failed'>().notNull(),
+    status: varchar('status', { length: 10 }).$type<SmsStatus>().notNull(),
     provider_id: varchar('provider_id', { length: 100 }),
+    /** What the gateway answered when it did not accept the message: HTTP status and its own error code. */
+    http_status: integer('http_status'),
+    error_code: varchar('error_code', { length: 40 }),
+    /** The branch it was sent for; the outbox shows a branch only its own. Null: no branch (an administrator's). */
+    branch_id: integer('branch_id').references(() => branches.id),
     sent_by: integer('sent_by').references(() => users.id),
     created_at: createdAt,
   },
-  (t) => [index('sms_messages_to').on(t.to, t.created_at)],
+  (t) => [index('sms_messages_to').on(t.to, t.created_at), index('sms_messages_branch').on(t.branch_id, t.created_at)],
 );
 
 /**

@@ -1,3 +1,14 @@
+import type { SmsFailure } from '../../shared/domain/sms';
+
+/**
+ * What a gateway made of one message. `unknown` is not a failure: the request went out and no answer
+ * came back (a time-out, a dropped connection), so the message may well arrive — a code in it stays good.
+ */
+export type Delivery =
+  | { status: 'sent' | 'stored'; providerId: string | null }
+  | { status: 'unknown'; providerId: null }
+  | { status: 'failed'; failure: SmsFailure; httpStatus: number | null; errorCode: string | null };
+
 /**
  * Where text messages leave the centre (a port, like the file store). The default keeps them in the
  * outbox, readable in the app, so a station with no SMS contract still works; a provider gateway is
@@ -6,11 +17,11 @@
 export interface SmsGateway {
   /** Stored in each message's record: which gateway carried it. */
   readonly name: string;
-  /** Hands one message over; resolves with the provider's id, or null when only kept in the outbox. */
-  deliver(to: string, body: string): Promise<{ providerId: string | null }>;
+  /** Hands one message over (`to` in E.164); never throws: every outcome is a Delivery. */
+  deliver(to: string, body: string): Promise<Delivery>;
 }
 
 export const outboxGateway: SmsGateway = {
   name: 'outbox',
-  deliver: async () => ({ providerId: null }),
+  deliver: async () => ({ status: 'stored', providerId: null }),
 };

@@ -1,45 +1,89 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { smsMessages } from '../db/schema';
 import { AppError } from '../http/errors';
-import { pageOf } from '../http/scope';
-import type { SmsGateway } from './sms-gateway';
+import { branchScope, pageOf } from '../http/scope';
+import type { RequestContext } from '../http/context';
+import { masked, type SmsFailure } from '../../shared/domain/sms';
+import type { Delivery, SmsGateway } from './sms-gateway';
 
 export type SmsPurpose = 'invoice' | 'otp' | 'promotion';
+
+export interface OutgoingSms {
+  /** E.164. */
+  to: string;
+  body: string;
+  /** A one-time code in the body: it goes to the gateway only and is blotted out everywhere else. */
+  secret?: string;
+  purpose: SmsPurpose;
+  sentBy: number | null;
+  /** The branch it is sent for (null: none, an administrator's); the outbox shows a branch only its own. */
+  branchId: number | null;
+}
+
+const FAILURE_KEYS: Record<SmsFailure, 'SMS_GATEWAY_MISCONFIGURED' | 'SMS_NUMBER_REFUSED' | 'SMS_NOT_SENT'> = {
+  configuration: 'SMS_GATEWAY_MISCONFIGURED',
+  number: 'SMS_NUMBER_REFUSED',
+  later: 'SMS_NOT_SENT',
+};
 
 /** Sends through the gateway and records every message, delivered or not, in the outbox table. */
 export class SmsSender {
   constructor(
     private readonly db: Db,
     private readonly gateway: SmsGateway,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
-  async send(message: { to: string; body: string; purpose: SmsPurpose; sentBy: number | null }): Promise<void> {
-    let providerId: string | null = null;
-    let failed = false;
-    try {
-      providerId = (await this.gateway.deliver(message.to, message.body)).providerId;
-    } catch {
-      failed = true;
+  /**
+   * Resolves with `sent`/`stored`, or `unknown` when the gateway gave no answer (the message may
+   * arrive: the caller keeps what it sent, a code stays good); a refusal throws the key that says
+   * whose move it is (the settings, the number, or later).
+   */
+  async send(message: OutgoingSms): Promise<'sent' | 'stored' | 'unknown'> {
+    // A gateway that throws after all has not taken the message: a passing failure, worth another try.
+    const delivery: Delivery = await this.gateway.deliver(message.to, message.body).catch(() => ({ status: 'failed', failure: 'later', httpStatus: null, errorCode: null }));
+    const cause = delivery.status === 'failed' ? { http_status: delivery.httpStatus, error_code: delivery.errorCode } : {};
+    const [row] = await this.db
+      .insert(smsMessages)
+      .values({
+        to: message.to,
+        body: message.secret ? masked(message.body, message.secret) : message.body,
+        purpose: message.purpose,
+        gateway: this.gateway.name,
+        status: delivery.status,
+        provider_id: delivery.status === 'failed' ? null : delivery.providerId,
+        ...cause,
+        branch_id: message.branchId,
+        sent_by: message.sentBy,
+      })
+      .returning({ id: smsMessages.id });
+    if (delivery.status !== 'sent' && delivery.status !== 'stored') {
+      // The cause, never the text: a code must not reach the log.
+      this.log.warn({ sms: row?.id, purpose: message.purpose, gateway: this.gateway.name, status: delivery.status, ...cause }, 'text message not confirmed by the gateway');
     }
-    await this.db.insert(smsMessages).values({
-      to: message.to,
-      body: message.body,
-      purpose: message.purpose,
-      gateway: this.gateway.name,
-      status: failed ? 'failed' : this.gateway.name === 'outbox' ? 'stored' : 'sent',
-      provider_id: providerId,
-      sent_by: message.sentBy,
-    });
-    if (failed) throw new AppError('SMS_NOT_SENT');
+    if (delivery.status === 'failed') throw new AppError(FAILURE_KEYS[delivery.failure]);
+    return delivery.status;
   }
 
-  /** The outbox, newest first; optionally one mobile's messages. */
-  async outbox({ page, perPage, to }: { page: number; perPage: number; to?: string }) {
-    const where = to ? eq(smsMessages.to, to) : undefined;
+  /** The outbox, newest first; optionally one mobile's messages; a branch sees only its own. */
+  async outbox(ctx: RequestContext, { page, perPage, to }: { page: number; perPage: number; to?: string }) {
+    const scope = branchScope(ctx);
+    const where: SQL | undefined = and(to ? eq(smsMessages.to, to) : undefined, scope === null ? undefined : eq(smsMessages.branch_id, scope));
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ id: smsMessages.id, to: smsMessages.to, body: smsMessages.body, purpose: smsMessages.purpose, gateway: smsMessages.gateway, status: smsMessages.status, created_at: smsMessages.created_at })
+        .select({
+          id: smsMessages.id,
+          to: smsMessages.to,
+          body: smsMessages.body,
+          purpose: smsMessages.purpose,
+          gateway: smsMessages.gateway,
+          status: smsMessages.status,
+          http_status: smsMessages.http_status,
+          error_code: smsMessages.error_code,
+          created_at: smsMessages.created_at,
+        })
         .from(smsMessages)
         .where(where)
         .orderBy(desc(smsMessages.created_at), desc(smsMessages.id))

@@ -3,8 +3,12 @@ import { endpoint } from './endpoint';
 import { bilingualName, Id, Nothing, paging } from './common';
 import { pageSchema } from './envelope';
 import { BRANCH_LIST_PAGING } from '../domain/constants';
+import { canonicalTimeZone } from '../domain/time-zone';
 
-/** A branch carries what its invoices print: address, phone, VAT registration number, currency. */
+/**
+ * A branch carries what its invoices print (address, phone, VAT registration number, currency), its
+ * time zone (its calendar day and the time on its receipts) and its country (how local mobiles read).
+ */
 export const branchSchema = z.object({
   id: z.number().int(),
   name_en: z.string(),
@@ -13,6 +17,8 @@ export const branchSchema = z.object({
   phone: z.string().nullable(),
   vat_number: z.string().nullable(),
   currency: z.string(),
+  time_zone: z.string(),
+  country: z.string(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 
@@ -31,6 +37,15 @@ export const branchFields = z.object({
   /** Saudi VAT registration numbers are 15 digits; other countries differ, so only digits are required. */
   vat_number: optionalText(30).refine((v) => v === null || /^[0-9]{5,30}$/.test(v), 'FIELD_INVALID'),
   currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/).default('SAR'),
+  /** An IANA zone name the runtime knows, stored as the runtime spells it; left out: unchanged (new: the server's). */
+  time_zone: z
+    .string()
+    .trim()
+    .max(64)
+    .transform((v, ctx) => canonicalTimeZone(v) ?? (ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID' }), z.NEVER))
+    .optional(),
+  /** ISO 3166 alpha-2; left out: unchanged (new: SA). */
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
 });
 export type BranchInput = z.input<typeof branchFields>;
 

@@ -4,7 +4,8 @@ import { Id, Mobile, paging, Timestamp } from './common';
 import { pageSchema } from './envelope';
 import { Amount, taxMode } from './products';
 import { kidSchema, parentSchema } from './parents';
-import { saleSchema } from './sales';
+import { saleSchema, smsDelivery } from './sales';
+import { SMS_STATUSES } from '../domain/sms';
 
 /** A one-time code's request needs the parent and their mobile (spec 5: MOBILE_NUMBER_MISSING). */
 const otpTarget = {
@@ -16,7 +17,8 @@ export const otpSend = endpoint({
   method: 'POST',
   path: '/otp/send',
   request: z.object(otpTarget),
-  response: z.object({ sent: z.literal(true), expires_in_seconds: z.number().int() }),
+  /** `delivery` unknown: the gateway gave no answer; the code may arrive and stays good. */
+  response: z.object({ sent: z.literal(true), expires_in_seconds: z.number().int(), delivery: smsDelivery }),
   // Commands (a message is sent, a check is counted): the right to check kids in.
   permission: { action: 'create', subject: 'FrontDesk' },
 });
@@ -263,14 +265,25 @@ export const kidRoomSessions = endpoint({
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-/** The SMS outbox: every message sent or kept, newest first. */
+/** The SMS outbox: every message sent or kept, newest first; a branch's own only (administrators: all); codes masked. */
 export const smsOutbox = endpoint({
   method: 'POST',
   path: '/sms/outbox',
   read: true,
   request: z.object({ ...paging(20), to: z.string().trim().max(20).optional() }),
   response: pageSchema(
-    z.object({ id: z.number().int(), to: z.string(), body: z.string(), purpose: z.string(), gateway: z.string(), status: z.enum(['stored', 'sent', 'failed']), created_at: Timestamp }),
+    z.object({
+      id: z.number().int(),
+      to: z.string(),
+      body: z.string(),
+      purpose: z.string(),
+      gateway: z.string(),
+      status: z.enum(SMS_STATUSES),
+      /** A refusal's HTTP status and the gateway's own error code. */
+      http_status: z.number().int().nullable(),
+      error_code: z.string().nullable(),
+      created_at: Timestamp,
+    }),
   ),
   permission: { action: 'view', subject: 'Promotions' },
 });

@@ -59,8 +59,16 @@ export const systemKeys = [
   'FILE_TOO_LARGE',
   /** A products spreadsheet over the import's rows or columns, refused by the station before it is laid out. */
   'SHEET_TOO_LARGE',
-  /** The SMS provider refused or could not be reached; the message is kept in the outbox as failed. */
+  /** The SMS provider could not take the message now (busy, down, unreachable): worth another try later. */
   'SMS_NOT_SENT',
+  /** The SMS provider refused the centre's settings (credentials, account, sender): nothing to retry until fixed. */
+  'SMS_GATEWAY_MISCONFIGURED',
+  /** The SMS provider refused the number (invalid, not a mobile, opted out). */
+  'SMS_NUMBER_REFUSED',
+  /** The message went out but no answer came back: it may arrive; if not, send again. */
+  'SMS_MAY_ARRIVE',
+  /** What was typed is not a mobile number (read in the branch's country). */
+  'INVALID_MOBILE',
   /** Check-in: the kid is inside already, the badge is on a kid inside, or the kid is banned. */
   'KID_ALREADY_INSIDE',
   'BADGE_IN_USE',
@@ -87,7 +95,7 @@ export const fieldErrorKeys = [
 ] as const;
 
 /** The system keys that report success (translated with the success messages). */
-export const systemSuccessKeys = ['PRINTED', 'OK'] as const satisfies readonly SystemKeyLiteral[];
+export const systemSuccessKeys = ['PRINTED', 'SMS_MAY_ARRIVE', 'OK'] as const satisfies readonly SystemKeyLiteral[];
 type SystemKeyLiteral = (typeof systemKeys)[number];
 
 export type ErrorKey = (typeof errorKeys)[number];
@@ -121,6 +129,8 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'FILE_TYPE_NOT_ALLOWED':
     case 'FILE_TOO_LARGE':
     case 'SHEET_TOO_LARGE':
+    case 'INVALID_MOBILE':
+    case 'SMS_NUMBER_REFUSED':
       return 400;
     case 'SESSION_EXPIRED':
     case 'INVALID_PASSWORD':
@@ -139,6 +149,7 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'SERVER_UNREACHABLE':
       return 503;
     case 'SMS_NOT_SENT':
+    case 'SMS_GATEWAY_MISCONFIGURED':
       return 502;
     case 'SOMETHING_WENT_WRONG':
       return 500;

@@ -39,7 +39,7 @@ export const saleCreateRequest = z
       /** Where the sale happens, for an administrator without a branch of their own. */
       branch_id: Id.nullish().transform((v) => v ?? null),
     }),
-    /** Who pays: a registered parent (`parent_id`), or a walk-in's name and mobile for the receipt. */
+    /** Who pays: a registered parent (`parent_id`), or a walk-in's name and mobile (kept in E.164; INVALID_MOBILE otherwise). */
     parentInfo: z
       .object({ parent_id: Id.optional(), name: z.string().trim().max(120).optional(), mobile: z.string().trim().max(20).optional() })
       .nullish()
@@ -141,7 +141,11 @@ export const salePageList = endpoint({
       .refine((d) => d.from <= d.to, { message: 'FIELD_INVALID', path: ['to'] })
       .optional(),
   }),
-  response: pageSchema(saleSchema).extend({ statistics: z.object({ count: z.number().int(), value: z.number().int() }) }),
+  /** `days`: the range listed, on the caller's branch's calendar (default its today) in its time zone. */
+  response: pageSchema(saleSchema).extend({
+    statistics: z.object({ count: z.number().int(), value: z.number().int() }),
+    days: z.object({ from: z.iso.date(), to: z.iso.date(), time_zone: z.string() }),
+  }),
   permission: { action: 'view', subject: 'Invoices' },
 });
 
@@ -159,12 +163,15 @@ export const saleCancelInvoice = voiding('/sale/cancelinvoice', z.object({ id: I
 export const saleDelete = voiding('/sale/delete', z.object({ id: Id }), 'delete');
 export const particularDelete = voiding('/particular/delete', z.object({ sale_id: Id }), 'delete');
 
+/** What became of a text message just sent; `unknown`: no answer from the gateway, it may arrive. */
+export const smsDelivery = z.enum(['sent', 'stored', 'unknown']);
+
 /** Texts the invoice to the parent's mobile (or the walk-in's) through the SMS gateway. */
 export const invoiceSend = endpoint({
   method: 'POST',
   path: '/invoice/send',
   request: z.object({ id: Id }),
-  response: z.object({ to: z.string() }),
+  response: z.object({ to: z.string(), delivery: smsDelivery }),
   // A command with a cost (an SMS), so it needs more than seeing invoices.
   permission: { action: 'update', subject: 'Invoices' },
   success: 'MESSAGE_SENT',
@@ -212,6 +219,7 @@ export const receiptSchema = z.object({
   number: z.number().int(),
   refersTo: z.number().int().nullable(),
   issuedAt: z.string(),
+  timeZone: z.string(),
   currency: z.string(),
   seller: z.object({ name_en: z.string(), name_ar: z.string(), address: z.string().nullable(), phone: z.string().nullable(), vatNumber: z.string().nullable() }),
   cashier: z.object({ name_en: z.string(), name_ar: z.string() }),

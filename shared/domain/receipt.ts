@@ -23,7 +23,7 @@ export interface ReceiptSource {
     change: number;
     lines: { name_en: string; name_ar: string; unit_price: number; qty: number; gross: number }[];
   };
-  branch: { name_en: string; name_ar: string; address: string | null; phone: string | null; vat_number: string | null; currency: string };
+  branch: { name_en: string; name_ar: string; address: string | null; phone: string | null; vat_number: string | null; currency: string; time_zone: string };
   cashier: { name_en: string; name_ar: string };
 }
 
@@ -33,6 +33,8 @@ export interface Receipt {
   /** For a credit note: the invoice it cancels. */
   refersTo: number | null;
   issuedAt: string;
+  /** The branch's IANA zone: the date and time printed are the branch's, not UTC's or the station's. */
+  timeZone: string;
   currency: string;
   seller: { name_en: string; name_ar: string; address: string | null; phone: string | null; vatNumber: string | null };
   cashier: { name_en: string; name_ar: string };
@@ -49,6 +51,7 @@ export function receiptOf({ sale, branch, cashier }: ReceiptSource): Receipt {
     number: sale.invoice_no,
     refersTo: sale.kind === 'credit_note' ? sale.original_invoice_no : null,
     issuedAt: sale.created_at,
+    timeZone: branch.time_zone,
     currency: branch.currency,
     seller: { name_en: branch.name_en, name_ar: branch.name_ar, address: branch.address, phone: branch.phone, vatNumber: branch.vat_number },
     cashier,

@@ -3,7 +3,8 @@ import { SUBSCRIPTION_STATUSES } from './constants';
 /**
  * Subscription dates and statuses. A subscription is a run of calendar days (`YYYY-MM-DD`, both ends
  * included). What is stored is only what staff decided — kept, frozen, cancelled; whether it is
- * ACTIVE, WAITING, FREEZED or INACTIVE today follows from its dates, so it never goes stale.
+ * ACTIVE, WAITING, FREEZED or INACTIVE today follows from its dates, so it never goes stale. "Today"
+ * is the selling branch's calendar day (`dayIn` of its time zone, shared/domain/time-zone.ts).
  */
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const SUBSCRIPTION_STATES = ['ACTIVE', 'FREEZED', 'CANCELLED'] as const;
@@ -26,12 +27,6 @@ const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 1
 
 export const addDays = (date: string, days: number) => fromDay(toDay(date) + days);
 export const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
-
-/** The station's calendar day, which is the day the counter sees. */
-export function localDate(at: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
 
 export function statusOn(sub: SubscriptionDates, today: string): SubscriptionStatus {
   if (sub.state === 'CANCELLED') return 'CANCELLED';

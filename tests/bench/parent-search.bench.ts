@@ -33,7 +33,8 @@ export async function run(): Promise<void> {
       insert into parents (name_en, name_ar, mobile, identification_number, branch_id)
       select (${arr(first)})[1 + i % 12] || ' ' || (${arr(family)})[1 + (i / 12) % 10] || (case when i % 5 = 0 then ' Jr' else '' end),
              (${arr(firstAr)})[1 + i % 12] || ' ' || (${arr(familyAr)})[1 + (i / 12) % 10],
-             '05' || lpad((i * 37 % 100000000)::text, 8, '0'), lpad((1000000000 + i * 7919)::text, 10, '0'), 1
+             -- Kept as the server keeps them (E.164); the counter still types 0500012…
+             '+9665' || lpad((i * 37 % 100000000)::text, 8, '0'), lpad((1000000000 + i * 7919)::text, 10, '0'), 1
       from generate_series(1, ${PARENTS}) as i`);
     await client.query(`
       insert into kids (parent_id, name_en, name_ar)

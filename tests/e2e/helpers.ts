@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { expect, type Page } from '@playwright/test';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
-import { e2eAdmin, e2eServerURL } from '../../playwright.config';
+import { e2eAdmin, e2eServerURL, e2eSmsFile } from '../../playwright.config';
 import { endpointOf, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/catalogue';
 import { splitRequest } from '../../shared/api/endpoint';
 
@@ -69,6 +69,18 @@ export async function api<N extends EndpointName>(name: N, body: RequestOf<N>, t
 }
 
 export const adminToken = async () => (await api('user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken;
+
+/** A Saudi mobile as typed at the counter (0501234567), as the server keeps and shows it (+966501234567). */
+export const e164 = (local: string) => `+966${local.slice(1)}`;
+
+/** The last one-time code texted to this mobile (E.164), read off the parent's phone: the test gateway's file. */
+export function lastCodeTo(mobile: string): string {
+  const messages = readFileSync(e2eSmsFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { to: string; body: string });
+  const body = messages.filter((m) => m.to === mobile).at(-1)?.body;
+  const code = body?.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code texted to ${mobile}`);
+  return code;
+}
 
 /** Picks an option in the open antd select dropdown. */
 export const selectOption = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();

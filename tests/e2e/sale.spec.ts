@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2eAdmin, e2eServerURL } from '../../playwright.config';
-import { adminOn, adminToken, api, printA4, selectOption, shot, tillInMainBranch } from './helpers';
+import { adminOn, adminToken, api, e164, printA4, selectOption, shot, tillInMainBranch } from './helpers';
 
 const words = {
   en: { done: /Sale completed: invoice #(\d+)/, creditNoteFor: (no: string) => `Credit note for invoice #${no}`, change: /Change: .*35\.00/, paid: 'Paid', cancelledToast: 'Invoice cancelled.', cancelled: 'Cancelled', statusCancelled: 'Cancelled' },
@@ -35,7 +35,7 @@ for (const lang of ['en', 'ar'] as const) {
     // The parent, found by mobile as the cashier types it.
     await page.getByTestId('cart-parent').click();
     await page.keyboard.type(mobile.slice(0, 7));
-    await selectOption(page, mobile);
+    await selectOption(page, e164(mobile));
 
     // The package, for both kids: one line, quantity two.
     await page.getByTestId('cart-tab-packages').click();

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { adminOn, adminToken, api, selectOption, shot, tillInMainBranch } from './helpers';
+import { adminOn, adminToken, api, e164, selectOption, shot, tillInMainBranch } from './helpers';
 import { formatDay } from '../../renderer/components/dates';
 
 /** A small solid-colour PNG, as a photo of a product would be. */
@@ -60,7 +60,7 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(page, `parent-form-${lang}`, { settled: true });
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(page.getByTestId('parent-form')).toBeHidden();
-    await expect(page.getByTestId('cart-parent')).toContainText(mobile);
+    await expect(page.getByTestId('cart-parent')).toContainText(e164(mobile));
 
     await page.getByTestId('cart-tab-packages').click();
     await page.getByTestId(`cart-package-${pass.id}`).click();

@@ -31,7 +31,9 @@ export interface TestServer {
   login(login?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
   addEmployee(over?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<number>;
   /** Signs in a new employee of branch 1 holding a role with these rights; answers their token. */
-  staff(mobile: string, features: Partial<Record<Feature, FeatureFlags>>): Promise<string>;
+  staff(mobile: string, features: Partial<Record<Feature, FeatureFlags>>, branchId?: number): Promise<string>;
+  /** What the default (outbox) gateway was handed, code and all: the parents' phones. */
+  texts: { to: string; body: string }[];
   close(): Promise<void>;
 }
 
@@ -54,11 +56,14 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
   const database = await openDatabase(url.toString());
   await seedLookups(database.db);
   const mediaDir = mkdtempSync(join(tmpdir(), 'playdesk-media-'));
+  const texts: TestServer['texts'] = [];
+  // The outbox gateway, also telling the test what a parent's phone would show (the outbox keeps codes masked).
+  const phones: SmsGateway = { name: 'outbox', deliver: async (to, body) => (texts.push({ to, body }), { status: 'stored', providerId: null }) };
   const app = buildApp({
     db: database.db,
     tokenKey: await sharedSecret(database.db, 'access-token-key'),
     files: new LocalFileStore(mediaDir),
-    sms: opts.sms,
+    sms: opts.sms ?? phones,
     logLevel: 'silent',
     now: opts.now,
   });
@@ -94,10 +99,11 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
         .returning({ id: users.id });
       return row!.id;
     },
-    async staff(mobile, features) {
+    texts,
+    async staff(mobile, features, branchId = 1) {
       const admin = (await server.login()).accessToken;
       const role = await server.post<{ id: number }>('/priviledge/role/create', { name_en: `Role ${mobile}`, name_ar: `دور ${mobile}`, features }, admin);
-      const registered = await server.post('/user/register', { name_en: 'Staff', name_ar: 'موظف', mobile, priviledge_id: role.body.data.id, branch_id: 1, password: 'staff-01', confirm_password: 'staff-01' }, admin);
+      const registered = await server.post('/user/register', { name_en: 'Staff', name_ar: 'موظف', mobile, priviledge_id: role.body.data.id, branch_id: branchId, password: 'staff-01', confirm_password: 'staff-01' }, admin);
       if (!registered.body.status) throw new Error(`staff not registered: ${registered.body.message}`);
       return (await server.login(mobile, 'staff-01')).accessToken;
     },

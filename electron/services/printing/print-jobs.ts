@@ -3,6 +3,7 @@ import type { DocumentOutcome, PrinterSettings, PrintOutcome } from '../../../sh
 import type { DocumentPrinter } from '../../platform/ports';
 import { receiptOf, type Receipt } from '../../../shared/domain/receipt';
 import { receiptSchema } from '../../../shared/api/sales';
+import { processTimeZone } from '../../../shared/domain/time-zone';
 import { printReceipt } from './receipt-printer';
 import { PrinterOutOfPaperError, PrinterUnreachableError } from './printer-link';
 
@@ -48,7 +49,7 @@ export function printTestReceipt(printer: PrinterSettings): Promise<PrintOutcome
         change: 0,
         lines: [{ name_en: 'Test print', name_ar: 'طباعة تجريبية', unit_price: 0, qty: 1, gross: 0 }],
       },
-      branch: { name_en: 'PlayDesk', name_ar: 'بلاي ديسك', address: null, phone: null, vat_number: null, currency: 'SAR' },
+      branch: { name_en: 'PlayDesk', name_ar: 'بلاي ديسك', address: null, phone: null, vat_number: null, currency: 'SAR', time_zone: processTimeZone() },
       cashier: { name_en: '', name_ar: '' },
     }),
     printer,

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Receipt } from '../../../shared/domain/receipt';
+import { localDateTime } from '../../../shared/domain/time-zone';
 import { formatMoney } from '../../../shared/domain/money';
 
 /** Paper widths a receipt printer takes, in millimetres, and the dots a line of each holds. */
@@ -157,7 +158,7 @@ export function drawReceipt(receipt: Receipt, paper: PaperWidth): { width: numbe
     both(ink, note ? 'Credit note' : 'Simplified tax invoice', note ? 'إشعار دائن' : 'فاتورة ضريبية مبسطة', size(24), true);
     both(ink, `No. ${receipt.number}`, `رقم ${receipt.number}`, size(22));
     if (receipt.refersTo !== null) both(ink, `Cancels No. ${receipt.refersTo}`, `يلغي الفاتورة ${receipt.refersTo}`, size(20));
-    both(ink, new Date(receipt.issuedAt).toISOString().slice(0, 16).replace('T', ' '), receipt.cashier.name_ar, size(20));
+    both(ink, localDateTime(receipt.issuedAt, receipt.timeZone), receipt.cashier.name_ar, size(20));
     rule(ink);
     for (const line of receipt.lines) {
       both(ink, line.name_en, line.name_ar, size(22), true);

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Form, Input, Space, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { Form, Input, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
@@ -11,6 +11,8 @@ import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
+import { useLookupQuery } from '../../api/lookups';
+import { timeZoneNames } from '../../../shared/domain/time-zone';
 
 export function BranchesPage() {
   const { t, i18n } = useTranslation();
@@ -41,6 +43,8 @@ export function BranchesPage() {
           { title: t('branches.phone'), dataIndex: 'phone', render: (v: string | null) => <span dir="ltr">{v}</span> },
           { title: t('branches.vat'), dataIndex: 'vat_number', render: (v: string | null) => <span dir="ltr">{v}</span> },
           { title: t('branches.currency'), dataIndex: 'currency' },
+          { title: t('branches.timeZone'), dataIndex: 'time_zone', render: (v: string) => <span dir="ltr">{v}</span> },
+          { title: t('branches.country'), dataIndex: 'country' },
           {
             title: t('actions.title'),
             width: 120,
@@ -71,7 +75,7 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
   };
   return (
     <FormModal form={form} title={branch ? t('branches.edit') : t('branches.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose}>
-      <Form form={form} layout="vertical" initialValues={branch ?? { currency: 'SAR' }} onFinish={(v) => void save(v)} data-testid="branch-form">
+      <Form form={form} layout="vertical" initialValues={branch ?? { currency: 'SAR', country: 'SA' }} onFinish={(v) => void save(v)} data-testid="branch-form">
         <NameFields />
         <Form.Item name="address" label={t('branches.address')}>
           <Input.TextArea rows={2} maxLength={300} />
@@ -87,7 +91,29 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
             <Input dir="ltr" maxLength={3} />
           </Form.Item>
         </Space.Compact>
+        <Space.Compact block>
+          <Form.Item name="time_zone" label={t('branches.timeZone')} extra={t('branches.timeZoneHelp')} style={{ flex: 1 }}>
+            <TimeZoneSelect />
+          </Form.Item>
+          <Form.Item name="country" label={t('branches.country')} extra={t('branches.countryHelp')} style={{ flex: 1 }}>
+            <CountrySelect />
+          </Form.Item>
+        </Space.Compact>
       </Form>
     </FormModal>
   );
+}
+
+/** IANA zones as the runtime knows them, found by typing any part (riyadh, Asia/). Left empty: the server's. */
+function TimeZoneSelect(props: { value?: string; onChange?: (zone: string) => void }) {
+  const options = useMemo(() => timeZoneNames().map((zone) => ({ value: zone, label: zone })), []);
+  return <Select {...props} showSearch={{ optionFilterProp: 'label' }} options={options} data-testid="branch-time-zone" />;
+}
+
+/** Countries by their name in the screen's language (the nationalities list carries the ISO codes). */
+function CountrySelect(props: { value?: string; onChange?: (code: string) => void }) {
+  const { i18n } = useTranslation();
+  const { data, isLoading } = useLookupQuery('nationality/list');
+  const options = (data ?? []).flatMap((n) => ('code' in n ? [{ value: n.code, label: `${localName(n, i18n.language)} (${n.code})` }] : []));
+  return <Select {...props} showSearch={{ optionFilterProp: 'label' }} loading={isLoading} options={options} data-testid="branch-country" />;
 }

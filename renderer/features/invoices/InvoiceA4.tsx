@@ -113,7 +113,7 @@ function InvoicePage({ receipt }: { receipt: Receipt }) {
             <th>
               <Both en="Date" ar="التاريخ" />
             </th>
-            <td dir="ltr">{formatDateTime(receipt.issuedAt, 'en', 'medium')}</td>
+            <td dir="ltr">{formatDateTime(receipt.issuedAt, 'en', 'medium', receipt.timeZone)}</td>
           </tr>
           <tr>
             <th>

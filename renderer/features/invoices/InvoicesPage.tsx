@@ -16,10 +16,12 @@ import { useSubmit } from '../../components/useSubmit';
 export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => void }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs(), dayjs()]);
+  // Until a range is picked the server lists the branch's today (its time zone, not the station's).
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [page, setPage] = useState(1);
-  const dates = { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') };
+  const dates = range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } : undefined;
   const { data, isFetching } = useSalePageQuery({ page, perPage: 10, dates });
+  const shown: [Dayjs, Dayjs] | null = range ?? (data ? [dayjs(data.days.from), dayjs(data.days.to)] : null);
   const [cancel, cancelling] = useSaleCancelMutation();
   const [send, sending] = useInvoiceSendMutation();
   const receipt = usePrintReceipt();
@@ -31,7 +33,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
         title={t('features.Invoices')}
         extra={
           <DatePicker.RangePicker
-            value={range}
+            value={shown}
             allowClear={false}
             onChange={(v) => {
               if (v?.[0] && v[1]) {
@@ -58,7 +60,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
         pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
         columns={[
           { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <span dir="ltr">#{v}</span> },
-          { title: t('invoices.date'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v, i18n.language, 'short') },
+          { title: t('invoices.date'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v, i18n.language, 'short', data?.days.time_zone) },
           { title: t('invoices.total'), dataIndex: 'payable', render: (v: number) => formatMoney(v, i18n.language) },
           { title: t('invoices.vat'), dataIndex: 'vat', render: (v: number) => formatMoney(v, i18n.language) },
           {

@@ -1,16 +1,18 @@
-import { Table, Tag, Typography } from 'antd';
+import { Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useSmsOutboxQuery } from '../../api/frontDesk';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { formatDateTime } from '../../components/dates';
+import { failureOf } from '../../../shared/domain/sms';
 
 type Message = ResponseOf<'sms/outbox'>['rows'][number];
-const STATUS_COLOUR: Record<Message['status'], string> = { stored: 'default', sent: 'green', failed: 'red' };
+const STATUS_COLOUR: Record<Message['status'], string> = { stored: 'default', sent: 'green', failed: 'red', unknown: 'orange' };
 
 /**
- * Every text message the centre sent or kept (codes, invoices): with the default outbox gateway
- * nothing leaves the machine, and this is where the messages are read.
+ * Every text message the centre sent or kept (codes, invoices), the caller's branch's only; codes
+ * show masked, as the server keeps them. A failed one says whose move it is (the settings, the
+ * number, or later) with the gateway's own status and code.
  */
 export function OutboxPage() {
   const { t, i18n } = useTranslation();
@@ -43,9 +45,31 @@ export function OutboxPage() {
               </Typography.Text>
             ),
           },
-          { title: t('invoices.status'), dataIndex: 'status', width: 110, render: (v: Message['status']) => <Tag color={STATUS_COLOUR[v]}>{t(`outbox.status.${v}`)}</Tag> },
+          { title: t('invoices.status'), dataIndex: 'status', width: 200, render: (_, m) => <Status message={m} /> },
         ]}
       />
+    </div>
+  );
+}
+
+function Status({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const tag = (
+    <Tag color={STATUS_COLOUR[message.status]} data-testid="outbox-status">
+      {t(`outbox.status.${message.status}`)}
+    </Tag>
+  );
+  if (message.status === 'unknown') return <Tooltip title={t('outbox.unknownHint')}>{tag}</Tooltip>;
+  if (message.status !== 'failed') return tag;
+  const cause = [message.http_status === null ? null : `HTTP ${message.http_status}`, message.error_code].filter(Boolean).join(' · ');
+  return (
+    <div>
+      {tag}
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="outbox-failure">
+        {t(`outbox.failure.${message.http_status === null ? 'later' : failureOf(message.http_status, message.error_code)}`)}
+        {/* Isolated and whole, brackets and all: inside an Arabic line they would otherwise flip. */}
+        {cause && <> <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>({cause})</bdi></>}
+      </Typography.Text>
     </div>
   );
 }

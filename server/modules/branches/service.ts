@@ -6,8 +6,12 @@ import { branchScope, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { Branch } from '../../../shared/api/branches';
+import { processTimeZone } from '../../../shared/domain/time-zone';
+import { isPhoneCountry } from '../../../shared/domain/mobile';
+import { effectiveTimeZone, type BranchLocales } from './locales';
 
-const columns = {
+/** A branch as the API answers it (and as a receipt prints its seller). */
+export const branchColumns = {
   id: branches.id,
   name_en: branches.name_en,
   name_ar: branches.name_ar,
@@ -15,11 +19,24 @@ const columns = {
   phone: branches.phone,
   vat_number: branches.vat_number,
   currency: branches.currency,
+  time_zone: branches.time_zone,
+  country: branches.country,
 };
+
+/** A branch as answered: a zone left unset reads as the server's, the one its days follow. */
+const out = <T extends { time_zone: string | null }>(row: T) => ({ ...row, time_zone: effectiveTimeZone(row.time_zone) });
+
+/** A country whose mobiles cannot be read (no numbering plan known) would leave every number unreadable. */
+function checkCountry(country: string | undefined) {
+  if (country !== undefined && !isPhoneCountry(country)) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'country', message: 'FIELD_INVALID' }] });
+}
 
 /** Branches: administrators manage all of them; anyone else with the right sees and edits their own. */
 export class BranchService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly locales: BranchLocales,
+  ) {}
 
   private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
     const scope = branchScope(ctx);
@@ -29,21 +46,28 @@ export class BranchService {
   async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'branch/pagelist'>) {
     const where = this.visible(ctx, q ? or(ilike(branches.name_en, `%${q}%`), ilike(branches.name_ar, `%${q}%`)) : undefined);
     const [rows, [total]] = await Promise.all([
-      this.db.select(columns).from(branches).where(where).orderBy(asc(branches.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select(branchColumns).from(branches).where(where).orderBy(asc(branches.id)).limit(perPage).offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(branches).where(where),
     ]);
-    return pageOf(rows, total?.n ?? 0, page, perPage);
+    return pageOf(rows.map(out), total?.n ?? 0, page, perPage);
   }
 
+  /** A new branch runs on the server's clock unless told otherwise. */
   async create(input: ParsedRequestOf<'branch/create'>): Promise<Branch> {
-    const [row] = await this.db.insert(branches).values(input).returning(columns);
-    return row!;
+    checkCountry(input.country);
+    const [row] = await this.db
+      .insert(branches)
+      .values({ ...input, time_zone: input.time_zone ?? processTimeZone() })
+      .returning(branchColumns);
+    return out(row!);
   }
 
   async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'branch/update'>): Promise<Branch> {
-    const [row] = await this.db.update(branches).set(input).where(this.visible(ctx, eq(branches.id, id))).returning(columns);
+    checkCountry(input.country);
+    const [row] = await this.db.update(branches).set(input).where(this.visible(ctx, eq(branches.id, id))).returning(branchColumns);
     if (!row) throw new AppError('NOT_FOUND');
-    return row;
+    this.locales.forget(id);
+    return out(row);
   }
 
   /** A branch its employees still work in is kept: EXISTS says it is in use. History keeps deleted ones. */

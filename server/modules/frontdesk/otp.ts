@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SmsSender } from '../../sms/sms-sender';
+import type { BranchLocales } from '../branches/locales';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_CHECKS = 5;
@@ -23,14 +24,15 @@ export class OtpService {
   constructor(
     private readonly db: Db,
     private readonly sms: SmsSender,
+    private readonly locales: BranchLocales,
     tokenKey: Uint8Array,
   ) {
     this.key = createHmac('sha256', tokenKey).update('one-time-codes').digest();
   }
 
-  async send(ctx: RequestContext, { id, mobile }: ParsedRequestOf<'otp/send'>) {
-    await this.parentWith(id, mobile);
-    await this.db.transaction(async (tx) => {
+  async send(ctx: RequestContext, { id, mobile: typed }: ParsedRequestOf<'otp/send'>) {
+    const mobile = await this.parentWith(ctx, id, typed);
+    const delivery = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
       const [sent] = await tx
         .select({ n: count() })
@@ -39,14 +41,15 @@ export class OtpService {
       if ((sent?.n ?? 0) >= OTP_SENDS_PER_WINDOW) throw new AppError('TOO_MANY_REQUESTS');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await tx.insert(otpCodes).values({ mobile, parent_id: id, code_hash: this.hash(mobile, code), expires_at: new Date(Date.now() + OTP_TTL_MS) });
-      // Inside the transaction: a message that cannot be sent takes its code (and the count) back.
-      await this.sms.send({ to: mobile, body: otpText(code), purpose: 'otp', sentBy: ctx.user!.id });
+      // Inside the transaction: a message the gateway refused takes its code (and the count) back. One
+      // with no answer (unknown) keeps its code: the parent may well receive it.
+      return this.sms.send({ to: mobile, body: otpText(code), secret: code, purpose: 'otp', sentBy: ctx.user!.id, branchId: ctx.user!.branch_id ?? null });
     });
-    return { sent: true as const, expires_in_seconds: OTP_TTL_MS / 1000 };
+    return { sent: true as const, expires_in_seconds: OTP_TTL_MS / 1000, delivery };
   }
 
-  async verify({ id, mobile, otp }: ParsedRequestOf<'otp/verify'>) {
-    await this.parentWith(id, mobile);
+  async verify(ctx: RequestContext, { id, mobile: typed, otp }: ParsedRequestOf<'otp/verify'>) {
+    const mobile = await this.parentWith(ctx, id, typed);
     const approved = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
       const [latest] = await tx
@@ -72,11 +75,13 @@ export class OtpService {
     return createHmac('sha256', this.key).update(`${mobile}:${code}`).digest('hex');
   }
 
-  /** The code goes only to the parent's own mobile. */
-  private async parentWith(id: number, mobile: string) {
+  /** The code goes only to the parent's own mobile (typed as the counter reads it); answers it in E.164, the form codes are counted by. */
+  private async parentWith(ctx: RequestContext, id: number, typed: string): Promise<string> {
     const [parent] = await this.db.select({ mobile: parents.mobile }).from(parents).where(and(eq(parents.id, id), isNull(parents.deleted_at)));
     if (!parent) throw new AppError('NOT_FOUND');
+    const mobile = await this.locales.mobile(ctx.user?.branch_id, typed);
     if (parent.mobile !== mobile) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'mobile', message: 'FIELD_INVALID' }] });
+    return mobile;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../http/route';
+import type { RequestContext } from '../../http/context';
 import type { OtpService } from './otp';
 import type { SessionService } from './sessions';
 
@@ -21,10 +22,10 @@ type FrontDeskEndpoint =
   | 'profile/kid/roomsession';
 
 export function frontDeskRoutes(otp: OtpService, sessions: SessionService): Pick<Handlers, FrontDeskEndpoint> {
-  const verifyCode = (parentId: number, mobile: string, code: string) => otp.verify({ id: parentId, mobile, otp: code });
+  const verifyCode = (ctx: RequestContext) => (parentId: number, mobile: string, code: string) => otp.verify(ctx, { id: parentId, mobile, otp: code });
   return {
     'otp/send': (body, ctx) => otp.send(ctx, body),
-    'otp/verify': (body) => otp.verify(body),
+    'otp/verify': (body, ctx) => otp.verify(ctx, body),
     'parent/kids/checkin': (body, ctx) => sessions.checkin(ctx, body),
     'parent/kids/checkout': (body, ctx) => sessions.checkout(ctx, body.ids),
     'admin/actions/checkout': (body, ctx) => sessions.adminCheckout(ctx, body),
@@ -38,11 +39,11 @@ export function frontDeskRoutes(otp: OtpService, sessions: SessionService): Pick
     },
     'kids/session/payments': async (body, ctx) => {
       const bills = await sessions.latest(ctx, body.kids, false);
-      return body.otp === undefined ? bills : sessions.confirmByParent(ctx, body.kids, bills, body.otp, verifyCode);
+      return body.otp === undefined ? bills : sessions.confirmByParent(ctx, body.kids, bills, body.otp, verifyCode(ctx));
     },
     'kids/session/payments/:kid_id': async (body, ctx) => {
       const bill = await sessions.paymentOfKid(ctx, body.kid_id, body.session_id);
-      return body.otp === undefined ? bill : (await sessions.confirmByParent(ctx, [body.kid_id], [bill], body.otp, verifyCode))[0]!;
+      return body.otp === undefined ? bill : (await sessions.confirmByParent(ctx, [body.kid_id], [bill], body.otp, verifyCode(ctx)))[0]!;
     },
     'kids/session/fee': (body, ctx) => sessions.decide(ctx, body),
     'kids/session/fee/log': (body, ctx) => sessions.decisions(ctx, body.session_id),

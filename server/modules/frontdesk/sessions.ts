@@ -8,7 +8,8 @@ import { runOnce } from '../../http/idempotency';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { abilityFor } from '../../../shared/permissions';
 import { allowedMs, overtimeFee, sessionTime } from '../../../shared/domain/session-time';
-import { localDate, statusOn } from '../../../shared/domain/subscription';
+import { statusOn } from '../../../shared/domain/subscription';
+import type { BranchLocales } from '../branches/locales';
 import type { TaxMode } from '../../../shared/domain/money';
 
 const columns = {
@@ -73,7 +74,10 @@ const invalid = (path: string) => new AppError('VALIDATION_FAILED', { errors: [{
  * the live list, overtime bills and the manager's decisions on them.
  */
 export class SessionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly locales: BranchLocales,
+  ) {}
 
   async checkin(ctx: RequestContext, input: ParsedRequestOf<'parent/kids/checkin'>) {
     const branchId = await this.branchOf(ctx, input.branch_id);
@@ -168,10 +172,11 @@ export class SessionService {
     const scope = branchScope(ctx);
     const branch = scope ?? (branch_id === 0 ? null : branch_id);
     const text = q ? `%${escapeLike(q)}%` : null;
+    const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
     const where = and(
       isNull(kidSessions.checkout_at),
       branch === null ? undefined : eq(kidSessions.branch_id, branch),
-      text ? or(ilike(kidSessions.badge, text), ilike(kids.name_en, text), ilike(kids.name_ar, text), ilike(parents.mobile, text)) : undefined,
+      text ? or(ilike(kidSessions.badge, text), ilike(kids.name_en, text), ilike(kids.name_ar, text), ilike(parents.mobile, text), mobile) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       this.rows().where(where).orderBy(asc(kidSessions.checkin_at), asc(kidSessions.id)).limit(perPage).offset((page - 1) * perPage),
@@ -354,7 +359,7 @@ export class SessionService {
 
   /** Each kid's subscription good today in this branch (the one ending first); NO_SUBSCRIPTION otherwise. */
   private async activeSubscriptions(kidIds: number[], branchId: number) {
-    const today = localDate();
+    const today = await this.locales.today(branchId);
     const rows = await this.db
       .select({
         id: subscriptions.id,

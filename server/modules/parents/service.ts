@@ -6,8 +6,10 @@ import { branchScope, isAdministrator, isUniqueViolation } from '../../http/scop
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { KidRecord, ParentRecord } from '../../../shared/api/parents';
-import { localDate, statusOn } from '../../../shared/domain/subscription';
+import { statusOn } from '../../../shared/domain/subscription';
+import type { BranchLocales } from '../branches/locales';
 import { branchForWrite } from '../branch-bound';
+import { e164Prefix } from '../../../shared/domain/mobile';
 
 const parentColumns = {
   id: parents.id,
@@ -44,22 +46,27 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Parents and their kids. Parents are shared by every branch: a family visits more than one. */
 export class ParentService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly locales: BranchLocales,
+  ) {}
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'parent/create'>): Promise<ParentRecord> {
     const branch_id = (await branchForWrite(this.db, ctx, input.branch_id)) ?? ctx.user!.branch_id ?? null;
-    return this.unique(async () => (await this.db.insert(parents).values({ ...input, branch_id }).returning(parentColumns))[0]!);
+    const mobile = await this.locales.mobile(branch_id, input.mobile);
+    return this.unique(async () => (await this.db.insert(parents).values({ ...input, mobile, branch_id }).returning(parentColumns))[0]!);
   }
 
   /**
    * Any branch edits a family (they belong to the chain); the branch they registered in stays unless an
-   * administrator names another.
+   * administrator names another. The mobile is read in the country of the counter it was typed at.
    */
   async update(ctx: RequestContext, { id, branch_id, ...input }: ParsedRequestOf<'parent/update'>): Promise<ParentRecord> {
     const { branch_id: registered } = await this.info(id);
     const moving = branch_id !== undefined && branch_id !== registered;
     if (moving && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
-    const set = moving ? { ...input, branch_id: await branchForWrite(this.db, ctx, branch_id) } : input;
+    const mobile = await this.locales.mobile(ctx.user?.branch_id ?? registered, input.mobile);
+    const set = moving ? { ...input, mobile, branch_id: await branchForWrite(this.db, ctx, branch_id) } : { ...input, mobile };
     const row = await this.unique(async () => (await this.db.update(parents).set(set).where(and(eq(parents.id, id), isNull(parents.deleted_at))).returning(parentColumns))[0]);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
@@ -76,9 +83,9 @@ export class ParentService {
     return this.kidsOf([parentId]);
   }
 
-  /** A mobile matches from its start; names (a parent's or a kid's) and identification numbers anywhere. */
+  /** A mobile matches from its start (as typed locally, 0501…, or internationally); names and identification numbers too. */
   async search(ctx: RequestContext, { query, checked }: ParsedRequestOf<'parent/search'>) {
-    const digits = query.replace(/[\s-]/g, '');
+    const mobilePrefix = e164Prefix(query, (await this.locales.ofCaller(ctx)).country);
     const scope = branchScope(ctx);
     const inside = and(isNull(kidSessions.checkout_at), scope === null ? undefined : eq(kidSessions.branch_id, scope));
     // One indexed lookup per way of matching, joined by UNION (an OR across them would make
@@ -88,11 +95,11 @@ export class ParentService {
     // (tsvector), e.g. a family name.
     const lowered = query.toLowerCase();
     const words = lowered.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 6);
-    const byMobile = /^\+?\d+$/.test(digits);
+    const byMobile = mobilePrefix !== null;
     const byName = words.length > 0 && /\p{L}/u.test(query);
     const branch = (lookup: SQL) => sql`(${lookup} limit ${SEARCH_RESULTS})`;
     const starts = [
-      byMobile && branch(sql`select id from parents where mobile like ${`${escapeLike(digits)}%`}`),
+      byMobile && branch(sql`select id from parents where mobile like ${`${escapeLike(mobilePrefix)}%`}`),
       branch(sql`select id from parents where lower(identification_number) like ${`${escapeLike(lowered)}%`}`),
       byName && branch(sql`select id from parents where lower(name_en) like ${`${escapeLike(lowered)}%`}`),
       byName && branch(sql`select id from parents where name_ar like ${`${escapeLike(query)}%`}`),
@@ -176,9 +183,10 @@ export class ParentService {
       .from(subscriptions)
       .where(and(inArray(subscriptions.kid_id, list.map((k) => k.id)), scope === null ? undefined : eq(subscriptions.branch_id, scope)))
       .orderBy(asc(subscriptions.start_date), asc(subscriptions.id));
-    const today = localDate();
+    const days = new Map<number, string>();
+    for (const s of subs) if (!days.has(s.branch_id)) days.set(s.branch_id, await this.locales.today(s.branch_id));
     return list.map((kid) => {
-      const mine = subs.filter((s) => s.kid_id === kid.id).map((s) => ({ ...s, status: statusOn(s, today) }));
+      const mine = subs.filter((s) => s.kid_id === kid.id).map((s) => ({ ...s, status: statusOn(s, days.get(s.branch_id)!) }));
       const current = mine.find((s) => s.status === 'ACTIVE' || s.status === 'FREEZED') ?? mine.find((s) => s.status === 'WAITING') ?? null;
       return { ...kid, subscription: current && { name_en: current.name_en, name_ar: current.name_ar, status: current.status, end_date: current.end_date } };
     });

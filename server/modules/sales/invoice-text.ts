@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../shared/domain/money';
+import { dayIn } from '../../../shared/domain/time-zone';
 
 interface InvoiceFacts {
   invoice_no: number;
@@ -8,8 +9,8 @@ interface InvoiceFacts {
 }
 
 /** The invoice SMS, in English then Arabic: the parent's phone shows whichever they read. */
-export function invoiceText(sale: InvoiceFacts, branch: { name_en: string; name_ar: string; currency: string }): string {
-  const day = new Date(sale.created_at).toISOString().slice(0, 10);
+export function invoiceText(sale: InvoiceFacts, branch: { name_en: string; name_ar: string; currency: string; time_zone: string }): string {
+  const day = dayIn(branch.time_zone, new Date(sale.created_at));
   const note = sale.kind === 'credit_note';
   return [
     `${branch.name_en}: ${note ? 'credit note' : 'invoice'} #${sale.invoice_no} of ${day}, total ${formatMoney(sale.payable, 'en', branch.currency)}. Thank you!`,

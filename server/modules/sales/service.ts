@@ -9,14 +9,15 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SaleWithLinesRecord } from '../../../shared/api/sales';
 import { priceCart, type TaxMode } from '../../../shared/domain/money';
 import { checkCoupon } from '../../../shared/domain/coupon';
-import { localDate } from '../../../shared/domain/subscription';
+import { dayIn, startOfDay } from '../../../shared/domain/time-zone';
+import { addDays } from '../../../shared/domain/subscription';
+import { effectiveTimeZone, type BranchLocales } from '../branches/locales';
+import { branchColumns } from '../branches/service';
 import { receiptOf } from '../../../shared/domain/receipt';
 import type { SubscriptionService } from '../subscriptions/service';
 import type { SessionService } from '../frontdesk/sessions';
 import type { SmsSender } from '../../sms/sms-sender';
 import { invoiceText } from './invoice-text';
-
-
 
 const saleColumns = {
   id: sales.id,
@@ -54,10 +55,14 @@ export class SaleService {
     private readonly subscriptions: SubscriptionService,
     private readonly sessions: SessionService,
     private readonly sms: SmsSender,
+    private readonly locales: BranchLocales,
   ) {}
 
   async create(ctx: RequestContext, input: ParsedRequestOf<'sale/sale/create'>): Promise<SaleWithLinesRecord> {
     const branchId = await this.branchOf(ctx, input.salesData.branch_id);
+    // A walk-in's mobile is kept as one the SMS gateway can use, or refused.
+    const walkInMobile = input.parentInfo?.mobile;
+    if (walkInMobile) input = { ...input, parentInfo: { ...input.parentInfo, mobile: await this.locales.mobile(branchId, walkInMobile, 'parentInfo.mobile') } };
     // A retried request (same Idempotency-Key from the same cashier) gets the first answer, not a second sale.
     return runOnce<SaleWithLinesRecord>(this.db, ctx, {
       endpoint: 'sale/sale/create',
@@ -274,30 +279,22 @@ export class SaleService {
     }
   }
 
-  /** Invoices of a date range (default today), newest first, with their count and value. */
+  /** Invoices of a date range (default today), newest first, with their count and value; days are the caller's branch's. */
   async list(ctx: RequestContext, { page, perPage, dates }: ParsedRequestOf<'sale/pagelist'>) {
     const scope = branchScope(ctx);
-    const today = new Date().toISOString().slice(0, 10);
-    const from = new Date(`${dates?.from ?? today}T00:00:00`);
-    const to = new Date(`${dates?.to ?? today}T00:00:00`);
-    to.setDate(to.getDate() + 1);
+    const { from, to, days } = await this.days(ctx, dates?.from, dates?.to, 0);
     const where: SQL | undefined = and(gte(sales.created_at, from), lt(sales.created_at, to), scope === null ? undefined : eq(sales.branch_id, scope));
     const [rows, [stats]] = await Promise.all([
       this.db.select(saleColumns).from(sales).where(where).orderBy(desc(sales.created_at), desc(sales.id)).limit(perPage).offset((page - 1) * perPage),
       this.db.select({ n: count(), value: sum(sales.payable).mapWith(Number) }).from(sales).where(where),
     ]);
-    return { ...pageOf(rows, stats?.n ?? 0, page, perPage), statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 } };
+    return { ...pageOf(rows, stats?.n ?? 0, page, perPage), statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 }, days };
   }
 
   /** Invoices that bought something for a kid (a package or overtime line names them), default a month back. */
   async ofKid(ctx: RequestContext, { kid_id, page, perPage, dates }: ParsedRequestOf<'profile/kid/invoice'>) {
     const scope = branchScope(ctx);
-    const today = new Date();
-    const monthBack = new Date(today);
-    monthBack.setMonth(monthBack.getMonth() - 1);
-    const from = new Date(`${dates?.from ?? localDate(monthBack)}T00:00:00`);
-    const to = new Date(`${dates?.to ?? localDate(today)}T00:00:00`);
-    to.setDate(to.getDate() + 1);
+    const { from, to } = await this.days(ctx, dates?.from, dates?.to, 1);
     const forKid = sql`exists (select 1 from sale_lines l where l.sale_id = "sales"."id" and l.kid_ids @> ${JSON.stringify([kid_id])}::jsonb)`;
     const where = and(forKid, gte(sales.created_at, from), lt(sales.created_at, to), scope === null ? undefined : eq(sales.branch_id, scope));
     const [rows, [total]] = await Promise.all([
@@ -305,6 +302,16 @@ export class SaleService {
       this.db.select({ n: count() }).from(sales).where(where),
     ]);
     return pageOf(rows, total?.n ?? 0, page, perPage);
+  }
+
+  /** From the start of the first day to the end of the last on the caller's branch's clock; default the last `monthsBack` months to today. */
+  private async days(ctx: RequestContext, first: string | undefined, last: string | undefined, monthsBack: number) {
+    const { timeZone } = await this.locales.ofCaller(ctx);
+    const today = dayIn(timeZone);
+    const back = new Date(`${today}T12:00:00Z`);
+    back.setUTCMonth(back.getUTCMonth() - monthsBack);
+    const days = { from: first ?? back.toISOString().slice(0, 10), to: last ?? today, time_zone: timeZone };
+    return { from: startOfDay(days.from, timeZone), to: startOfDay(addDays(days.to, 1), timeZone), days };
   }
 
   async payments(ctx: RequestContext, id: number) {
@@ -323,7 +330,7 @@ export class SaleService {
     const [row] = await this.db
       .select({
         sale: saleColumns,
-        branch: { name_en: branches.name_en, name_ar: branches.name_ar, address: branches.address, phone: branches.phone, vat_number: branches.vat_number, currency: branches.currency },
+        branch: branchColumns,
         cashier: { name_en: users.name_en, name_ar: users.name_ar },
       })
       .from(sales)
@@ -332,23 +339,32 @@ export class SaleService {
       .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
     if (!row) throw new AppError('NOT_FOUND');
     const lines = await this.db.select().from(saleLines).where(eq(saleLines.sale_id, id)).orderBy(asc(saleLines.id));
-    return receiptOf({ sale: { ...row.sale, created_at: row.sale.created_at.toISOString(), lines }, branch: row.branch, cashier: row.cashier });
+    const branch = { ...row.branch, time_zone: effectiveTimeZone(row.branch.time_zone) };
+    return receiptOf({ sale: { ...row.sale, created_at: row.sale.created_at.toISOString(), lines }, branch, cashier: row.cashier });
   }
 
   /** Texts the invoice to the parent on it, or to the walk-in's mobile typed at the till. */
-  async send(ctx: RequestContext, id: number): Promise<{ to: string }> {
+  async send(ctx: RequestContext, id: number) {
     const scope = branchScope(ctx);
     const [row] = await this.db
-      .select({ sale: saleColumns, parent_info: sales.parent_info, parent_mobile: parents.mobile, branch: { name_en: branches.name_en, name_ar: branches.name_ar, currency: branches.currency } })
+      .select({
+        sale: saleColumns,
+        parent_info: sales.parent_info,
+        parent_mobile: parents.mobile,
+        branch: { name_en: branches.name_en, name_ar: branches.name_ar, currency: branches.currency, time_zone: branches.time_zone },
+      })
       .from(sales)
       .innerJoin(branches, eq(branches.id, sales.branch_id))
       .leftJoin(parents, eq(parents.id, sales.parent_id))
       .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
     if (!row) throw new AppError('NOT_FOUND');
-    const to = row.parent_mobile ?? row.parent_info?.mobile ?? null;
-    if (!to) throw new AppError('MOBILE_NUMBER_MISSING');
-    await this.sms.send({ to, body: invoiceText(row.sale, row.branch), purpose: 'invoice', sentBy: ctx.user!.id });
-    return { to };
+    const typed = row.parent_mobile ?? row.parent_info?.mobile ?? null;
+    if (!typed) throw new AppError('MOBILE_NUMBER_MISSING');
+    // Stored before E.164 was required, a number may still be as typed: read it in the branch's country.
+    const to = await this.locales.mobile(row.sale.branch_id, typed);
+    const branch = { ...row.branch, time_zone: effectiveTimeZone(row.branch.time_zone) };
+    const delivery = await this.sms.send({ to, body: invoiceText(row.sale, branch), purpose: 'invoice', sentBy: ctx.user!.id, branchId: row.sale.branch_id });
+    return { to, delivery };
   }
 
   private async nextInvoiceNo(tx: Tx, branchId: number): Promise<number> {

@@ -6,7 +6,8 @@ import { branchScope, pageOf } from '../../http/scope';
 import type { RequestContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SubscriptionRecord } from '../../../shared/api/subscriptions';
-import { freeze, localDate, nextStart, periodFrom, rechain, resume, statusOn } from '../../../shared/domain/subscription';
+import type { BranchLocales } from '../branches/locales';
+import { freeze, nextStart, periodFrom, rechain, resume, statusOn } from '../../../shared/domain/subscription';
 
 const columns = {
   id: subscriptions.id,
@@ -43,7 +44,10 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * subscriptions locks that kid's row first, so two tills cannot lay two subscriptions on the same days.
  */
 export class SubscriptionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly locales: BranchLocales,
+  ) {}
 
   /** Inside the sale's transaction: one subscription per kid, after whatever the kid already has. */
   async createForSale(tx: Tx, saleId: number, branchId: number, purchases: PackagePurchase[]) {
@@ -51,7 +55,8 @@ export class SubscriptionService {
     if (kidIds.length === 0) return [];
     const found = await tx.select({ id: kids.id }).from(kids).where(and(inArray(kids.id, kidIds), isNull(kids.deleted_at))).orderBy(asc(kids.id)).for('update');
     if (found.length !== kidIds.length) throw new AppError('NOT_FOUND');
-    const today = localDate();
+    // The selling branch's day: a package bought at 00:30 in Riyadh starts that day, whatever the server's clock says.
+    const today = await this.locales.today(branchId);
     const existing = await tx.select().from(subscriptions).where(and(inArray(subscriptions.kid_id, kidIds), ne(subscriptions.state, 'CANCELLED')));
     const created = [];
     for (const purchase of purchases) {
@@ -81,22 +86,32 @@ export class SubscriptionService {
 
   /** The subscriptions a sale created, as the sale answer shows them. */
   async ofSale(db: Tx | Db, saleId: number) {
-    const today = localDate();
     const rows = await db.select().from(subscriptions).where(eq(subscriptions.sale_id, saleId)).orderBy(asc(subscriptions.id));
+    const today = await this.locales.today(rows[0]?.branch_id);
     return rows.map((s) => summary(s, today));
   }
 
   /** Inside a cancellation: the sale's subscriptions end, and the kids' waiting ones move up. */
   async cancelForSale(tx: Tx, saleId: number): Promise<void> {
-    const rows = await tx.select({ kid_id: subscriptions.kid_id }).from(subscriptions).where(eq(subscriptions.sale_id, saleId));
-    await this.cancelWhere(tx, [...new Set(rows.map((r) => r.kid_id))], eq(subscriptions.sale_id, saleId));
+    const rows = await tx.select({ kid_id: subscriptions.kid_id, branch_id: subscriptions.branch_id }).from(subscriptions).where(eq(subscriptions.sale_id, saleId));
+    await this.cancelWhere(tx, rows, eq(subscriptions.sale_id, saleId));
   }
 
   async page(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'subscription/pagelist'>) {
     const text = q ? `%${escapeLike(q)}%` : null;
+    const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
     const where = and(
       this.scoped(ctx),
-      text ? or(ilike(kids.name_en, text), ilike(kids.name_ar, text), ilike(parents.name_en, text), ilike(parents.name_ar, text), ilike(parents.mobile, text)) : undefined,
+      text
+        ? or(
+            ilike(kids.name_en, text),
+            ilike(kids.name_ar, text),
+            ilike(parents.name_en, text),
+            ilike(parents.name_ar, text),
+            ilike(parents.mobile, text),
+            mobile,
+          )
+        : undefined,
     );
     const [rows, [total]] = await Promise.all([
       this.rows()
@@ -111,23 +126,26 @@ export class SubscriptionService {
         .innerJoin(parents, eq(parents.id, kids.parent_id))
         .where(where),
     ]);
-    const today = localDate();
-    return pageOf(rows.map((r) => withStatus(r, today)), total?.n ?? 0, page, perPage);
+    return pageOf(await this.withStatuses(rows), total?.n ?? 0, page, perPage);
   }
 
   async ofKid(ctx: RequestContext, kidId: number): Promise<SubscriptionRecord[]> {
     const rows = await this.rows()
       .where(and(this.scoped(ctx), eq(subscriptions.kid_id, kidId)))
       .orderBy(desc(subscriptions.start_date), desc(subscriptions.id));
-    const today = localDate();
-    return rows.map((r) => withStatus(r, today));
+    return this.withStatuses(rows);
+  }
+
+  /** Each subscription's status on its own branch's day. */
+  private withStatuses<T extends Parameters<typeof statusOn>[0] & { branch_id: number }>(rows: T[]) {
+    return Promise.all(rows.map(async (r) => withStatus(r, await this.locales.today(r.branch_id))));
   }
 
   /** Freezes for `days`, or resumes when `days` is null; the kid's waiting subscriptions follow. */
   async freeze(ctx: RequestContext, id: number, days: number | null): Promise<SubscriptionRecord> {
     await this.db.transaction(async (tx) => {
       const sub = await this.lockOne(tx, ctx, id);
-      const today = localDate();
+      const today = await this.locales.today(sub.branch_id);
       const result = days === null ? resume(sub, today) : freeze(sub, days, today);
       if (!result.ok) {
         if (result.key === 'FREEZE_DAYS_NOT_VALID') throw new AppError('FREEZE_DAYS_NOT_VALID');
@@ -143,19 +161,23 @@ export class SubscriptionService {
   async remove(ctx: RequestContext, { id, sale_id }: ParsedRequestOf<'subscription/delete'>): Promise<null> {
     await this.db.transaction(async (tx) => {
       const target = id !== undefined ? eq(subscriptions.id, id) : eq(subscriptions.sale_id, sale_id!);
-      const rows = await tx.select({ kid_id: subscriptions.kid_id }).from(subscriptions).where(and(target, this.scoped(ctx), ne(subscriptions.state, 'CANCELLED')));
+      const rows = await tx
+        .select({ kid_id: subscriptions.kid_id, branch_id: subscriptions.branch_id })
+        .from(subscriptions)
+        .where(and(target, this.scoped(ctx), ne(subscriptions.state, 'CANCELLED')));
       if (rows.length === 0) throw new AppError('NOT_FOUND');
-      await this.cancelWhere(tx, [...new Set(rows.map((r) => r.kid_id))], and(target, this.scoped(ctx)));
+      await this.cancelWhere(tx, rows, and(target, this.scoped(ctx)));
     });
     return null;
   }
 
-  private async cancelWhere(tx: Tx, kidIds: number[], target: SQL | undefined) {
-    if (kidIds.length === 0) return;
-    await tx.select({ id: kids.id }).from(kids).where(inArray(kids.id, kidIds.sort((a, b) => a - b))).orderBy(asc(kids.id)).for('update');
+  /** Cancels the target subscriptions (these kids', in these branches); each kid's waiting ones move up on its branch's day. */
+  private async cancelWhere(tx: Tx, cancelled: { kid_id: number; branch_id: number }[], target: SQL | undefined) {
+    if (cancelled.length === 0) return;
+    const kidIds = [...new Set(cancelled.map((c) => c.kid_id))].sort((a, b) => a - b);
+    await tx.select({ id: kids.id }).from(kids).where(inArray(kids.id, kidIds)).orderBy(asc(kids.id)).for('update');
     await tx.update(subscriptions).set({ state: 'CANCELLED', frozen_at: null }).where(target);
-    const today = localDate();
-    for (const kidId of kidIds) await this.rechainKid(tx, kidId, today);
+    for (const kidId of kidIds) await this.rechainKid(tx, kidId, await this.locales.today(cancelled.find((c) => c.kid_id === kidId)!.branch_id));
   }
 
   private async rechainKid(tx: Tx, kidId: number, today: string) {
@@ -174,7 +196,7 @@ export class SubscriptionService {
   private async one(ctx: RequestContext, id: number): Promise<SubscriptionRecord> {
     const [row] = await this.rows().where(and(eq(subscriptions.id, id), this.scoped(ctx)));
     if (!row) throw new AppError('NOT_FOUND');
-    return withStatus(row, localDate());
+    return withStatus(row, await this.locales.today(row.branch_id));
   }
 
   private scoped(ctx: RequestContext): SQL | undefined {
