@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from './harness';
+import { startWithAdministrator, type TestServer } from './harness';
 import { sales } from '../../server/db/schema';
 import { localDateTime } from '../../shared/domain/time-zone';
 
@@ -8,8 +8,7 @@ let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login()).accessToken;
+  ({ server, admin } = await startWithAdministrator());
 });
 afterAll(() => server.close());
 afterEach(() => vi.useRealTimers());

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestServer, type TestServer } from './harness';
+import { startWithAdministrator, type TestServer } from './harness';
 import { coupons } from '../../server/db/schema';
 
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login()).accessToken;
+  ({ server, admin } = await startWithAdministrator());
 });
 afterAll(() => server.close());
 

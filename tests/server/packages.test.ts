@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { startWithAdministrator, type TestServer } from './harness';
 
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await server.login()).accessToken;
+  ({ server, admin } = await startWithAdministrator());
 });
 afterAll(() => server.close());
 
