@@ -146,7 +146,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
         title={t('features.Sales')}
         extra={
           ownBranch === null && (
-            <LookupSelect items={branches} value={branchId ?? undefined} onChange={(v) => setBranchId(v ?? null)} placeholder={t('cart.branch')} style={{ width: 220 }} data-testid="cart-branch" />
+            <LookupSelect items={branches} value={branchId ?? undefined} onChange={(v) => setBranchId(v ?? null)} placeholder={t('cart.branch')} aria-label={t('cart.branch')} style={{ width: 220 }} data-testid="cart-branch" />
           )
         }
       />
