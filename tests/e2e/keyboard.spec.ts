@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, api, chooseLanguage, freshStation, signIn } from './helpers';
+import { adminToken, api, chooseLanguage, flags, freshStation, signIn } from './helpers';
 
-/**
+/*
  * A cashier's day without the mouse: after opening the page and signing in, only keys — Tab,
  * Shift+Tab, Space, Enter, F9 and typing — and each step leaves the focus where the next key goes.
  */
-const flags = (...on: string[]) => Object.fromEntries(['access', 'view', 'create', 'update', 'delete'].map((f) => [f, on.includes(f)])) as Record<'access' | 'view' | 'create' | 'update' | 'delete', boolean>;
 
 /** A cashier of the main branch (so no branch to pick), and what they serve: a family and a product. */
 async function counter(tag: string) {
