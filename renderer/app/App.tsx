@@ -9,10 +9,8 @@ import { Splash } from '../components/Splash';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AppShell } from './shell/AppShell';
 import { directionOf } from '../i18n';
+import { theme } from './theme';
 import type { Language } from '../../shared/domain/constants';
-
-const fontFamily =
-  "'Segoe UI', 'Noto Sans', 'Noto Sans Arabic', Tahoma, -apple-system, BlinkMacSystemFont, 'Helvetica Neue', Arial, sans-serif";
 
 export function App() {
   const { i18n } = useTranslation();
@@ -31,7 +29,7 @@ export function App() {
     <ConfigProvider
       direction={directionOf(language)}
       locale={language === 'ar' ? arEG : enUS}
-      theme={{ token: { colorPrimary: '#6a4cff', borderRadius: 10, fontFamily } }}
+      theme={theme}
     >
       <AntApp notification={{ placement: 'topRight', showProgress: false }}>
         {status === 'starting' ? <Splash /> : user && status === 'signedIn' ? <AppShell user={user} /> : <LoginPage />}

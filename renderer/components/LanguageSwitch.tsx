@@ -13,7 +13,8 @@ export function LanguageSwitch({ type = 'default' }: { type?: 'default' | 'text'
       icon={<GlobalOutlined />}
       data-testid="language-switch"
       lang={next}
-      aria-label={t('language.label')}
+      // The visible name is the button's name (WCAG 2.5.3, spoken as the language it is in); what it does is its tooltip.
+      title={t('language.label')}
       onClick={() => void setLanguage(next)}
     >
       {t('language.switchTo')}

@@ -36,10 +36,13 @@ export function ListHeader(props: {
   add?: { label: string; testId: string; onClick: () => void } | false;
   /** Further actions beside the add button (an import, say). */
   extra?: ReactNode;
+  /** 2 for a list that is a section of a screen with its own title. */
+  level?: 1 | 2;
 }) {
   return (
     <PageTitle
       title={props.title}
+      level={props.level}
       extra={
         <>
           <Input.Search allowClear placeholder={props.searchPlaceholder} onSearch={props.onSearch} style={{ width: 260 }} />

@@ -82,6 +82,9 @@ export function lastCodeTo(mobile: string): string {
   return code;
 }
 
+/** A role's rights on one feature: the flags named are on. */
+export const flags = (...on: string[]) => Object.fromEntries(['access', 'view', 'create', 'update', 'delete'].map((f) => [f, on.includes(f)])) as Record<'access' | 'view' | 'create' | 'update' | 'delete', boolean>;
+
 /** Picks an option in the open antd select dropdown. */
 export const selectOption = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 

@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, api, chooseLanguage, freshStation, shot, signIn, signOut } from './helpers';
-
-const flags = (...on: string[]) => Object.fromEntries(['access', 'view', 'create', 'update', 'delete'].map((f) => [f, on.includes(f)])) as Record<'access' | 'view' | 'create' | 'update' | 'delete', boolean>;
+import { adminToken, api, chooseLanguage, flags, freshStation, shot, signIn, signOut } from './helpers';
 
 /**
  * A branch manager who may edit roles is offered only the rights they hold: the others are shown

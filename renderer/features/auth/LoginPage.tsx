@@ -26,7 +26,7 @@ export function LoginPage() {
         <div className="pd-login-brand">
           <img src="./logo.svg" alt="" width={56} height={56} />
           <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <Typography.Title level={1} style={{ margin: 0 }}>
               {t('app.name')}
             </Typography.Title>
             <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>

@@ -22,7 +22,7 @@ export function CheckedInList(props: { branchId: number | null; openKid: (id: nu
 
   return (
     <div data-testid="checked-in">
-      <ListHeader title={t('desk.insideTitle', { count: data?.total ?? 0 })} searchPlaceholder={t('desk.findInside')} onSearch={list.search} />
+      <ListHeader level={2} title={t('desk.insideTitle', { count: data?.total ?? 0 })} searchPlaceholder={t('desk.findInside')} onSearch={list.search} />
       <Table<KidSession>
         rowKey="id"
         loading={isFetching && !data}

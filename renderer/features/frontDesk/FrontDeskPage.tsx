@@ -34,6 +34,7 @@ export function FrontDeskPage({ navigate, find }: { navigate: (route: string) =>
               allowClear={false}
               onChange={(v) => setBranchId(v ?? NO_BRANCH_ID)}
               style={{ width: 220 }}
+              aria-label={t('desk.selectBranch')}
               data-testid="desk-branch"
             />
           )

@@ -10,14 +10,18 @@ import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 
-/** Checks kids out; when overtime is owed, the dialog (render `dialog`) asks what to do with it. */
-export function useCheckout(goToTill: (kidIds: number[]) => void) {
+/**
+ * Checks kids out; when overtime is owed, the dialog (render `dialog`) asks what to do with it, and
+ * otherwise `done` runs (the front desk puts the focus back on its search).
+ */
+export function useCheckout(goToTill: (kidIds: number[]) => void, done?: () => void) {
   const submit = useSubmit();
   const [checkout, state] = useCheckoutMutation();
   const [due, setDue] = useState<KidSession[] | null>(null);
   const run = async (kidIds: number[]) => {
     const closed = await submit(checkout({ ids: kidIds }), { success: 'CHECKOUT_COMPLETED' });
     if (closed?.some((s) => s.due > 0)) setDue(closed.filter((s) => s.due > 0));
+    else if (closed) done?.();
   };
   const dialog = due && <OvertimeDue sessions={due} onClose={() => setDue(null)} goToTill={goToTill} />;
   return { checkout: run, pending: state.isLoading, dialog };

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Col, Empty, Input, List, Row, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Col, Empty, Input, List, Row, Space, Tag, Typography, type InputRef } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,15 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
   const [typed, setTyped] = useState(props.initialQuery ?? '');
   const query = useDebounced(typed.trim());
   const [chosenId, setChosenId] = useState<number | null>(null);
+  // Each time a family is taken (again), the panel puts the focus on its next step: badge or check-out.
+  const [served, setServed] = useState(0);
+  const choose = (id: number) => {
+    setChosenId(id);
+    setServed((n) => n + 1);
+  };
+  const search = useRef<InputRef>(null);
+  // After a check-in or check-out the next keystrokes are the next family's mobile.
+  const backToSearch = () => search.current?.focus({ cursor: 'all' });
   const [adding, setAdding] = useState(false);
   const { data: found, isFetching } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const chosen = found?.find((p) => p.id === chosenId) ?? null;
@@ -24,7 +33,7 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
   const [takeFirst, setTakeFirst] = useState(props.initialQuery !== undefined);
   useEffect(() => {
     if (takeFirst && !isFetching && query === typed.trim() && found) {
-      if (found[0]) setChosenId(found[0].id);
+      if (found[0]) choose(found[0].id);
       setTakeFirst(false);
     }
   }, [takeFirst, isFetching, found, query, typed]);
@@ -35,6 +44,7 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
         <Card size="small">
           <Space.Compact style={{ width: '100%' }}>
             <Input.Search
+              ref={search}
               autoFocus
               allowClear
               placeholder={t('desk.search')}
@@ -51,7 +61,7 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
             locale={{ emptyText: query.length >= 2 ? t('cart.noParent') : t('desk.searchHelp') }}
             renderItem={(p) => (
               <List.Item
-                onClick={() => setChosenId(p.id)}
+                onClick={() => choose(p.id)}
                 style={{ cursor: 'pointer', background: p.id === chosenId ? 'rgba(22, 119, 255, 0.08)' : undefined, paddingInline: 8, borderRadius: 6 }}
                 data-testid={`desk-parent-${p.id}`}
               >
@@ -74,7 +84,7 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
       </Col>
       <Col xs={24} lg={15}>
         {chosen ? (
-          <ParentPanel parent={chosen} branchId={props.branchId} openKid={props.openKid} goToTill={props.goToTill} />
+          <ParentPanel parent={chosen} branchId={props.branchId} openKid={props.openKid} goToTill={props.goToTill} served={served} done={backToSearch} />
         ) : (
           <Card size="small">
             <Empty description={t('desk.chooseParent')} />
@@ -87,7 +97,7 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
           onCreated={(parent) => {
             setAdding(false);
             setTyped(parent.mobile);
-            setChosenId(parent.id);
+            choose(parent.id);
           }}
         />
       )}

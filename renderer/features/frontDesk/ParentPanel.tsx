@@ -21,7 +21,17 @@ export type FoundParent = ResponseOf<'parent/search'>[number];
  * One family at the counter: verify the parent by code, tick the kids (all who are out are ticked),
  * scan a badge — the scanner's Enter checks them in — or check out those inside.
  */
-export function ParentPanel({ parent, branchId, openKid, goToTill }: { parent: FoundParent; branchId: number | null; openKid: (id: number) => void; goToTill: (kidIds: number[]) => void }) {
+export function ParentPanel(props: {
+  parent: FoundParent;
+  branchId: number | null;
+  openKid: (id: number) => void;
+  goToTill: (kidIds: number[]) => void;
+  /** Counts the times the family was taken from the search: each puts the focus on the next step. */
+  served: number;
+  /** A check-in or check-out is done: the focus goes back to the search for the next family. */
+  done: () => void;
+}) {
+  const { parent, branchId, openKid, goToTill, served, done } = props;
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const submit = useSubmit();
@@ -32,27 +42,33 @@ export function ParentPanel({ parent, branchId, openKid, goToTill }: { parent: F
   const [badge, setBadge] = useState('');
   const [overrideBanned, setOverrideBanned] = useState(false);
   const badgeInput = useRef<InputRef>(null);
+  const firstCheckout = useRef<HTMLButtonElement | HTMLAnchorElement>(null);
   const { data: plans } = useTillKidsQuery(ability.can('view', 'Sales') ? { parent_ids: [parent.id] } : skipToken);
   const [checkin, checkingIn] = useCheckinMutation();
-  const leaving = useCheckout(goToTill);
+  const leaving = useCheckout(goToTill, done);
 
   // A new family: the kids who are out are ticked, and the badge field waits for the scanner.
   useEffect(() => {
     setPicked(parent.kids.filter((k) => !k.session && !k.banned).map((k) => k.id));
     setBadge('');
-    badgeInput.current?.focus();
   }, [parent.id]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the family changes
+  // Kids out: the badge field waits for the scanner; all inside: their check-out is one Enter away.
+  useEffect(() => {
+    if (badgeInput.current) badgeInput.current.focus();
+    else firstCheckout.current?.focus();
+  }, [served]);
 
   const pickedBanned = parent.kids.some((k) => picked.includes(k.id) && k.banned);
   const canCheckIn = picked.length > 0 && badge.trim() !== '' && (ownBranch !== null || branchId !== null) && (!pickedBanned || overrideBanned);
   const doCheckin = async () => {
     if (!canCheckIn) return;
-    const done = await submit(checkin({ parent_id: parent.id, badge: badge.trim(), kidsList: picked, override_banned: overrideBanned, branch_id: ownBranch ? null : branchId }), {
+    const checkedIn = await submit(checkin({ parent_id: parent.id, badge: badge.trim(), kidsList: picked, override_banned: overrideBanned, branch_id: ownBranch ? null : branchId }), {
       success: 'CHECKIN_DONE',
     });
-    if (done) {
+    if (checkedIn) {
       setBadge('');
       setPicked([]);
+      done();
     } else badgeInput.current?.select();
   };
   const plan = (kidId: number) => plans?.find((k) => k.id === kidId)?.subscription ?? null;
@@ -83,7 +99,7 @@ export function ParentPanel({ parent, branchId, openKid, goToTill }: { parent: F
                 actions={
                   kid.session
                     ? [
-                        <Button key="out" size="small" icon={<LogoutOutlined />} loading={leaving.pending} onClick={() => void leaving.checkout([kid.id])} data-testid={`desk-checkout-${kid.id}`}>
+                        <Button key="out" ref={kid.id === inside[0]?.id ? firstCheckout : undefined} size="small" icon={<LogoutOutlined />} loading={leaving.pending} onClick={() => void leaving.checkout([kid.id])} data-testid={`desk-checkout-${kid.id}`}>
                           {t('desk.checkout')}
                         </Button>,
                       ]

@@ -91,18 +91,19 @@ function InvoicePage({ receipt }: { receipt: Receipt }) {
     <article className="a4-page" data-testid="invoice-a4">
       <header className="a4-head">
         <div dir="ltr">
-          <h1>{receipt.seller.name_en}</h1>
+          <div className="a4-seller">{receipt.seller.name_en}</div>
           {receipt.seller.address && <div>{receipt.seller.address}</div>}
           {receipt.seller.phone && <div>{receipt.seller.phone}</div>}
         </div>
         <div dir="rtl" lang="ar">
-          <h1>{receipt.seller.name_ar}</h1>
+          <div className="a4-seller">{receipt.seller.name_ar}</div>
           {receipt.seller.vatNumber && <div>الرقم الضريبي: {receipt.seller.vatNumber}</div>}
         </div>
       </header>
-      <h2 className="a4-title">
+      {/* The sheet's one level-one heading is what it is; the seller's names head its two columns. */}
+      <h1 className="a4-title">
         <Both en={note ? 'Credit note' : 'Simplified tax invoice'} ar={note ? 'إشعار دائن' : 'فاتورة ضريبية مبسطة'} />
-      </h2>
+      </h1>
       <table className="a4-facts">
         <tbody>
           <tr>

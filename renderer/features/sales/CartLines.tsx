@@ -61,6 +61,7 @@ export function CartLines(props: {
                   size="small"
                   style={{ minWidth: 220, width: '100%' }}
                   placeholder={t('cart.pickKids')}
+                  aria-label={t('cart.pickKids')}
                   status={line.kids.length === 0 ? 'warning' : undefined}
                   value={line.kids}
                   onChange={(kids: number[]) => props.onKids(line.key, kids)}

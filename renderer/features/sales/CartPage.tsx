@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Col, Descriptions, Empty, Input, InputNumber, Row, Space, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Card, Col, Descriptions, Empty, Input, InputNumber, Row, Space, Typography, type GetRef } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { localName } from '../../components/names';
 import { formatMoney, toMinor } from '../../components/money';
 import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
+import { useShortcut } from '../../components/useShortcut';
 import { overtimeVisits, priceInput, toCartItems, type Line } from './cart';
 import { CartLines } from './CartLines';
 import { ParentPicker, type PickedParent } from './ParentPicker';
@@ -128,6 +129,16 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
     await refreshPending();
   };
 
+  const cashInput = useRef<GetRef<typeof InputNumber>>(null);
+  const ready = pending === null && change >= 0 && !(toMinor(card) > 0 && !cardRef) && !(ownBranch === null && branchId === null);
+  // F9, as on a till's Pay key: completes a sale that is paid for, or else goes to the cash to take.
+  const pay = () => {
+    if (lines.length === 0 || selling.isLoading) return;
+    if (ready) void complete();
+    else cashInput.current?.focus();
+  };
+  useShortcut('F9', pay);
+
   const complete = async () => {
     if (lines.some((l) => l.kind === 'package' && l.kids.length === 0)) return notify.error('NO_KID_SELECTED');
     const sale = await record({
@@ -146,7 +157,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
         title={t('features.Sales')}
         extra={
           ownBranch === null && (
-            <LookupSelect items={branches} value={branchId ?? undefined} onChange={(v) => setBranchId(v ?? null)} placeholder={t('cart.branch')} style={{ width: 220 }} data-testid="cart-branch" />
+            <LookupSelect items={branches} value={branchId ?? undefined} onChange={(v) => setBranchId(v ?? null)} placeholder={t('cart.branch')} aria-label={t('cart.branch')} style={{ width: 220 }} data-testid="cart-branch" />
           )
         }
       />
@@ -208,13 +219,13 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                   </Descriptions>
                   <Row gutter={8}>
                     <Col span={8}>
-                      <InputNumber addonBefore={t('cart.cash')} min={0} precision={2} value={cash} onChange={setCash} style={{ width: '100%' }} data-testid="pay-cash" />
+                      <InputNumber ref={cashInput} addonBefore={t('cart.cash')} min={0} precision={2} value={cash} onChange={setCash} onPressEnter={pay} style={{ width: '100%' }} data-testid="pay-cash" />
                     </Col>
                     <Col span={8}>
-                      <InputNumber addonBefore={t('cart.card')} min={0} precision={2} value={card} onChange={setCard} style={{ width: '100%' }} />
+                      <InputNumber addonBefore={t('cart.card')} min={0} precision={2} value={card} onChange={setCard} onPressEnter={pay} style={{ width: '100%' }} />
                     </Col>
                     <Col span={8}>
-                      <Input placeholder={t('cart.cardRef')} value={cardRef} onChange={(e) => setCardRef(e.target.value)} disabled={!card} dir="ltr" />
+                      <Input placeholder={t('cart.cardRef')} value={cardRef} onChange={(e) => setCardRef(e.target.value)} onPressEnter={pay} disabled={!card} dir="ltr" />
                     </Col>
                   </Row>
                   <Typography.Text type={change < 0 ? 'danger' : 'success'} data-testid="cart-change">
@@ -224,7 +235,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                     type="primary"
                     size="large"
                     block
-                    disabled={pending !== null || change < 0 || (toMinor(card) > 0 && !cardRef) || (ownBranch === null && branchId === null)}
+                    disabled={!ready}
                     loading={selling.isLoading}
                     onClick={() => void complete()}
                     data-testid="cart-complete"

@@ -29,6 +29,7 @@ export function ParentPicker({ value, onChange }: { value: PickedParent | null; 
         allowClear
         style={{ width: '100%' }}
         placeholder={t('cart.parentSearch')}
+        aria-label={t('cart.parentSearch')}
         filterOption={false}
         onSearch={setTyped}
         loading={isFetching}

@@ -29,7 +29,7 @@ export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sa
       title={t('cart.done', { no: sale.invoice_no })}
       subTitle={sale.change > 0 ? t('cart.giveChange', { change: formatMoney(sale.change, i18n.language) }) : undefined}
       extra={[
-        <Button key="thermal" icon={<PrinterOutlined />} loading={receipt.printing} onClick={() => void receipt.print(sale.id)} data-testid="sale-print-receipt">
+        <Button key="thermal" autoFocus icon={<PrinterOutlined />} loading={receipt.printing} onClick={() => void receipt.print(sale.id)} data-testid="sale-print-receipt">
           {t('print.thermal')}
         </Button>,
         <Button key="print" icon={<FileTextOutlined />} href={`#/Invoices/print-${sale.id}`} data-testid="sale-print">

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Input, List, Tabs } from 'antd';
+import { useRef, useState } from 'react';
+import { Alert, Button, Card, Input, List, Tabs, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Package } from '../../../shared/api/packages';
 import type { Product } from '../../../shared/api/products';
@@ -17,6 +17,13 @@ export function TillCatalogue(props: { onProduct: (p: Product) => void; onPackag
   const { data: products, isFetching: loadingProducts } = useTillProductsQuery();
   const { data: packages, isFetching: loadingPackages } = useTillPackagesQuery();
   const shown = (products ?? []).filter((p) => matches(p, q));
+  const search = useRef<InputRef>(null);
+  // Added by scanner, Enter or its button, the focus is back in the search with the text selected:
+  // the next scan replaces it.
+  const add = (product: Product | undefined) => {
+    if (product) props.onProduct(product);
+    search.current?.focus({ cursor: 'all' });
+  };
 
   return (
     <Card size="small">
@@ -28,12 +35,13 @@ export function TillCatalogue(props: { onProduct: (p: Product) => void; onPackag
             children: (
               <>
                 <Input.Search
+                  ref={search}
                   autoFocus
                   allowClear
                   placeholder={t('cart.search')}
                   value={q}
                   onChange={(e) => setQ(e.target.value)}
-                  onSearch={() => shown[0] && props.onProduct(shown[0])}
+                  onSearch={() => add(shown[0])}
                   data-testid="cart-search"
                 />
                 <List
@@ -43,7 +51,7 @@ export function TillCatalogue(props: { onProduct: (p: Product) => void; onPackag
                   renderItem={(p) => (
                     <List.Item
                       actions={[
-                        <Button key="add" size="small" onClick={() => props.onProduct(p)} data-testid={`cart-add-${p.id}`}>
+                        <Button key="add" size="small" onClick={() => add(p)} data-testid={`cart-add-${p.id}`}>
                           {t('actions.add')}
                         </Button>,
                       ]}

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, api, chooseLanguage, flags, freshStation, signIn } from './helpers';
+
+/*
+ * A cashier's day without the mouse: after opening the page and signing in, only keys — Tab,
+ * Shift+Tab, Space, Enter, F9 and typing — and each step leaves the focus where the next key goes.
+ */
+
+/** A cashier of the main branch (so no branch to pick), and what they serve: a family and a product. */
+async function counter(tag: string) {
+  const token = await adminToken();
+  const stamp = String(Date.now()).slice(-6);
+  const role = (await api('priviledge/role/create', { name_en: `Cashier ${tag}`, name_ar: `كاشير ${tag}`, features: { FrontDesk: flags('access', 'view', 'create', 'update'), Sales: flags('access', 'view', 'create'), Invoices: flags('access', 'view') } }, token)).data;
+  const cashier = { login: `0508${stamp}`, password: 'till-pass-1' };
+  await api('user/register', { name_en: `Nour ${tag}`, name_ar: `نور ${tag}`, mobile: cashier.login, priviledge_id: role.id, branch_id: 1, password: cashier.password, confirm_password: cashier.password }, token);
+  const mobile = `0566${stamp}`;
+  const parent = (await api('parent/create', { name_en: `Reem ${tag}`, name_ar: `ريم ${tag}`, mobile }, token)).data;
+  const kids = [];
+  for (const [en, ar] of [['Adam', 'آدم'], ['Sama', 'سما']] as const) kids.push((await api('kid/create', { parent_id: parent.id, name_en: en, name_ar: ar }, token)).data);
+  const pass = (await api('package/create', { name_en: `Day ${tag}`, name_ar: `يوم ${tag}`, price: 3000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10' }, token)).data;
+  await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: kids.map((k) => k.id) }], salesData: { payments: { cash: 6000 }, branch_id: 1 } }, token);
+  const product = (await api('product/create', { name_en: `Juice ${tag}`, name_ar: `عصير ${tag}`, price: 750, tax_id: 1, included: 1 }, token)).data;
+  await api('product/addstock', { id: product.id, qty: 10 }, token);
+  return { cashier, mobile, kids, product };
+}
+
+async function openAs(page: Page, lang: 'en' | 'ar', who: { login: string; password: string }, route: string) {
+  await freshStation(page);
+  await chooseLanguage(page, lang);
+  await signIn(page, who.login, who.password);
+  await page.goto(`/#/${route}`);
+}
+
+/** Presses Tab (or Shift+Tab) until the focus is on an element matching the selector. */
+async function tabTo(page: Page, selector: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < 30; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`the focus never reached ${selector}`);
+}
+
+const focused = (page: Page, testId: string) => expect(page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"], button[data-testid="${testId}"]`).first()).toBeFocused();
+
+test('en: a whole check-in and check-out from the keyboard: search, tick, scan, check in, check out', async ({ page }) => {
+  const { cashier, mobile, kids } = await counter('kb-en');
+  const [adam, sama] = kids as [(typeof kids)[number], (typeof kids)[number]];
+  await openAs(page, 'en', cashier, 'FrontDesk');
+
+  // The search has the focus; Enter takes the family and the focus waits in the badge field.
+  await focused(page, 'desk-search');
+  await page.keyboard.type(mobile);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('parent-panel')).toContainText(mobile);
+  await focused(page, 'desk-badge');
+
+  // Untick Sama (both are ticked), scan Adam's badge: the scanner's Enter checks him in.
+  await tabTo(page, `input[data-testid="desk-kid-${sama.id}"], [data-testid="desk-kid-${sama.id}"] input`, 'Shift+Tab');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('desk-checkin')).toHaveText(/Check in \(1\)/);
+  await tabTo(page, '[data-testid="desk-badge"]');
+  await page.keyboard.type('KB-ADAM\n');
+  await expect(page.getByText('Check-in done.')).toBeVisible();
+  await expect(page.getByTestId(`desk-checkout-${adam.id}`)).toBeVisible();
+  // Back in the search, the mobile selected: Enter serves the family again, at the badge field.
+  await focused(page, 'desk-search');
+  await page.keyboard.press('Enter');
+  await focused(page, 'desk-badge');
+  await tabTo(page, `input[data-testid="desk-kid-${sama.id}"], [data-testid="desk-kid-${sama.id}"] input`, 'Shift+Tab');
+  await page.keyboard.press('Space');
+  await tabTo(page, '[data-testid="desk-badge"]');
+  await page.keyboard.type('KB-SAMA\n');
+  await expect(page.getByTestId(`desk-checkout-${sama.id}`)).toBeVisible();
+  await focused(page, 'desk-search');
+
+  // Everyone inside: Enter on the family puts the focus on the first check-out, Enter checks out.
+  await page.keyboard.press('Enter');
+  await focused(page, `desk-checkout-${adam.id}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Check-out completed.')).toBeVisible();
+  await expect(page.getByTestId(`desk-checkout-${adam.id}`)).toHaveCount(0);
+  await focused(page, 'desk-search');
+});
+
+test('ar: a whole sale from the keyboard: scan twice, F9 to the cash, Enter to complete, Enter to print', async ({ page }) => {
+  const { cashier, product } = await counter('kb-ar');
+  await openAs(page, 'ar', cashier, 'Sales');
+
+  // The product search has the focus; each scan (the name and Enter) adds one and selects the text.
+  await expect(page.getByTestId(`cart-add-${product.id}`)).toBeVisible();
+  await focused(page, 'cart-search');
+  await page.keyboard.type('عصير kb-ar\n');
+  await expect(page.getByTestId('cart-payable')).toContainText('7.50');
+  await focused(page, 'cart-search');
+  await page.keyboard.type('عصير kb-ar\n');
+  await expect(page.getByTestId('cart-payable')).toContainText('15.00');
+  await focused(page, 'cart-search');
+
+  // F9 (shown on the button): the sale is not paid yet, so the focus goes to the cash taken.
+  await expect(page.getByTestId('cart-complete')).toContainText('F9');
+  await page.keyboard.press('F9');
+  await focused(page, 'pay-cash');
+  await page.keyboard.type('20');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/تمت عملية البيع: فاتورة رقم \d+/)).toBeVisible();
+  await expect(page.getByText(/أعد الباقي: .*5\.00/)).toBeVisible();
+
+  // The receipt is one Enter away; this station has no printer yet, and says so.
+  await focused(page, 'sale-print-receipt');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.ant-notification-notice').filter({ hasText: /طابعة/ })).toBeVisible();
+});
