@@ -17,6 +17,11 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** i18next's plural forms per language (CLDR): a count key is one key in each, with all of its language's forms. */
+const pluralForms = { en: ['one', 'other'], ar: ['zero', 'one', 'two', 'few', 'many', 'other'] } as const;
+const pluralKey = /_(zero|one|two|few|many|other)$/;
+const keysOf = (tree: Map<string, string>) => [...new Set([...tree.keys()].map((k) => k.replace(pluralKey, '')))].sort();
+
 const files = readdirSync(join('locales', 'en')).filter((f) => f.endsWith('.json'));
 
 describe('English and Arabic locales', () => {
@@ -27,7 +32,11 @@ describe('English and Arabic locales', () => {
   it.each(files)('%s has the same keys in both, none empty, Arabic written in Arabic', (file) => {
     const en = leaves(load('en', file));
     const ar = leaves(load('ar', file));
-    expect([...ar.keys()].sort()).toEqual([...en.keys()].sort());
+    expect(keysOf(ar)).toEqual(keysOf(en));
+    for (const [lang, tree] of [['en', en], ['ar', ar]] as const) {
+      const counted = new Set([...tree.keys()].filter((k) => pluralKey.test(k)).map((k) => k.replace(pluralKey, '')));
+      for (const key of counted) expect(pluralForms[lang].filter((form) => !tree.has(`${key}_${form}`)), `${lang} ${key}`).toEqual([]);
+    }
     for (const [key, text] of [...en, ...ar]) expect(text.trim(), key).not.toBe('');
     const arabicScript = /[\u0600-\u06FF]/;
     const untranslated = [...ar].filter(([key, text]) => !arabicScript.test(text) && text === en.get(key) && !/^(PlayDesk|English)$/.test(text));
