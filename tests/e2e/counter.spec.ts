@@ -17,6 +17,16 @@ async function family(tag: string) {
   return { token, mobile, parent, kid, pass };
 }
 
+/** An employee of the main branch holding a new role with these rights; signs in with PASSWORD. */
+const PASSWORD = 'staff-01';
+async function employee(names: [string, string], features: Record<string, ReturnType<typeof flags>>) {
+  const admin = await adminToken();
+  const role = await api('priviledge/role/create', { name_en: names[0], name_ar: names[1], features }, admin);
+  const mobile = `0566${String(Date.now()).slice(-6)}`;
+  await api('user/register', { name_en: `${names[0]} user`, name_ar: `${names[1]} موظف`, mobile, priviledge_id: role.data.id, branch_id: 1, password: PASSWORD, confirm_password: PASSWORD }, admin);
+  return mobile;
+}
+
 async function findFamily(page: Page, mobile: string) {
   await page.getByTestId('desk-search').locator('input').fill(mobile);
   await expect(page.locator('[data-testid^=desk-parent-]').first()).toBeVisible();
@@ -135,15 +145,12 @@ test('packages show the overtime margin as minutes per hour (English and Arabic)
 });
 
 test('each user lands on the first screen their role works in; the menu shows only screens that exist', async ({ page }) => {
-  const admin = await adminToken();
-  const role = await api('priviledge/role/create', { name_en: 'Cashier land', name_ar: 'كاشير الهبوط', features: { FrontDesk: flags('access', 'view', 'create'), Sales: flags('access', 'view', 'create') } }, admin);
-  const mobile = `0566${String(Date.now()).slice(-6)}`;
-  await api('user/register', { name_en: 'Lina Land', name_ar: 'لينا', mobile, priviledge_id: role.data.id, branch_id: 1, password: 'land-01', confirm_password: 'land-01' }, admin);
+  const mobile = await employee(['Cashier land', 'كاشير الهبوط'], { FrontDesk: flags('access', 'view', 'create'), Sales: flags('access', 'view', 'create') });
 
   await freshStation(page);
   for (const lang of ['en', 'ar'] as const) {
     await chooseLanguage(page, lang);
-    await signIn(page, mobile, 'land-01');
+    await signIn(page, mobile, PASSWORD);
     await expect(page.getByTestId('front-desk')).toBeVisible();
     await shot(page, `landing-cashier-${lang}`, { settled: true });
     await signOut(page);
@@ -160,15 +167,12 @@ test('each user lands on the first screen their role works in; the menu shows on
 });
 
 test('the roles form selects a whole row or column with one box, keyboard too, leaving what the user may not grant', async ({ page }) => {
-  const admin = await adminToken();
-  const role = await api('priviledge/role/create', { name_en: 'Row lead', name_ar: 'مشرف الصفوف', features: { Roles: flags('access', 'view', 'create', 'update'), FrontDesk: flags('access', 'view', 'create') } }, admin);
-  const mobile = `0577${String(Date.now()).slice(-6)}`;
-  await api('user/register', { name_en: 'Rana Row', name_ar: 'رنا', mobile, priviledge_id: role.data.id, branch_id: 1, password: 'rows-01', confirm_password: 'rows-01' }, admin);
+  const mobile = await employee(['Row lead', 'مشرف الصفوف'], { Roles: flags('access', 'view', 'create', 'update'), FrontDesk: flags('access', 'view', 'create') });
 
   await freshStation(page);
   for (const lang of ['en', 'ar'] as const) {
     await chooseLanguage(page, lang);
-    await signIn(page, mobile, 'rows-01');
+    await signIn(page, mobile, PASSWORD);
     await page.goto('/#/Roles');
     await page.getByTestId('role-add').click();
     // A row: every right of the front desk this manager holds, and nothing they do not.
