@@ -40,6 +40,11 @@ export const settingsSchema = z.object({
   printer: printerSettingsSchema.default(defaultPrinterSettings),
   /** The system printer A4 invoices go to without asking; null: the print dialog asks each time. */
   invoicePrinter: z.string().trim().min(1).max(256).nullable().default(null),
+  /**
+   * The branch this station stands in, for an administrator (who has no branch of their own) at the
+   * front desk and the till; null: the signed-in user's own branch. Only an administrator changes it.
+   */
+  stationBranchId: z.number().int().positive().nullable().default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

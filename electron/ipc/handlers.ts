@@ -6,6 +6,7 @@ import type { OnceCommands } from '../services/once-commands';
 import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
+import { hasFullAccess } from '../../shared/permissions';
 import { printInvoicePage, printSaleReceipt, printTestReceipt } from '../services/printing/print-jobs';
 import type { DocumentPrinter, FilePicker, SettingsStore } from '../platform/ports';
 
@@ -74,8 +75,10 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:settings-set': async (arg) => {
       const parsed = settingsSchema.safeParse(arg);
       if (!parsed.success) throw new InvalidBridgeArgument('pos:settings-set');
-      const settings: Settings = parsed.data;
       const before = await deps.settings.load();
+      // The station's branch is an administrator's choice; anyone else's save keeps it as it was.
+      const user = await deps.session.user();
+      const settings: Settings = { ...parsed.data, stationBranchId: user && hasFullAccess(user) ? parsed.data.stationBranchId : before.stationBranchId };
       // A changed server takes effect at the next start, when the embedded server is (not) started.
       await deps.settings.save(settings);
       // This server's tokens must never be sent to the next one: sign out here (and there) now.

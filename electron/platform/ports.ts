@@ -67,7 +67,7 @@ export interface HttpTransport {
   request(req: HttpRequest): Promise<HttpResponse>;
 }
 
-export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null, printer: defaultPrinterSettings, invoicePrinter: null };
+export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null, printer: defaultPrinterSettings, invoicePrinter: null, stationBranchId: null };
 
 /**
  * Saved settings read field by field: a field that a newer rule refuses (an http:// remote saved
@@ -79,7 +79,7 @@ export function settingsFromStore(saved: unknown): Settings {
     const parsed = settingsSchema.shape[key].safeParse(fields[key]);
     return parsed.success ? (parsed.data as Settings[K]) : defaultSettings[key];
   };
-  return { serverMode: field('serverMode'), serverUrl: field('serverUrl'), printer: field('printer'), invoicePrinter: field('invoicePrinter') };
+  return { serverMode: field('serverMode'), serverUrl: field('serverUrl'), printer: field('printer'), invoicePrinter: field('invoicePrinter'), stationBranchId: field('stationBranchId') };
 }
 
 /** The platform's own file dialog; browser mode has none. */

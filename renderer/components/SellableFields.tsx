@@ -27,7 +27,7 @@ export function PriceAndTaxFields({ priceTestId }: { priceTestId: string }) {
         </Col>
         <Col span={12}>
           <Form.Item name="tax_id" label={t('products.taxRate')} rules={[required]}>
-            <LookupSelect items={taxes} allowClear={false} />
+            <LookupSelect items={taxes} allowClear={false} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>

@@ -7,17 +7,20 @@ import { messageText } from '../i18n/message';
 export function useNotify() {
   const { notification } = App.useApp();
   const { t } = useTranslation();
-  const show = (kind: 'success' | 'error' | 'warning', key: string | undefined) =>
+  const show = (kind: 'success' | 'error' | 'warning', title: string) =>
     notification[kind]({
-      title: messageText(t, key),
+      title,
       placement: 'topRight',
       duration: TOAST_DURATION_SECONDS,
       showProgress: false,
     });
   return {
-    success: (key: string | undefined) => show('success', key),
-    error: (key: string | undefined) => show('error', key),
+    success: (key: string | undefined) => show('success', messageText(t, key)),
+    error: (key: string | undefined) => show('error', messageText(t, key)),
     /** Done, but not as it should be (a text message the SMS service did not confirm). */
-    warning: (key: string | undefined) => show('warning', key),
+    warning: (key: string | undefined) => show('warning', messageText(t, key)),
+    /** Text the page has already translated: what was done with its details, or why an action cannot run now. */
+    done: (text: string) => show('success', text),
+    why: (text: string) => show('warning', text),
   };
 }

@@ -2,6 +2,9 @@ import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../shared/api/envelope';
 import type { MessageKey } from '../../shared/api/keys';
+
+/** The toast after success: a message key, or a text the page has translated with the details of what was done. */
+type Success = MessageKey | { text: string };
 import { useNotify } from './useNotify';
 import { showFieldErrors } from './fieldErrors';
 
@@ -14,7 +17,7 @@ type Outcome<T> = { data: T } | { error: unknown };
 export function useSubmit() {
   const { t } = useTranslation();
   const notify = useNotify();
-  return async <T>(run: Promise<Outcome<T>>, opts: { form?: FormInstance; success?: MessageKey } = {}): Promise<T | null> => {
+  return async <T>(run: Promise<Outcome<T>>, opts: { form?: FormInstance; success?: Success } = {}): Promise<T | null> => {
     const outcome = await run;
     if ('error' in outcome) {
       const failure = outcome.error as Partial<ApiFailure>;
@@ -24,6 +27,7 @@ export function useSubmit() {
     }
     // A text message the SMS service did not confirm may still arrive: said as a warning, not as done.
     if (isUnconfirmedSms(outcome.data)) notify.warning('SMS_MAY_ARRIVE');
+    else if (typeof opts.success === 'object') notify.done(opts.success.text);
     else notify.success(opts.success ?? 'OK');
     return outcome.data;
   };

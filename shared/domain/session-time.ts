@@ -22,6 +22,18 @@ export function marginsOf(marginMinutes: string): number[] {
 /** Minutes of grace for hour `n` (1-based): its own value, or the last one for every hour after. */
 export const marginForHour = (margins: readonly number[], n: number) => margins[Math.min(n, margins.length) - 1] ?? 0;
 
+/**
+ * The margin as a person reads it: the first hours that have minutes of their own, then the minutes
+ * every later hour gets. Trailing repeats of the last value add nothing ("10,5,5" is "10,5").
+ */
+export function marginPlan(marginMinutes: string): { firstHours: number[]; thenEach: number } {
+  const margins = marginsOf(marginMinutes);
+  const thenEach = margins[margins.length - 1]!;
+  let own = margins.length - 1;
+  while (own > 0 && margins[own - 1] === thenEach) own--;
+  return { firstHours: margins.slice(0, own), thenEach };
+}
+
 export function allowedMs(dailyLimits: number, marginMinutes: string): number {
   const margins = marginsOf(marginMinutes);
   let grace = 0;

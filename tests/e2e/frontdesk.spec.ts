@@ -3,7 +3,7 @@ import { adminOn, adminToken, api, e164, e2eDatabase, lastCodeTo, selectOption, 
 
 const words = {
   en: { branch: 'Main branch', verified: 'Parent verified', checkedIn: 'Check-in done.', checkedOut: 'Check-out completed.', inside: /Inside now: 2/, insideOne: /Inside now: 1/ },
-  ar: { branch: 'الفرع الرئيسي', verified: 'تم التحقق من ولي الأمر', checkedIn: 'تم تسجيل الدخول.', checkedOut: 'تم تسجيل الخروج.', inside: /في الداخل الآن: 2/, insideOne: /في الداخل الآن: 1/ },
+  ar: { branch: 'الفرع الرئيسي', verified: 'تم التحقق من ولي الأمر', checkedIn: 'تم الدخول.', checkedOut: 'تم الخروج.', inside: /في الداخل الآن: 2/, insideOne: /في الداخل الآن: 1/ },
 } as const;
 
 /** A family with two kids on a two-hour package (overtime 25.00 an hour), put in through the server. */

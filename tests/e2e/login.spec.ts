@@ -21,7 +21,7 @@ test('English: a wrong password is refused with a translated message, the right 
   await signIn(page, e2eAdmin.login, e2eAdmin.password);
   await expect(page.getByTestId('header-user')).toContainText(/\S/);
   await expect(page.getByTestId('side-menu')).toBeVisible();
-  await shot(page, 'home-en');
+  await shot(page, 'landing-en');
 
   // The session survives a reload: tokens live in the main process, not in the page.
   await page.reload();
@@ -47,7 +47,7 @@ test('Arabic: the layout is right to left, errors are in Arabic, sign in and out
   const menu = await page.getByTestId('side-menu').boundingBox();
   const viewport = page.viewportSize();
   expect(menu && viewport && menu.x + menu.width / 2 > viewport.width / 2).toBe(true);
-  await shot(page, 'home-ar');
+  await shot(page, 'landing-ar');
 
   await signOut(page);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl'); // the language choice is kept

@@ -1,16 +1,11 @@
-import { useMemo } from 'react';
-import { Button, Layout, Menu, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Button, Empty, Layout, Menu, Popconfirm, Space, Tag, Typography } from 'antd';
 import {
-  AppstoreOutlined,
   BankOutlined,
-  BarChartOutlined,
-  DashboardOutlined,
   FileTextOutlined,
   GiftOutlined,
-  HomeOutlined,
   IdcardOutlined,
   LogoutOutlined,
-  MessageOutlined,
   NotificationOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -18,17 +13,15 @@ import {
   ShoppingOutlined,
   TagOutlined,
   TeamOutlined,
-  EyeOutlined,
   CalendarOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { abilityFor, isAdministratorRole, type Feature, type SessionUser } from '../../../shared/permissions';
+import { abilityFor, isAdministratorRole, type SessionUser } from '../../../shared/permissions';
 import { useAppDispatch } from '../../app/store';
 import { logout } from '../../app/auth-slice';
 import { useBranchListQuery } from '../../api/lookups';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { ComingSoon } from '../../components/ComingSoon';
 import { SubscriptionsPage } from '../../features/subscriptions/SubscriptionsPage';
 import { FrontDeskPage } from '../../features/frontDesk/FrontDeskPage';
 import { KidProfile } from '../../features/frontDesk/KidProfile';
@@ -37,7 +30,6 @@ import { GlobalSearch } from './GlobalSearch';
 import { InvoiceA4 } from '../../features/invoices/InvoiceA4';
 import { SettingsPage } from '../../features/settings/SettingsPage';
 import { localName } from '../../components/names';
-import { HomePage } from '../../features/dashboard/HomePage';
 import { BranchesPage } from '../../features/branches/BranchesPage';
 import { RolesPage } from '../../features/roles/RolesPage';
 import { EmployeesPage } from '../../features/employees/EmployeesPage';
@@ -47,12 +39,11 @@ import { InvoicesPage } from '../../features/invoices/InvoicesPage';
 import { CartPage } from '../../features/sales/CartPage';
 import { PackagesPage } from '../../features/packages/PackagesPage';
 import { CouponsPage } from '../../features/coupons/CouponsPage';
-import { menuFeatures } from './menu';
+import { landingScreen, menuFeatures, type Screen } from './menu';
 import { useHashRoute } from './useHashRoute';
 import './shell.css';
 
-const icons: Record<Feature, ReactNode> = {
-  Dashboard: <DashboardOutlined />,
+const icons: Record<Screen, ReactNode> = {
   FrontDesk: <IdcardOutlined />,
   Sales: <ShoppingCartOutlined />,
   Subscriptions: <CalendarOutlined />,
@@ -60,14 +51,10 @@ const icons: Record<Feature, ReactNode> = {
   Products: <ShoppingOutlined />,
   Packages: <GiftOutlined />,
   Coupons: <TagOutlined />,
-  Rooms: <HomeOutlined />,
   Branches: <BankOutlined />,
   Employees: <TeamOutlined />,
   Roles: <SafetyOutlined />,
-  Supervisor: <EyeOutlined />,
-  Chat: <MessageOutlined />,
   Promotions: <NotificationOutlined />,
-  Reports: <BarChartOutlined />,
   Settings: <SettingOutlined />,
 };
 
@@ -81,23 +68,25 @@ export function AppShell({ user }: { user: SessionUser }) {
   const branch = branches?.find((b) => b.id === user.branch_id);
   const [section, detail] = route.split('/');
   const current = entries.find((f) => f === section) ?? null;
+  const landing = landingScreen(ability);
+  // The app opens on the first screen the user works in; an address the menu does not offer leads there too.
+  useEffect(() => {
+    if (!current && landing) navigate(landing);
+  }, [current, landing]); // eslint-disable-line react-hooks/exhaustive-deps -- navigate is a new function each render
 
   return (
     <Layout className="pd-shell" data-testid="app-shell">
       <Layout.Sider width={232} theme="light" className="pd-sider" data-testid="side-menu" breakpoint="lg" collapsedWidth={64}>
-        <a className="pd-brand" href="#/" aria-label={t('app.name')}>
+        <a className="pd-brand" href={`#/${landing ?? ''}`} aria-label={t('app.name')}>
           <img src="./logo.svg" alt="" width={32} height={32} />
           <span>{t('app.name')}</span>
         </a>
         <Menu
           mode="inline"
           aria-label={t('shell.menu')}
-          selectedKeys={[current ?? 'home']}
-          onClick={({ key }) => navigate(key === 'home' ? '' : key)}
-          items={[
-            { key: 'home', icon: <AppstoreOutlined />, label: t('home.menu') },
-            ...entries.map((f) => ({ key: f, icon: icons[f], label: t(`features.${f}`) })),
-          ]}
+          selectedKeys={current ? [current] : []}
+          onClick={({ key }) => navigate(key)}
+          items={entries.map((f) => ({ key: f, icon: icons[f], label: t(`features.${f}`) }))}
         />
       </Layout.Sider>
       <Layout>
@@ -127,16 +116,19 @@ export function AppShell({ user }: { user: SessionUser }) {
           </Space>
         </Layout.Header>
         <Layout.Content className="pd-content">
-          {current ? <Screen feature={current} detail={detail} navigate={navigate} /> : <HomePage user={user} />}
+          {current ? (
+            <ScreenOf feature={current} detail={detail} navigate={navigate} />
+          ) : (
+            !landing && <Empty style={{ marginTop: 96 }} description={t('shell.noScreens')} data-testid="no-screens" />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>
   );
 }
 
-/** The screen of a menu entry; a screen not released yet says so instead of showing nothing. */
-function Screen({ feature, detail, navigate }: { feature: Feature; detail: string | undefined; navigate: (route: string) => void }) {
-  const { t } = useTranslation();
+/** The screen of a menu entry. */
+function ScreenOf({ feature, detail, navigate }: { feature: Screen; detail: string | undefined; navigate: (route: string) => void }) {
   const id = Number(detail);
   switch (feature) {
     case 'Branches':
@@ -175,7 +167,5 @@ function Screen({ feature, detail, navigate }: { feature: Feature; detail: strin
       ) : (
         <EmployeesPage open={(employee) => navigate(`Employees/${employee}`)} />
       );
-    default:
-      return <ComingSoon screen={t(`features.${feature}`)} />;
   }
 }

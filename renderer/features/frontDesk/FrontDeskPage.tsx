@@ -3,6 +3,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NO_BRANCH_ID } from '../../../shared/domain/constants';
 import { useBranchListQuery } from '../../api/lookups';
+import { useStationBranch } from '../../app/station';
 import { useAppSelector } from '../../app/store';
 import { LookupSelect } from '../../components/LookupSelect';
 import { PageTitle } from '../../components/PageTitle';
@@ -11,14 +12,17 @@ import { ParentLookup } from './ParentLookup';
 
 /**
  * The busiest screen: find the family, verify them, check kids in by badge; and the kids inside now,
- * with their time, to check out. An administrator picks the branch (0 is "Select a branch": all).
+ * with their time, to check out. An administrator works in the station's branch (Settings) and may pick
+ * another here (0 is "Select a branch": all).
  */
 export function FrontDeskPage({ navigate, find }: { navigate: (route: string) => void; find?: string }) {
   const { t } = useTranslation();
   const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
   const { data: branches } = useBranchListQuery();
-  const [branchId, setBranchId] = useState<number>(NO_BRANCH_ID);
-  const chosen = ownBranch ?? (branchId === NO_BRANCH_ID ? null : branchId);
+  const station = useStationBranch();
+  const [branchId, setBranchId] = useState<number | null>(null);
+  const picked = branchId ?? station ?? NO_BRANCH_ID;
+  const chosen = ownBranch ?? (picked === NO_BRANCH_ID ? null : picked);
   const openKid = (id: number) => navigate(`FrontDesk/${id}`);
   const goToTill = (kidIds: number[]) => navigate(`Sales/overtime-${kidIds.join(',')}`);
 
@@ -30,7 +34,7 @@ export function FrontDeskPage({ navigate, find }: { navigate: (route: string) =>
           ownBranch === null && (
             <LookupSelect
               items={[{ id: NO_BRANCH_ID, name_en: t('desk.selectBranch'), name_ar: t('desk.selectBranch') }, ...(branches ?? [])]}
-              value={branchId}
+              value={picked}
               allowClear={false}
               onChange={(v) => setBranchId(v ?? NO_BRANCH_ID)}
               style={{ width: 220 }}

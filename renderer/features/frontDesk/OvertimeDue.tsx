@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
 import { CheckCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { CodeEntry } from './CodeEntry';
+import { useSendCode } from './OtpCheck';
 import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';
-import { useCheckoutMutation, useOtpSendMutation, useOvertimeConfirmMutation, useOvertimeDecideMutation } from '../../api/frontDesk';
+import { useCheckoutMutation, useOvertimeConfirmMutation, useOvertimeDecideMutation } from '../../api/frontDesk';
 import { useAbility } from '../../app/ability';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { localName } from '../../components/names';
@@ -108,7 +109,7 @@ function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; 
 function ParentConfirms({ owing, onConfirmed }: { owing: KidSession[]; onConfirmed: (bills: KidSession[]) => void }) {
   const { t } = useTranslation();
   const submit = useSubmit();
-  const [send] = useOtpSendMutation();
+  const sendCode = useSendCode();
   const [confirm] = useOvertimeConfirmMutation();
   const parent = owing[0]!;
   if (owing.every((s) => s.confirmed_at)) return null;
@@ -117,7 +118,7 @@ function ParentConfirms({ owing, onConfirmed }: { owing: KidSession[]; onConfirm
       <CodeEntry
         testId="overtime"
         sendLabel={t('desk.parentConfirms')}
-        onSend={async () => (await submit(send({ id: parent.parent_id, mobile: parent.mobile }))) !== null}
+        onSend={() => sendCode({ id: parent.parent_id, mobile: parent.mobile })}
         onVerify={async (otp) => {
           const bills = await submit(confirm({ kids: owing.map((s) => s.kid_id).join(','), otp }), { success: 'OTP_VERIFICATION_SUCCESS' });
           if (bills) onConfirmed(bills);

@@ -9,6 +9,7 @@ import { useTillKidsQuery } from '../../api/sales';
 import { useAbility } from '../../app/ability';
 import { useAppSelector } from '../../app/store';
 import { localName } from '../../components/names';
+import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
 import { KidFlags } from '../parents/KidFlags';
 import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
@@ -35,6 +36,7 @@ export function ParentPanel(props: {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const submit = useSubmit();
+  const notify = useNotify();
   const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
   const outside = parent.kids.filter((k) => !k.session);
   const inside = parent.kids.filter((k) => k.session);
@@ -58,10 +60,29 @@ export function ParentPanel(props: {
     else firstCheckout.current?.focus();
   }, [served]);
 
+  // A kid who has just come back out (checked out) is ticked again, ready for the next check-in.
+  const outsideIds = outside.map((k) => k.id).join(',');
+  const lastOutside = useRef(outside.map((k) => k.id));
+  useEffect(() => {
+    const back = outside.filter((k) => !k.banned && !lastOutside.current.includes(k.id)).map((k) => k.id);
+    lastOutside.current = outside.map((k) => k.id);
+    if (back.length) setPicked((current) => [...new Set([...current, ...back])]);
+  }, [outsideIds]); // eslint-disable-line react-hooks/exhaustive-deps -- only when who is out changes
+
   const pickedBanned = parent.kids.some((k) => picked.includes(k.id) && k.banned);
-  const canCheckIn = picked.length > 0 && badge.trim() !== '' && (ownBranch !== null || branchId !== null) && (!pickedBanned || overrideBanned);
+  // Why the check-in cannot run now (null: it can), shown beside the button and said when Enter is pressed.
+  const why =
+    ownBranch === null && branchId === null
+      ? 'station.whyBranch'
+      : picked.length === 0
+        ? 'desk.whyKids'
+        : pickedBanned && !overrideBanned
+          ? 'desk.whyBanned'
+          : badge.trim() === ''
+            ? 'desk.whyBadge'
+            : null;
   const doCheckin = async () => {
-    if (!canCheckIn) return;
+    if (why) return notify.why(t(why));
     const checkedIn = await submit(checkin({ parent_id: parent.id, badge: badge.trim(), kidsList: picked, override_banned: overrideBanned, branch_id: ownBranch ? null : branchId }), {
       success: 'CHECKIN_DONE',
     });
@@ -157,10 +178,15 @@ export function ParentPanel(props: {
                   onPressEnter={() => void doCheckin()}
                   data-testid="desk-badge"
                 />
-                <Button type="primary" icon={<LoginOutlined />} disabled={!canCheckIn} loading={checkingIn.isLoading} onClick={() => void doCheckin()} data-testid="desk-checkin">
+                <Button type="primary" icon={<LoginOutlined />} disabled={why !== null} loading={checkingIn.isLoading} onClick={() => void doCheckin()} data-testid="desk-checkin">
                   {t('desk.checkin', { count: picked.length })}
                 </Button>
               </Space.Compact>
+              {why && (
+                <Typography.Text type="secondary" data-testid="desk-checkin-why">
+                  {t(why)}
+                </Typography.Text>
+              )}
             </Descriptions.Item>
           </Descriptions>
         </Space>

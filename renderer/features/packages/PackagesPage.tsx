@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Col, Form, Input, InputNumber, Row, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { marginText } from './margin-text';
 import { catalogueColumns } from '../../components/catalogueColumns';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
@@ -46,7 +47,7 @@ export function PackagesPage() {
           ...catalogueColumns<Package>(t, i18n.language, 'package', ability.can('update', 'Packages')),
           { title: t('packages.validityLabel'), dataIndex: 'validity_days', render: validity },
           { title: t('packages.dailyLimits'), dataIndex: 'daily_limits', render: (v: number) => t('packages.hours', { count: v }) },
-          { title: t('packages.margin'), dataIndex: 'margin_minutes', render: (v: string) => <span dir="ltr">{v}</span> },
+          { title: t('packages.margin'), dataIndex: 'margin_minutes', render: (v: string) => marginText(t, v) },
           {
             title: t('actions.title'),
             width: 110,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Form, Space, Switch, Table, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleInput } from '../../../shared/api/roles';
@@ -110,18 +110,42 @@ function RoleForm({ user, role, onClose }: { user: SessionUser; role: Role | nul
   );
 }
 
+type Flag = (typeof featureFlags)[number];
+type Cell = { feature: Feature; flag: Flag };
+
 /**
  * One row per feature, one checkbox per flag; ticking any flag ticks access too. A right the user does
- * not hold is shown but cannot be changed: only what one holds can be given or taken away.
+ * not hold is shown but cannot be changed: only what one holds can be given or taken away. A box at the
+ * head of each row and column sets every right of it the user may grant, and leaves the others be.
  */
 function FeatureMatrix({ user, value = {}, onChange, disabled }: { user: SessionUser; value?: RoleInput['features']; onChange?: (v: RoleInput['features']) => void; disabled: boolean }) {
   const { t } = useTranslation();
-  const set = (feature: Feature, flag: (typeof featureFlags)[number], on: boolean) => {
-    const current = { ...noFlags, ...value[feature] };
-    const withAccess = on && flag !== 'access' && canGrant(user, feature, 'access');
-    const next = { ...current, [flag]: on, ...(withAccess ? { access: true } : {}) };
-    onChange?.({ ...value, [feature]: next });
+  const setAll = (cells: Cell[], on: boolean) => {
+    const next = { ...value };
+    for (const { feature, flag } of cells) {
+      const withAccess = on && flag !== 'access' && canGrant(user, feature, 'access');
+      next[feature] = { ...noFlags, ...next[feature], [flag]: on, ...(withAccess ? { access: true } : {}) };
+    }
+    onChange?.(next);
   };
+  const grantable = (cells: Cell[]) => cells.filter(({ feature, flag }) => canGrant(user, feature, flag));
+  /** The box that sets a whole row or column: ticked when all it can set are, half when some are. */
+  const allBox = (cells: Cell[], testId: string, label: string) => {
+    const open = grantable(cells);
+    const on = open.filter(({ feature, flag }) => value[feature]?.[flag]).length;
+    return (
+      <Checkbox
+        disabled={disabled || open.length === 0}
+        checked={open.length > 0 && on === open.length}
+        indeterminate={on > 0 && on < open.length}
+        onChange={(e) => setAll(open, e.target.checked)}
+        data-testid={testId}
+        aria-label={label}
+      />
+    );
+  };
+  const rowOf = (feature: Feature) => featureFlags.map((flag) => ({ feature, flag }));
+  const columnOf = (flag: Flag) => features.map((feature) => ({ feature, flag }));
   return (
     <Table
       size="small"
@@ -130,15 +154,28 @@ function FeatureMatrix({ user, value = {}, onChange, disabled }: { user: Session
       data-testid="feature-matrix"
       dataSource={features.map((feature) => ({ feature }))}
       columns={[
-        { title: t('roles.feature'), render: (_, { feature }) => t(`features.${feature}`) },
+        {
+          title: t('roles.feature'),
+          render: (_, { feature }) => (
+            <Space>
+              {allBox(rowOf(feature), `row-all-${feature}`, t('roles.allOfFeature', { feature: t(`features.${feature}`) }))}
+              {t(`features.${feature}`)}
+            </Space>
+          ),
+        },
         ...featureFlags.map((flag) => ({
-          title: t(`roles.flags.${flag}`),
+          title: (
+            <Space>
+              {allBox(columnOf(flag), `column-all-${flag}`, t('roles.allOfFlag', { flag: t(`roles.flags.${flag}`) }))}
+              {t(`roles.flags.${flag}`)}
+            </Space>
+          ),
           width: 90,
           render: (_: unknown, { feature }: { feature: Feature }) => (
             <Checkbox
               disabled={disabled || !canGrant(user, feature, flag)}
               checked={value[feature]?.[flag] ?? false}
-              onChange={(e) => set(feature, flag, e.target.checked)}
+              onChange={(e) => setAll([{ feature, flag }], e.target.checked)}
               data-testid={`flag-${feature}-${flag}`}
               aria-label={`${t(`features.${feature}`)} — ${t(`roles.flags.${flag}`)}`}
             />

@@ -14,6 +14,7 @@ import { useOvertimeBillsQuery } from '../../api/frontDesk';
 import { PageTitle } from '../../components/PageTitle';
 import { LookupSelect } from '../../components/LookupSelect';
 import { useBranchListQuery } from '../../api/lookups';
+import { useStationBranch } from '../../app/station';
 import { useAppSelector } from '../../app/store';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
@@ -51,10 +52,12 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   const [card, setCard] = useState<number | null>(null);
   const [cardRef, setCardRef] = useState('');
   const [done, setDone] = useState<{ sale: ResponseOf<'sale/sale/create'>; kids: NonNullable<typeof kids> } | null>(null);
-  // An administrator without a branch of their own says where the sale happens.
+  // An administrator without a branch of their own sells in the station's branch, or picks one here.
   const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
+  const station = useStationBranch();
   const { data: branches } = useBranchListQuery();
-  const [branchId, setBranchId] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
+  const branchId = picked ?? station;
   const [checkCoupon, checking] = useCouponCheckMutation();
   const [sell, selling] = useSaleCreateMutation();
   // A sale sent whose answer never came (kept by the station across a restart): finish or drop it first.
@@ -83,6 +86,17 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   }, [lines, coupon, taxes]);
   const paid = toMinor(cash) + toMinor(card);
   const change = paid - priced.payable;
+  // Why Complete cannot run now (null: it can), shown under the button.
+  const why =
+    pending !== null
+      ? 'cart.whyPending'
+      : ownBranch === null && branchId === null
+        ? 'station.whyBranch'
+        : change < 0
+          ? 'cart.whyDue'
+          : toMinor(card) > 0 && !cardRef
+            ? 'cart.whyCardRef'
+            : null;
 
   // Any change to the cart drops an applied coupon: its discount was checked against the old total.
   const edit = (next: (current: Line[]) => Line[]) => {
@@ -130,11 +144,10 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   };
 
   const cashInput = useRef<GetRef<typeof InputNumber>>(null);
-  const ready = pending === null && change >= 0 && !(toMinor(card) > 0 && !cardRef) && !(ownBranch === null && branchId === null);
   // F9, as on a till's Pay key: completes a sale that is paid for, or else goes to the cash to take.
   const pay = () => {
     if (lines.length === 0 || selling.isLoading) return;
-    if (ready) void complete();
+    if (why === null) void complete();
     else cashInput.current?.focus();
   };
   useShortcut('F9', pay);
@@ -157,7 +170,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
         title={t('features.Sales')}
         extra={
           ownBranch === null && (
-            <LookupSelect items={branches} value={branchId ?? undefined} onChange={(v) => setBranchId(v ?? null)} placeholder={t('cart.branch')} aria-label={t('cart.branch')} style={{ width: 220 }} data-testid="cart-branch" />
+            <LookupSelect items={branches} value={branchId ?? undefined} onChange={(v) => setPicked(v ?? null)} placeholder={t('cart.branch')} aria-label={t('cart.branch')} style={{ width: 220 }} data-testid="cart-branch" />
           )
         }
       />
@@ -235,13 +248,18 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                     type="primary"
                     size="large"
                     block
-                    disabled={!ready}
+                    disabled={why !== null}
                     loading={selling.isLoading}
                     onClick={() => void complete()}
                     data-testid="cart-complete"
                   >
                     {t('cart.complete')}
                   </Button>
+                  {why && (
+                    <Typography.Text type="secondary" data-testid="cart-complete-why">
+                      {t(why)}
+                    </Typography.Text>
+                  )}
                 </>
               )}
             </Space>

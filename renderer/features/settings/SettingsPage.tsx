@@ -10,8 +10,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { useNotify } from '../../components/useNotify';
 import { addressOf, CONNECTION_FIELD, connectionOf, type ConnectionValues } from './printer-connection';
 import { ServerCard, serverOf, type ServerValues } from './ServerCard';
+import { StationCard } from './StationCard';
 
-type Values = ConnectionValues & ServerValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string };
+type Values = ConnectionValues & ServerValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string; stationBranchId?: number };
 
 /** The invoice printer select's "ask each time" choice (a Select cannot hold null). */
 const ASK = '';
@@ -55,7 +56,7 @@ export function SettingsPage() {
     if (!printer) return;
     setBusy('save');
     const server = desktop ? serverOf(values) : {};
-    setSettings(await bridge.settings.set({ ...settings, ...server, printer, invoicePrinter: values.invoicePrinter || null }));
+    setSettings(await bridge.settings.set({ ...settings, ...server, printer, invoicePrinter: values.invoicePrinter || null, stationBranchId: values.stationBranchId ?? null }));
     setBusy(null);
     notify.success('OK');
   };
@@ -86,10 +87,12 @@ export function SettingsPage() {
           invoicePrinter: settings.invoicePrinter ?? ASK,
           serverMode: settings.serverMode,
           serverUrl: settings.serverUrl ?? '',
+          stationBranchId: settings.stationBranchId ?? undefined,
         }}
         data-testid="printer-form"
       >
         <Space orientation="vertical" size="large" style={{ maxWidth: 640, width: '100%' }}>
+          <StationCard />
           {desktop && <ServerCard />}
           <Card title={t('print.settingsTitle')}>
             <Form.Item name="kind" label={t('print.connection')}>
@@ -126,10 +129,9 @@ export function SettingsPage() {
             )}
             <Form.Item name="paper" label={t('print.paper')}>
               <Radio.Group
-                options={[
-                  { value: 80, label: '80 mm' },
-                  { value: 58, label: '58 mm' },
-                ]}
+                // Each size its own isolated run: in Arabic "80 mm" would read "mm 80".
+                options={[80, 58].map((size) => ({ value: size, label: <bdi>{t('print.paperSize', { size })}</bdi> }))}
+                data-testid="printer-paper"
               />
             </Form.Item>
             <Form.Item name="autoPrint" label={t('print.autoPrint')} valuePropName="checked">

@@ -10,11 +10,11 @@ import { FileSettingsStore } from '../../../electron/platform/node/file-settings
 import { defaultSettings, noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
 import type { BridgeEvent } from '../../../shared/ipc';
 import { OnceCommands } from '../../../electron/services/once-commands';
-import { FakeServer, memoryPending, okBody, tokens } from './fakes';
+import { FakeServer, memoryPending, okBody, tokens, user } from './fakes';
 
 /** A signed-in station with the given settings saved, its server recording every call. */
-async function signedInStation() {
-  const server = new FakeServer().on('/user/login', () => okBody(tokens(1))).on('/user/logout', () => okBody(null));
+async function signedInStation(signedIn = tokens(1)) {
+  const server = new FakeServer().on('/user/login', () => okBody(signedIn)).on('/user/logout', () => okBody(null));
   const session = new Session(new MemorySecretStore());
   const settings = new FileSettingsStore(join(mkdtempSync(join(tmpdir(), 'playdesk-server-')), 'settings.json'));
   const events: BridgeEvent[] = [];
@@ -64,5 +64,21 @@ describe("a station's remote server", () => {
     await handlers['pos:settings-set']({ ...remote('https://old.example'), invoicePrinter: 'HP_LaserJet_M404' });
     expect(await session.tokens()).not.toBeNull();
     expect(events).toEqual([]);
+  });
+});
+
+describe("a station's branch", () => {
+  it('is set by an administrator and kept', async () => {
+    const { handlers, settings } = await signedInStation();
+    await handlers['pos:settings-set']({ ...remote('https://old.example'), stationBranchId: 3 });
+    expect((await settings.load()).stationBranchId).toBe(3);
+  });
+
+  it("is not changed by anyone else's save", async () => {
+    const cashier = { ...tokens(2), user: { ...user, role: 'employee', branch_id: 1 } };
+    const { handlers, settings } = await signedInStation(cashier);
+    await settings.save({ ...remote('https://old.example'), stationBranchId: 3 });
+    expect(await handlers['pos:settings-set']({ ...remote('https://old.example'), stationBranchId: 7 })).toMatchObject({ stationBranchId: 3 });
+    expect((await settings.load()).stationBranchId).toBe(3);
   });
 });

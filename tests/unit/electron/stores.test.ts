@@ -46,9 +46,9 @@ describe('station settings', () => {
     const path = join(tempDir(), 'settings.json');
     const store = new FileSettingsStore(path);
     const noPrinter = { address: null, paper: 80, autoPrint: false, drawer: false } as const;
-    expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null, printer: noPrinter, invoicePrinter: null });
-    await store.save({ serverMode: 'remote', serverUrl: 'https://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet' });
-    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'https://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet' });
+    expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null, printer: noPrinter, invoicePrinter: null, stationBranchId: null });
+    await store.save({ serverMode: 'remote', serverUrl: 'https://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet', stationBranchId: 2 });
+    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'https://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet', stationBranchId: 2 });
   });
 
   it('settings saved before printing existed load with no printers; a printer set is kept, however it is connected', async () => {
@@ -59,7 +59,7 @@ describe('station settings', () => {
     expect(loaded.invoicePrinter).toBeNull();
     for (const address of ['tcp://192.168.1.50:9100', '\\\\FRONT-PC\\POS80', 'COM3@19200']) {
       const printer = { address, paper: 58, autoPrint: true, drawer: true } as const;
-      await new FileSettingsStore(path).save({ serverMode: 'embedded', serverUrl: null, printer, invoicePrinter: null });
+      await new FileSettingsStore(path).save({ serverMode: 'embedded', serverUrl: null, printer, invoicePrinter: null, stationBranchId: null });
       expect((await new FileSettingsStore(path).load()).printer).toEqual(printer);
     }
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { abilityFor, features, type SessionUser } from '../../../shared/permissions';
-import { menuFeatures } from '../../../renderer/app/shell/menu';
+import { landingScreen, menuFeatures } from '../../../renderer/app/shell/menu';
 import { messageText } from '../../../renderer/i18n/message';
 import en from '../../../locales/en/errors.json';
 import enSuccess from '../../../locales/en/success.json';
@@ -29,14 +29,31 @@ const cashier: SessionUser = {
 };
 
 describe('the side menu', () => {
-  it('shows an administrator every feature', () => {
-    expect(menuFeatures(abilityFor({ ...cashier, role: 'admin', privilege: null }))).toEqual([...features]);
+  it('shows an administrator every screen that exists, none that is not made yet', () => {
+    const menu = menuFeatures(abilityFor({ ...cashier, role: 'admin', privilege: null }));
+    expect(menu).toEqual(features.filter((f) => !['Dashboard', 'Rooms', 'Supervisor', 'Chat', 'Reports'].includes(f)));
   });
   it('shows a front-desk cashier only the front desk', () => {
     expect(menuFeatures(abilityFor(cashier))).toEqual(['FrontDesk']);
   });
   it('shows nothing to nobody', () => {
     expect(menuFeatures(abilityFor(null))).toEqual([]);
+  });
+});
+
+describe('where a user lands after signing in', () => {
+  it('a cashier on the front desk', () => {
+    expect(landingScreen(abilityFor(cashier))).toBe('FrontDesk');
+  });
+  it('an administrator on the first screen of the menu', () => {
+    expect(landingScreen(abilityFor({ ...cashier, role: 'admin', privilege: null }))).toBe('FrontDesk');
+  });
+  it('a back-office role on the first screen it may open', () => {
+    const office = { ...cashier, privilege: { ...cashier.privilege!, features: { Employees: { access: true, view: true, create: false, update: false, delete: false }, Roles: { access: true, view: true, create: false, update: false, delete: false } } } };
+    expect(landingScreen(abilityFor(office))).toBe('Employees');
+  });
+  it('a role with no screen lands nowhere', () => {
+    expect(landingScreen(abilityFor(null))).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedMs, marginsOf, overtimeFee, sessionTime } from '../../../shared/domain/session-time';
+import { allowedMs, marginPlan, marginsOf, overtimeFee, sessionTime } from '../../../shared/domain/session-time';
 
 const min = (m: number) => m * 60_000;
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 10, 0) + min(minutes));
@@ -48,5 +48,18 @@ describe('pending time and overtime', () => {
   it('the fee is started hours times the hourly price', () => {
     expect(overtimeFee(3, 2500)).toBe(7500);
     expect(overtimeFee(0, 2500)).toBe(0);
+  });
+});
+
+describe('the margin as said to a person', () => {
+  it.each([
+    ['one number: every hour the same', '10', { firstHours: [], thenEach: 10 }],
+    ['a list: its own hours, then the last for every hour after', '10,5', { firstHours: [10], thenEach: 5 }],
+    ['repeats of the last value say nothing more', '10,8,5,5', { firstHours: [10, 8], thenEach: 5 }],
+    ['equal hours stay one number', '5,5', { firstHours: [], thenEach: 5 }],
+    ['no margin', '0', { firstHours: [], thenEach: 0 }],
+    ['unreadable is none', '', { firstHours: [], thenEach: 0 }],
+  ])('%s', (_case, margin, plan) => {
+    expect(marginPlan(margin)).toEqual(plan);
   });
 });
