@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, api, chooseLanguage, flags, freshStation, signIn } from './helpers';
+import { adminToken, api, chooseLanguage, e164, flags, freshStation, signIn } from './helpers';
 
 /*
  * A cashier's day without the mouse: after opening the page and signing in, only keys — Tab,
@@ -51,7 +51,7 @@ test('en: a whole check-in and check-out from the keyboard: search, tick, scan, 
   await focused(page, 'desk-search');
   await page.keyboard.type(mobile);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('parent-panel')).toContainText(mobile);
+  await expect(page.getByTestId('parent-panel')).toContainText(e164(mobile));
   await focused(page, 'desk-badge');
 
   // Untick Sama (both are ticked), scan Adam's badge: the scanner's Enter checks him in.

@@ -105,6 +105,9 @@ for (const lang of ['en', 'ar'] as const) {
     const product = (await api('product/create', { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 1500, tax_id: 1, included: 1 }, token)).data;
 
     await adminOn(page, lang, 'Products');
+    // Other specs add products too: find this one by name rather than hope it is on the first page.
+    await page.getByPlaceholder(lang === 'en' ? 'Search' : 'بحث').fill(`Kite ${lang}`);
+    await page.getByPlaceholder(lang === 'en' ? 'Search' : 'بحث').press('Enter');
     const picture = page.getByTestId(`image-product-${product.id}`);
     await expect(picture.locator('img')).toHaveAttribute('src', './product.png');
     const chooser = page.waitForEvent('filechooser');
