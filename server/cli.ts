@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from './start';
 import { DataDirInUseError } from './db/embedded';
 import { gatewayFromEnv } from './sms/http-gateway';
+import { isLoopback } from '../shared/domain/server-address';
 
 /** `npm run server -- --port 4100 --data-dir .data` (also PORT, DATA_DIR, DATABASE_URL, MEDIA_DIR, HOST, TRUST_PROXY, SMS_*). */
 const { values } = parseArgs({
@@ -12,10 +13,12 @@ const { values } = parseArgs({
   },
 });
 
+// Loopback unless asked: a server other stations reach must be put behind TLS first (README).
+const host = values.host ?? process.env.HOST ?? '127.0.0.1';
 try {
   const server = await startServer({
     port: Number(values.port ?? process.env.PORT ?? 4100),
-    host: values.host ?? process.env.HOST ?? '127.0.0.1',
+    host,
     dataDir: values['data-dir'] ?? process.env.DATA_DIR ?? '.data',
     databaseUrl: process.env.DATABASE_URL || undefined,
     mediaDir: process.env.MEDIA_DIR || undefined,
@@ -25,7 +28,9 @@ try {
     sms: gatewayFromEnv(process.env),
     trustProxy: trustedProxies(process.env.TRUST_PROXY),
   });
-  console.log(`PlayDesk server listening on ${server.url}`);
+  // The bound address, so whoever starts it for other stations sees whether they can reach it.
+  const reach = host === '0.0.0.0' || host === '::' ? 'every address of this computer' : isLoopback(host) ? 'this computer only; --host 0.0.0.0 for other stations' : 'this address only';
+  console.log(`PlayDesk server listening on ${host.includes(':') ? `[${host}]` : host}:${server.port} (${reach})`);
   // The desktop app runs this in an Electron utility process and waits for this message.
   const ready = { type: 'ready', url: server.url };
   const parentPort = (process as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
