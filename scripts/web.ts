@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { startServer, type RunningServer } from '../server/start';
+import { DEFAULT_DATA_DIR, serverDataDir } from '../server/cli-options';
 import { startBridgeServer } from '../electron/web/bridge-server';
 import { composeServices } from '../electron/services/compose';
 import { FileSecretStore } from '../electron/platform/node/file-secret-store';
@@ -19,7 +20,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '4200' },
     'server-port': { type: 'string', default: '0' },
-    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? '.data' },
+    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? DEFAULT_DATA_DIR },
     'server-url': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
   },
@@ -39,7 +40,7 @@ try {
     ? undefined
     : await startServer({
         port: Number(values['server-port']),
-        dataDir: join(dataDir, 'server'),
+        dataDir: serverDataDir(dataDir),
         adminLogin: process.env.POS_ADMIN_LOGIN,
         adminPassword: process.env.POS_ADMIN_PASSWORD,
         logLevel: process.env.LOG_LEVEL ?? 'warn',
