@@ -37,6 +37,8 @@ import { SmsSender } from './sms/sms-sender';
 import { OtpService } from './modules/frontdesk/otp';
 import { SessionService } from './modules/frontdesk/sessions';
 import { frontDeskRoutes } from './modules/frontdesk/routes';
+import { PLAYDESK_PRODUCT } from '../shared/api/setup';
+import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
   db: Db;
@@ -95,6 +97,7 @@ export function buildApp(deps: AppDeps): App {
     ...parentRoutes(parents),
     ...frontDeskRoutes(new OtpService(deps.db, sms, deps.tokenKey), sessions),
     'sms/outbox': (body) => sms.outbox(body),
+    health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version }),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(

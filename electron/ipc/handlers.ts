@@ -6,6 +6,7 @@ import type { OnceCommands } from '../services/once-commands';
 import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
+import { probeServer } from '../services/server-probe';
 import { printInvoicePage, printSaleReceipt, printTestReceipt } from '../services/printing/print-jobs';
 import type { DocumentPrinter, FilePicker, SettingsStore } from '../platform/ports';
 
@@ -88,6 +89,11 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:app-info': async (arg) => {
       argOf('pos:app-info', arg);
       return deps.appInfo();
+    },
+    'pos:server-test': async (arg) => {
+      const parsed = invokeChannels['pos:server-test'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:server-test');
+      return probeServer(parsed.data.url);
     },
     'pos:products-sheet': async (arg) => {
       const parsed = invokeChannels['pos:products-sheet'].safeParse(arg);
