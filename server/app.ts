@@ -38,6 +38,7 @@ import { OtpService } from './modules/frontdesk/otp';
 import { SessionService } from './modules/frontdesk/sessions';
 import { frontDeskRoutes } from './modules/frontdesk/routes';
 import { PLAYDESK_PRODUCT } from '../shared/api/setup';
+import { ChainSettingsService } from './modules/chain-settings/service';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
@@ -85,6 +86,7 @@ export function buildApp(deps: AppDeps): App {
   const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway);
   const sessions = new SessionService(deps.db);
   const parents = new ParentService(deps.db);
+  const chain = new ChainSettingsService(deps.db);
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
@@ -98,6 +100,8 @@ export function buildApp(deps: AppDeps): App {
     ...frontDeskRoutes(new OtpService(deps.db, sms, deps.tokenKey), sessions),
     'sms/outbox': (body) => sms.outbox(body),
     health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version }),
+    'settings/chain': () => chain.get(),
+    'settings/chain/update': (body) => chain.update(body),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(
