@@ -8,6 +8,7 @@ import { restoreSession } from './auth-slice';
 import { Splash } from '../components/Splash';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AppShell } from './shell/AppShell';
+import { IdleLock } from './shell/IdleLock';
 import { directionOf } from '../i18n';
 import type { Language } from '../../shared/domain/constants';
 
@@ -34,7 +35,16 @@ export function App() {
       theme={{ token: { colorPrimary: '#6a4cff', borderRadius: 10, fontFamily } }}
     >
       <AntApp notification={{ placement: 'topRight', showProgress: false }}>
-        {status === 'starting' ? <Splash /> : user && status === 'signedIn' ? <AppShell user={user} /> : <LoginPage />}
+        {status === 'starting' ? (
+          <Splash />
+        ) : user && status === 'signedIn' ? (
+          <>
+            <AppShell user={user} />
+            <IdleLock key={user.id} user={user} />
+          </>
+        ) : (
+          <LoginPage />
+        )}
       </AntApp>
     </ConfigProvider>
   );

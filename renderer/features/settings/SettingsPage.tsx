@@ -9,6 +9,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { useNotify } from '../../components/useNotify';
 import { addressOf, CONNECTION_FIELD, connectionOf, type ConnectionValues } from './printer-connection';
 import { ServerCard, serverOf, type ServerValues } from './ServerCard';
+import { IdleCard } from './IdleCard';
+import { useAbility } from '../../app/ability';
 
 type Values = ConnectionValues & ServerValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string };
 
@@ -23,6 +25,7 @@ const ASK = '';
 export function SettingsPage() {
   const { t } = useTranslation();
   const notify = useNotify();
+  const ability = useAbility();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -73,6 +76,11 @@ export function SettingsPage() {
   return (
     <div data-testid="settings-page">
       <PageTitle title={t('features.Settings')} />
+      {ability.can('update', 'Settings') && (
+        <div style={{ maxWidth: 640, marginBottom: 24 }}>
+          <IdleCard />
+        </div>
+      )}
       <Form<Values>
         form={form}
         layout="vertical"
