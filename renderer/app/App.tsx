@@ -38,10 +38,9 @@ export function App() {
         {status === 'starting' ? (
           <Splash />
         ) : user && status === 'signedIn' ? (
-          <>
+          <IdleLock key={user.id} user={user}>
             <AppShell user={user} />
-            <IdleLock key={user.id} user={user} />
-          </>
+          </IdleLock>
         ) : (
           <LoginPage />
         )}

@@ -22,7 +22,7 @@ test('a new browser, or a new tab, lands on sign-in; a reload of the signed-in t
   await expect(page.getByTestId('app-shell')).toBeVisible();
 });
 
-const wrong = { en: 'Station locked', ar: 'المحطة مقفلة' } as const;
+const locked = { en: 'Station locked', ar: 'المحطة مقفلة' } as const;
 
 for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: a station left untouched for the chain's idle time locks, and only the user's password unlocks it`, async ({ page }) => {
@@ -32,8 +32,12 @@ for (const lang of ['en', 'ar'] as const) {
     try {
       await adminOn(page, lang, 'Settings');
       await expect(page.getByTestId('idle-lock')).toBeVisible({ timeout: 15_000 });
-      await expect(page.getByRole('heading', { level: 1, name: wrong[lang] })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: locked[lang] })).toBeVisible();
       await expect(page.getByTestId('lock-password')).toBeFocused();
+      // The app behind is out of reach: the keyboard cannot leave the lock.
+      for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+      await expect(page.locator(':focus')).toHaveCount(1);
+      expect(await page.evaluate(() => document.querySelector('[data-testid="idle-lock"]')?.contains(document.activeElement))).toBe(true);
       await page.getByTestId('lock-password').fill('not-the-password');
       await page.getByTestId('lock-unlock').click();
       await expect(page.getByTestId('lock-error')).toBeVisible();

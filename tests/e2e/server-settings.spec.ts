@@ -1,5 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { adminOn, shot } from './helpers';
+
+/** The desktop shell, as far as the page can tell: only app info differs from browser mode here. */
+async function asDesktop(page: Page, serverUrl: string) {
+  // The bridge's own page id query follows the path.
+  await page.routeWebSocket(/\/bridge(\?.*)?$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((raw) => {
+      const call = JSON.parse(String(raw)) as { id: number; channel: string };
+      if (call.channel !== 'pos:app-info') server.send(raw);
+      else ws.send(JSON.stringify({ kind: 'result', id: call.id, result: { version: 'e2e', shell: 'electron', serverUrl } }));
+    });
+  });
+}
 
 const insecure = {
   en: 'A server on another computer must start with https://',
@@ -8,15 +21,7 @@ const insecure = {
 
 for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: in the desktop app, a remote server on another computer must use https, and the screen says why`, async ({ page }) => {
-    // The desktop shell, as far as the page can tell: only app info differs from browser mode here.
-    await page.routeWebSocket(/\/bridge$/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((raw) => {
-        const call = JSON.parse(String(raw)) as { id: number; channel: string };
-        if (call.channel !== 'pos:app-info') server.send(raw);
-        else ws.send(JSON.stringify({ kind: 'result', id: call.id, result: { version: 'e2e', shell: 'electron', serverUrl: '' } }));
-      });
-    });
+    await asDesktop(page, '');
     await adminOn(page, lang, 'Settings');
     await expect(page.getByTestId('server-url')).toBeHidden();
     await page.getByTestId('server-mode').getByRole('radio').nth(1).check();
@@ -49,14 +54,7 @@ for (const lang of ['en', 'ar'] as const) {
   });
 
   test(`${lang}: in the desktop app, Test connection asks the remote address typed and says nothing answers there`, async ({ page }) => {
-    await page.routeWebSocket(/\/bridge$/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((raw) => {
-        const call = JSON.parse(String(raw)) as { id: number; channel: string };
-        if (call.channel !== 'pos:app-info') server.send(raw);
-        else ws.send(JSON.stringify({ kind: 'result', id: call.id, result: { version: 'e2e', shell: 'electron', serverUrl: 'http://127.0.0.1:4100' } }));
-      });
-    });
+    await asDesktop(page, 'http://127.0.0.1:4100');
     await adminOn(page, lang, 'Settings');
     await page.getByTestId('server-mode').getByRole('radio').nth(1).check();
     await page.getByTestId('server-url').fill('http://127.0.0.1:1');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Input, Space, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +13,18 @@ import { useChainSettingsQuery } from '../../api/chainSettings';
 
 /**
  * Locks the station over the app after the chain's idle time: the signed-in user's password, checked
- * again by the server, lifts it; anyone else signs this user out and signs in.
+ * again by the server, lifts it; anyone else signs this user out and signs in. The app stays mounted
+ * (a half-made sale is still there after unlocking) but inert: no focus, click or screen reader reaches it.
  */
-export function IdleLock({ user }: { user: SessionUser }) {
+export function IdleLock({ user, children }: { user: SessionUser; children: ReactNode }) {
   const { data, isError } = useChainSettingsQuery();
   const [locked, unlock] = useIdle(data?.idle_seconds ?? (isError ? DEFAULT_IDLE_SECONDS : null));
-  return locked ? <LockScreen user={user} onUnlocked={unlock} /> : null;
+  return (
+    <>
+      <div inert={locked}>{children}</div>
+      {locked && <LockScreen user={user} onUnlocked={unlock} />}
+    </>
+  );
 }
 
 function LockScreen({ user, onUnlocked }: { user: SessionUser; onUnlocked: () => void }) {
@@ -41,7 +47,7 @@ function LockScreen({ user, onUnlocked }: { user: SessionUser; onUnlocked: () =>
       <Card style={{ width: 380 }}>
         <form onSubmit={(event) => void submit(event)}>
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            <Typography.Title level={1} id="pd-lock-title" style={{ fontSize: 22, margin: 0 }}>
+            <Typography.Title level={2} id="pd-lock-title" style={{ fontSize: 22, margin: 0 }}>
               <LockOutlined /> {t('lock.title')}
             </Typography.Title>
             <Typography.Text>{t('lock.help', { name: localName(user, i18n.language) })}</Typography.Text>
