@@ -14,14 +14,14 @@ import { useChainSettingsQuery } from '../../api/chainSettings';
 /**
  * Locks the station over the app after the chain's idle time: the signed-in user's password, checked
  * again by the server, lifts it; anyone else signs this user out and signs in. The app stays mounted
- * (a half-made sale is still there after unlocking) but inert: no focus, click or screen reader reaches it.
+ * (a half-made sale is still there after unlocking) but hidden: nothing on it can be read, focused or clicked.
  */
 export function IdleLock({ user, children }: { user: SessionUser; children: ReactNode }) {
   const { data, isError } = useChainSettingsQuery();
   const [locked, unlock] = useIdle(data?.idle_seconds ?? (isError ? DEFAULT_IDLE_SECONDS : null));
   return (
     <>
-      <div inert={locked}>{children}</div>
+      <div hidden={locked}>{children}</div>
       {locked && <LockScreen user={user} onUnlocked={unlock} />}
     </>
   );
