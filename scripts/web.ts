@@ -3,9 +3,11 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { startServer, type RunningServer } from '../server/start';
 import { gatewayFromEnv } from '../server/sms/http-gateway';
+import { DEFAULT_DATA_DIR, serverDataDir } from '../server/cli-options';
 import { startBridgeServer } from '../electron/web/bridge-server';
 import { composeServices } from '../electron/services/compose';
-import { FileSecretStore } from '../electron/platform/node/file-secret-store';
+import { MemorySecretStore } from '../electron/platform/node/memory-secret-store';
+import { PageSessions, idleSecondsOf } from '../electron/web/page-sessions';
 import { FileSettingsStore } from '../electron/platform/node/file-settings-store';
 import { FilePendingStore } from '../electron/platform/node/file-pending-store';
 import { AxiosTransport } from '../electron/platform/node/axios-transport';
@@ -20,7 +22,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '4200' },
     'server-port': { type: 'string', default: '0' },
-    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? '.data' },
+    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? DEFAULT_DATA_DIR },
     'server-url': { type: 'string' },
     'no-build': { type: 'boolean', default: false },
   },
@@ -40,7 +42,7 @@ try {
     ? undefined
     : await startServer({
         port: Number(values['server-port']),
-        dataDir: join(dataDir, 'server'),
+        dataDir: serverDataDir(dataDir),
         adminLogin: process.env.POS_ADMIN_LOGIN,
         adminPassword: process.env.POS_ADMIN_PASSWORD,
         logLevel: process.env.LOG_LEVEL ?? 'warn',
@@ -52,23 +54,30 @@ try {
 }
 const serverUrl = values['server-url'] ?? server!.url;
 
-let broadcast: (event: BridgeEvent) => void = () => {};
-const { handlers } = composeServices(
-  {
-    secrets: new FileSecretStore(join(dataDir, 'station', 'session.json')),
-    pending: new FilePendingStore(join(dataDir, 'station', 'pending-commands.json')),
-    settings: new FileSettingsStore(join(dataDir, 'station', 'settings.json')),
-    transport: new AxiosTransport(),
+let sendTo: (page: string, event: BridgeEvent) => void = () => {};
+const station = {
+  pending: new FilePendingStore(join(dataDir, 'station', 'pending-commands.json')),
+  settings: new FileSettingsStore(join(dataDir, 'station', 'settings.json')),
+  transport: new AxiosTransport(),
+};
+// Each page its own session, held in memory: a new tab or browser signs in, a restart signs all out.
+const pages = new PageSessions({
+  compose(_page, emit) {
+    const { api, handlers } = composeServices(
+      { ...station, secrets: new MemorySecretStore() },
+      {
+        serverUrl: () => serverUrl,
+        emit,
+        appInfo: () => ({ version: packageJson.version, shell: 'web', serverUrl }),
+        log: (message, detail) => console.warn(message, detail ?? ''),
+      },
+    );
+    return { handlers, signOut: () => api.logout(), idleSeconds: () => idleSecondsOf(api) };
   },
-  {
-    serverUrl: () => serverUrl,
-    emit: (event) => broadcast(event),
-    appInfo: () => ({ version: packageJson.version, shell: 'web', serverUrl }),
-    log: (message, detail) => console.warn(message, detail ?? ''),
-  },
-);
-const bridge = await startBridgeServer({ root: resolve('dist'), handlers, port: Number(values.port), log: console.warn });
-broadcast = bridge.broadcast;
+  emit: (page, event) => sendTo(page, event),
+});
+const bridge = await startBridgeServer({ root: resolve('dist'), pages, port: Number(values.port), log: console.warn });
+sendTo = bridge.sendTo;
 console.log(`PlayDesk is served to the browser at ${bridge.url} (server ${serverUrl})`);
 
 const stop = async () => {

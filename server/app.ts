@@ -39,6 +39,9 @@ import { toE164 } from '../shared/domain/mobile';
 import { OtpService } from './modules/frontdesk/otp';
 import { SessionService } from './modules/frontdesk/sessions';
 import { frontDeskRoutes } from './modules/frontdesk/routes';
+import { PLAYDESK_PRODUCT } from '../shared/api/setup';
+import { ChainSettingsService } from './modules/chain-settings/service';
+import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
   db: Db;
@@ -86,6 +89,7 @@ export function buildApp(deps: AppDeps): App {
   const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway, fastify.log);
   const sessions = new SessionService(deps.db, locales);
   const parents = new ParentService(deps.db, locales);
+  const chain = new ChainSettingsService(deps.db);
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
@@ -99,6 +103,9 @@ export function buildApp(deps: AppDeps): App {
     ...frontDeskRoutes(new OtpService(deps.db, sms, locales, deps.tokenKey), sessions),
     // A mobile typed as the counter knows it (0501…) finds its messages, kept in E.164.
     'sms/outbox': async (body, ctx) => sms.outbox(ctx, { ...body, to: body.to && (toE164(body.to, (await locales.ofCaller(ctx)).country) ?? body.to) }),
+    health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version }),
+    'settings/chain': () => chain.get(),
+    'settings/chain/update': (body) => chain.update(body),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(

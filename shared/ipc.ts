@@ -67,6 +67,18 @@ export type DocumentOutcome =
 /** How a print job ended; the sale is saved whatever happens here. */
 export type PrintOutcome = { status: 'printed' } | { status: 'not-configured' } | { status: 'unreachable' } | { status: 'no-paper' } | { status: 'failed'; message: string };
 
+/**
+ * What *Test connection* found at a server address: a PlayDesk server (its version, whether over TLS),
+ * nothing answering, something that is not PlayDesk, a certificate the station does not trust, or no
+ * TLS where https was asked.
+ */
+export type ServerProbe =
+  | { status: 'found'; version: string; tls: boolean }
+  | { status: 'unreachable' }
+  | { status: 'not-playdesk' }
+  | { status: 'certificate'; reason: string }
+  | { status: 'no-tls' };
+
 export const appInfoSchema = z.object({
   version: z.string(),
   shell: z.enum(['electron', 'web']),
@@ -99,6 +111,8 @@ export const invokeChannels = {
   'pos:settings-get': z.null(),
   'pos:settings-set': settingsSchema,
   'pos:app-info': z.null(),
+  /** Asks a server address what it is (Settings → Server → Test connection); only an address passwords may go to. */
+  'pos:server-test': z.object({ url: settingsSchema.shape.serverUrl.unwrap() }),
   'pos:file-pick': z.object({ extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).min(1).max(20) }),
   /** A products spreadsheet's bytes, read and checked in the main process. */
   'pos:products-sheet': z.object({ contentBase64: z.string().min(1).max(30 * 1024 * 1024) }),
@@ -152,7 +166,7 @@ export interface PosBridge {
     get(): Promise<Settings>;
     set(settings: Settings): Promise<Settings>;
   };
-  app: { info(): Promise<AppInfo> };
+  app: { info(): Promise<AppInfo>; testServer(url: string): Promise<ServerProbe> };
   files: {
     pick(extensions: string[]): Promise<PickedFile>;
     checkProductsSheet(contentBase64: string): Promise<SheetCheck>;
@@ -178,6 +192,7 @@ export type InvokeResult = {
   'pos:settings-get': Settings;
   'pos:settings-set': Settings;
   'pos:app-info': AppInfo;
+  'pos:server-test': ServerProbe;
   'pos:file-pick': PickedFile;
   'pos:products-sheet': SheetCheck;
   'pos:print-receipt': PrintOutcome;
@@ -209,7 +224,7 @@ export function bridgeFrom(
       get: () => invoke('pos:settings-get', null),
       set: (s) => invoke('pos:settings-set', s),
     },
-    app: { info: () => invoke('pos:app-info', null) },
+    app: { info: () => invoke('pos:app-info', null), testServer: (url) => invoke('pos:server-test', { url }) },
     files: {
       pick: (extensions) => invoke('pos:file-pick', { extensions }),
       checkProductsSheet: (contentBase64) => invoke('pos:products-sheet', { contentBase64 }),

@@ -7,6 +7,7 @@ import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
 import { hasFullAccess } from '../../shared/permissions';
+import { probeServer } from '../services/server-probe';
 import { printInvoicePage, printSaleReceipt, printTestReceipt } from '../services/printing/print-jobs';
 import type { DocumentPrinter, FilePicker, SettingsStore } from '../platform/ports';
 
@@ -91,6 +92,11 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:app-info': async (arg) => {
       argOf('pos:app-info', arg);
       return deps.appInfo();
+    },
+    'pos:server-test': async (arg) => {
+      const parsed = invokeChannels['pos:server-test'].safeParse(arg);
+      if (!parsed.success) throw new InvalidBridgeArgument('pos:server-test');
+      return probeServer(parsed.data.url);
     },
     'pos:products-sheet': async (arg) => {
       const parsed = invokeChannels['pos:products-sheet'].safeParse(arg);

@@ -9,7 +9,11 @@ import type { ChannelHandlers } from '../ipc/handlers';
 export interface BridgeServerOptions {
   /** The built renderer (dist/). */
   root: string;
-  handlers: ChannelHandlers;
+  /**
+   * The pages' services: `open` when a page's socket opens (its id, from the page's own tab), `close`
+   * when it closes. A session belongs to a page, not to the station (see PageSessions).
+   */
+  pages: { open(page: string): ChannelHandlers; close(page: string): void };
   port: number;
   host?: string;
   log?: (message: string) => void;
@@ -18,7 +22,8 @@ export interface BridgeServerOptions {
 export interface BridgeServer {
   url: string;
   port: number;
-  broadcast(event: BridgeEvent): void;
+  /** An event for the sockets of one page. */
+  sendTo(page: string, event: BridgeEvent): void;
   close(): Promise<void>;
 }
 
@@ -46,14 +51,15 @@ export const CONTENT_SECURITY_POLICY =
 export async function startBridgeServer(opts: BridgeServerOptions): Promise<BridgeServer> {
   const root = resolve(opts.root);
   const host = opts.host ?? '127.0.0.1';
-  const sockets = new Set<WebSocket>();
+  const sockets = new Map<WebSocket, string>();
   const key = bridgeKey();
   const http: Server = createServer((req, res) => void serveStatic(root, req, res, key));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * 1024 * 1024 });
 
   http.on('upgrade', (req, socket, head) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path !== WEB_BRIDGE_PATH || !sameOrigin(req)) {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const page = url.searchParams.get('page');
+    if (url.pathname !== WEB_BRIDGE_PATH || !sameOrigin(req) || page === null || !PAGE_ID.test(page)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -62,13 +68,17 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
-      ws.on('message', (raw) => void answer(ws, raw.toString()));
+      const handlers = opts.pages.open(page);
+      sockets.set(ws, page);
+      ws.on('close', () => {
+        sockets.delete(ws);
+        opts.pages.close(page);
+      });
+      ws.on('message', (raw) => void answer(ws, handlers, raw.toString()));
     });
   });
 
-  async function answer(ws: WebSocket, raw: string) {
+  async function answer(ws: WebSocket, handlers: ChannelHandlers, raw: string) {
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -85,7 +95,7 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
     const { id, channel, arg } = request.data;
     let message: WireMessage;
     try {
-      message = { kind: 'result', id, result: await opts.handlers[channel](arg) };
+      message = { kind: 'result', id, result: await handlers[channel](arg) };
     } catch (error) {
       opts.log?.(`bridge ${channel}: ${String(error)}`);
       message = { kind: 'error', id, message: error instanceof Error ? error.name : 'Error' };
@@ -102,18 +112,21 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
   return {
     url: `http://${host}:${port}`,
     port,
-    broadcast(event) {
+    sendTo(page, event) {
       const text = JSON.stringify({ kind: 'event', event } satisfies WireMessage);
-      for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+      for (const [ws, of] of sockets) if (of === page && ws.readyState === ws.OPEN) ws.send(text);
     },
     async close() {
-      for (const ws of sockets) ws.terminate();
+      for (const ws of sockets.keys()) ws.terminate();
       wss.close();
       http.closeAllConnections();
       await new Promise<void>((done) => http.close(() => done()));
     },
   };
 }
+
+/** A page's id: random, made by the page (`pageId` in web-bridge.ts), long enough not to be guessed. */
+const PAGE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 interface BridgeKey {
   setCookie(req: IncomingMessage): string;

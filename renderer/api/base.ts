@@ -23,6 +23,6 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: bridgeQuery,
   // A create, edit or delete invalidates its list's tag, so the list reloads (spec 4).
-  tagTypes: ['Branch', 'Role', 'Lookup', 'Setup', 'Employee', 'File', 'Product', 'Invoice', 'Package', 'Coupon', 'Parent', 'Subscription', 'Session'],
+  tagTypes: ['Branch', 'Role', 'Lookup', 'Setup', 'Employee', 'File', 'Product', 'Invoice', 'Package', 'Coupon', 'Parent', 'Subscription', 'Session', 'ChainSettings'],
   endpoints: () => ({}),
 });

@@ -8,6 +8,7 @@ import { restoreSession } from './auth-slice';
 import { Splash } from '../components/Splash';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AppShell } from './shell/AppShell';
+import { IdleLock } from './shell/IdleLock';
 import { directionOf } from '../i18n';
 import { theme } from './theme';
 import type { Language } from '../../shared/domain/constants';
@@ -32,7 +33,15 @@ export function App() {
       theme={theme}
     >
       <AntApp notification={{ placement: 'topRight', showProgress: false }}>
-        {status === 'starting' ? <Splash /> : user && status === 'signedIn' ? <AppShell user={user} /> : <LoginPage />}
+        {status === 'starting' ? (
+          <Splash />
+        ) : user && status === 'signedIn' ? (
+          <IdleLock key={user.id} user={user}>
+            <AppShell user={user} />
+          </IdleLock>
+        ) : (
+          <LoginPage />
+        )}
       </AntApp>
     </ConfigProvider>
   );

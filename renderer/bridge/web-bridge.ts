@@ -9,12 +9,33 @@ const CALL_TIMEOUT_MS = 60_000;
 /** Channels whose answer is an ApiResult: a lost connection answers them with SERVER_UNREACHABLE. */
 const API_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['pos:api-call', 'pos:auth-login', 'pos:auth-logout']);
 
+/** Where the tab keeps its page id: sessionStorage, which a reload keeps and a new tab does not share. */
+export type PageStore = Pick<Storage, 'getItem' | 'setItem'>;
+const PAGE_KEY = 'playdesk.page';
+
+/**
+ * This tab's page id, made once per tab. The station's bridge keeps a session per page id, so a new tab
+ * or browser signs in, a reload stays signed in, and a closed tab's session ends after the idle time.
+ */
+export function pageIdOf(store: PageStore): string {
+  const kept = store.getItem(PAGE_KEY);
+  if (kept) return kept;
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  store.setItem(PAGE_KEY, id);
+  return id;
+}
+
 /**
  * Browser mode: the bridge over one WebSocket to the page's own origin. It reconnects with backoff;
  * calls made while it is down wait for the connection for a few seconds, then fail as unreachable.
  */
-export function createWebBridge(location: Location = window.location, renewPass: () => Promise<unknown> = () => fetch(`${location.origin}/`, { cache: 'no-store' })): PosBridge {
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WEB_BRIDGE_PATH}`;
+export function createWebBridge(
+  location: Location = window.location,
+  renewPass: () => Promise<unknown> = () => fetch(`${location.origin}/`, { cache: 'no-store' }),
+  store: PageStore = window.sessionStorage,
+): PosBridge {
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WEB_BRIDGE_PATH}?page=${encodeURIComponent(pageIdOf(store))}`;
   const listeners = new Set<(event: BridgeEvent) => void>();
   const pending = new Map<number, Pending>();
   let nextId = 1;

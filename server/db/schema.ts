@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_IDLE_SECONDS } from '../../shared/domain/idle';
 import {
   boolean,
   check,
@@ -151,6 +152,20 @@ export const serverSecrets = pgTable('server_secrets', {
   name: varchar('name', { length: 50 }).primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Settings of the whole chain, one row (id 1): staff move between branches and a station's lock should
+ * not depend on where it stands. `idle_seconds`: a station untouched this long locks, a closed browser
+ * page's session ends.
+ */
+export const chainSettings = pgTable(
+  'chain_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    idle_seconds: integer('idle_seconds').notNull().default(DEFAULT_IDLE_SECONDS),
+  },
+  (t) => [check('chain_settings_one_row', sql`${t.id} = 1`)],
+);
 
 /** Products sold at the till; stock never goes below zero (the sale decrements it atomically). */
 export const products = pgTable(

@@ -14,6 +14,7 @@ import * as packages from './packages';
 import * as parents from './parents';
 import * as subscriptions from './subscriptions';
 import * as frontdesk from './frontdesk';
+import * as chainSettings from './chain-settings';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 type Keyed<E> = { [X in E as NameOf<X>]: X };
@@ -36,7 +37,7 @@ function isEndpoint(value: unknown): value is Endpoint {
 }
 
 /** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */
-export const catalogue = keyed(auth, lookups, setup, roles, branches, employees, files, products, coupons, sales, packages, parents, subscriptions, frontdesk);
+export const catalogue = keyed(auth, lookups, setup, roles, branches, employees, files, products, coupons, sales, packages, parents, subscriptions, frontdesk, chainSettings);
 
 export type Catalogue = typeof catalogue;
 export type EndpointName = keyof Catalogue & string;

@@ -32,3 +32,13 @@ export const firstAdministrator = endpoint({
   response: Nothing,
   permission: 'public',
 });
+
+/** What a station's *Test connection* asks before it is signed in: that this is PlayDesk, and which version. */
+export const PLAYDESK_PRODUCT = 'PlayDesk';
+export const health = endpoint({
+  method: 'GET',
+  path: '/health',
+  request: Empty,
+  response: z.object({ product: z.literal(PLAYDESK_PRODUCT), version: z.string() }),
+  permission: 'public',
+});

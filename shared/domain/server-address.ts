@@ -13,7 +13,8 @@ export function isSafeServerUrl(address: string): boolean {
   return url.protocol === 'http:' && isLoopback(url.hostname);
 }
 
-function isLoopback(hostname: string): boolean {
-  // URL has already turned decimal, hex and short IPv4 forms into dotted quads, and brackets IPv6.
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+/** A host name of this computer only; `::1` bare (a listening address) or bracketed (a URL's hostname). */
+export function isLoopback(hostname: string): boolean {
+  // URL has already turned decimal, hex and short IPv4 forms into dotted quads.
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }

@@ -48,7 +48,7 @@ export async function shot(page: Page, name: string, opts: { settled?: boolean }
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
-/** The browser-mode station holds one session for every page; each test starts signed out. */
+/** Each browser tab holds its own session (a new test's page starts signed out); each test starts on sign-in. */
 export async function freshStation(page: Page) {
   await page.goto('/');
   await expect(page.getByTestId('login-form').or(page.getByTestId('app-shell')).or(page.getByTestId('first-run-form'))).toBeVisible();

@@ -226,7 +226,7 @@ async function asDesktopApp(page: Page) {
       return request.action === 'pdf' ? { status: 'saved', fileName: `C:\\Users\\Cashier\\Documents\\${request.fileName}` } : { status: 'printed' };
     },
   };
-  await page.routeWebSocket(/\/bridge$/, (ws) => {
+  await page.routeWebSocket(/\/bridge(\?.*)?$/, (ws) => {
     const server = ws.connectToServer();
     ws.onMessage((raw) => {
       const call = JSON.parse(String(raw)) as { id: number; channel: string; arg: unknown };

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
@@ -15,8 +15,11 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 type Run = { code: number | null; signal: NodeJS.Signals | null; output: string };
 
-/** Runs a script under tsx; once `ready` appears in its output, sends it `stop` (if given). */
-function run(script: string, args: string[], opts: { env?: Record<string, string>; ready?: RegExp; stop?: NodeJS.Signals } = {}): Promise<Run> {
+/**
+ * Runs a script under tsx; once `ready` appears in its output, runs `probe` on the running process
+ * (if given), then sends it `stop` (if given).
+ */
+function run(script: string, args: string[], opts: { env?: Record<string, string>; ready?: RegExp; stop?: NodeJS.Signals; probe?: (output: string) => Promise<void> } = {}): Promise<Run> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -27,7 +30,9 @@ function run(script: string, args: string[], opts: { env?: Record<string, string
     const read = (chunk: Buffer) => {
       const before = output;
       output += chunk.toString();
-      if (opts.stop && opts.ready && !opts.ready.test(before) && opts.ready.test(output)) child.kill(opts.stop);
+      if (!opts.stop || !opts.ready || opts.ready.test(before) || !opts.ready.test(output)) return;
+      const stop = opts.stop;
+      void (opts.probe?.(output) ?? Promise.resolve()).catch(fail).finally(() => child.kill(stop));
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
@@ -36,6 +41,15 @@ function run(script: string, args: string[], opts: { env?: Record<string, string
       done({ code, signal, output });
     });
   });
+}
+
+/** This machine's address on its network, as another station would reach it. */
+function networkAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal);
+  if (!address) throw new Error('this machine has no network address besides loopback');
+  return address.address;
 }
 
 /** A port something already listens on. */
@@ -52,6 +66,22 @@ describe('the server process (npm run server)', () => {
       const result = await run('server/cli.ts', ['--port', '0'], { env: { DATABASE_URL: inject('databaseUrl') }, ready: /listening on/, stop });
       expect(result, result.output).toMatchObject({ code: 0, signal: null });
     }
+  });
+
+  it('listens on this computer only by default, and on every address with --host 0.0.0.0, and says which', async () => {
+    const lan = networkAddress();
+    const reached = async (host: string, port: string) => (await fetch(`http://${host}:${port}/setup/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((res) => res.status, () => 'unreachable'));
+    const probe = (expected: { loopback: number | string; lan: number | string }) => async (output: string) => {
+      const port = /listening on [^\s]+:(\d+)/.exec(output)![1]!;
+      expect({ loopback: await reached('127.0.0.1', port), lan: await reached(lan, port) }).toEqual(expected);
+    };
+    const env = { DATABASE_URL: inject('databaseUrl') };
+    const everywhere = await run('server/cli.ts', ['--port', '0', '--host', '0.0.0.0'], { env, ready: /listening on/, stop: 'SIGTERM', probe: probe({ loopback: 200, lan: 200 }) });
+    expect(everywhere.output).toMatch(/listening on 0\.0\.0\.0:\d+ \(every address of this computer\)/);
+    const fromEnv = await run('server/cli.ts', ['--port', '0'], { env: { ...env, HOST: '0.0.0.0' }, ready: /listening on/, stop: 'SIGTERM', probe: probe({ loopback: 200, lan: 200 }) });
+    expect(fromEnv.output).toMatch(/listening on 0\.0\.0\.0:/);
+    const byDefault = await run('server/cli.ts', ['--port', '0'], { env, ready: /listening on/, stop: 'SIGTERM', probe: probe({ loopback: 200, lan: 'unreachable' }) });
+    expect(byDefault.output).toMatch(/listening on 127\.0\.0\.1:\d+ \(this computer only; --host 0\.0\.0\.0 for other stations\)/);
   });
 
   it('exits non-zero when it cannot start: no database, or its port taken', async () => {

@@ -13,7 +13,8 @@ const readySchema = z.object({ type: z.literal('ready'), url: z.url() });
  * privileges). It picks a free port itself and reports its URL when it is ready.
  */
 export function startEmbeddedServer(opts: { entry: string; dataDir: string; migrationsDir: string }): Promise<EmbeddedServer> {
-  const child = utilityProcess.fork(opts.entry, ['--port', '0', '--data-dir', opts.dataDir], {
+  // Loopback whatever HOST the environment holds: only this station talks to its own server.
+  const child = utilityProcess.fork(opts.entry, ['--port', '0', '--host', '127.0.0.1', '--data-dir', opts.dataDir], {
     serviceName: 'PlayDesk server',
     stdio: 'inherit',
     env: { ...process.env, PLAYDESK_MIGRATIONS_DIR: opts.migrationsDir, LOG_LEVEL: 'warn' },

@@ -4,13 +4,15 @@ import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BAUD_RATES } from '../../../shared/domain/printer-address';
 import { receiptSeconds } from '../../../shared/domain/serial-time';
-import type { PrinterSettings, Settings, SystemPrinters } from '../../../shared/ipc';
+import type { AppInfo, PrinterSettings, Settings, SystemPrinters } from '../../../shared/ipc';
 import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
 import { useNotify } from '../../components/useNotify';
 import { addressOf, CONNECTION_FIELD, connectionOf, type ConnectionValues } from './printer-connection';
 import { ServerCard, serverOf, type ServerValues } from './ServerCard';
 import { StationCard } from './StationCard';
+import { IdleCard } from './IdleCard';
+import { useAbility } from '../../app/ability';
 
 type Values = ConnectionValues & ServerValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string; stationBranchId?: number };
 
@@ -19,29 +21,30 @@ const ASK = '';
 
 /**
  * This station's printers: the receipt printer (network, Windows share or serial port), checked with
- * a test print, and the system printer A4 invoices go to; in the desktop app, also its server (browser
- * mode is given its server when started).
+ * a test print, and the system printer A4 invoices go to; and its server (chosen here in the desktop
+ * app, shown and tested in browser mode, which is given its server when started).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const notify = useNotify();
+  const ability = useAbility();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
   const baudRate = Form.useWatch('baudRate', form);
   const paper = Form.useWatch('paper', form);
   const [settings, setSettings] = useState<Settings | null>(null);
   const [systemPrinters, setSystemPrinters] = useState<SystemPrinters | null>(null);
-  const [desktop, setDesktop] = useState(false);
+  const [info, setInfo] = useState<AppInfo | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   useEffect(() => {
     void bridge.settings.get().then(setSettings);
-    void bridge.app.info().then((info) => setDesktop(info.shell === 'electron'));
+    void bridge.app.info().then(setInfo);
     void bridge.printing
       .printers()
       .catch((): SystemPrinters => ({ status: 'unsupported' }))
       .then(setSystemPrinters);
   }, []);
-  if (!settings || !systemPrinters) return <Spin />;
+  if (!settings || !systemPrinters || !info) return <Spin />;
 
   const printerOf = (values: Values): PrinterSettings | null => {
     const address = addressOf(values);
@@ -55,7 +58,8 @@ export function SettingsPage() {
     const printer = printerOf(values);
     if (!printer) return;
     setBusy('save');
-    const server = desktop ? serverOf(values) : {};
+    // Browser mode is given its server when started; only the desktop app chooses it here.
+    const server = info.shell === 'electron' ? serverOf(values) : {};
     setSettings(await bridge.settings.set({ ...settings, ...server, printer, invoicePrinter: values.invoicePrinter || null, stationBranchId: values.stationBranchId ?? null }));
     setBusy(null);
     notify.success('OK');
@@ -76,6 +80,11 @@ export function SettingsPage() {
   return (
     <div data-testid="settings-page">
       <PageTitle title={t('features.Settings')} />
+      {ability.can('update', 'Settings') && (
+        <div style={{ maxWidth: 640, marginBottom: 24 }}>
+          <IdleCard />
+        </div>
+      )}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -93,7 +102,7 @@ export function SettingsPage() {
       >
         <Space orientation="vertical" size="large" style={{ maxWidth: 640, width: '100%' }}>
           <StationCard />
-          {desktop && <ServerCard />}
+          <ServerCard info={info} />
           <Card title={t('print.settingsTitle')}>
             <Form.Item name="kind" label={t('print.connection')}>
               <Radio.Group

@@ -32,7 +32,7 @@ const handlers = createHandlers({
 let bridge: BridgeServer;
 
 beforeAll(async () => {
-  bridge = await startBridgeServer({ root, handlers, port: 0 });
+  bridge = await startBridgeServer({ root, pages: { open: () => handlers, close: () => {} }, port: 0 });
 });
 afterAll(async () => {
   await bridge.close();
@@ -45,10 +45,13 @@ async function pageCookie(): Promise<string> {
   return (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-async function open(origin: string, cookie?: string): Promise<WebSocket> {
+/** A tab's page id, as the page makes it (`pageIdOf`). */
+const PAGE = 'tab-0123456789abcdefghijklmnopq';
+
+async function open(origin: string, cookie?: string, page: string | null = PAGE): Promise<WebSocket> {
   const headers = { cookie: cookie ?? (await pageCookie()) };
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}${WEB_BRIDGE_PATH}`, { origin, headers });
+    const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}${WEB_BRIDGE_PATH}${page === null ? '' : `?page=${page}`}`, { origin, headers });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
@@ -153,13 +156,19 @@ describe('the browser-mode bridge server', () => {
     await expect(open('http://evil.example')).rejects.toThrow(/refused 403/);
   });
 
+  it('refuses a WebSocket that names no page, or a page id short enough to guess (a session belongs to its page)', async () => {
+    const origin = `http://127.0.0.1:${bridge.port}`;
+    await expect(open(origin, undefined, null)).rejects.toThrow(/refused 403/);
+    await expect(open(origin, undefined, 'tab1')).rejects.toThrow(/refused 403/);
+  });
+
   it('hands the page a per-launch secret as an HttpOnly, SameSite=Strict cookie for this port only', async () => {
     const setCookie = (await fetch(`http://127.0.0.1:${bridge.port}/`)).headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(new RegExp(`^playdesk_bridge_${bridge.port}=[A-Za-z0-9_-]{43};`));
     expect(setCookie).toMatch(/; HttpOnly/);
     expect(setCookie).toMatch(/; SameSite=Strict/);
     expect(await pageCookie()).toBe(setCookie.split(';')[0]);
-    const other = await startBridgeServer({ root, handlers, port: 0 });
+    const other = await startBridgeServer({ root, pages: { open: () => handlers, close: () => {} }, port: 0 });
     try {
       const otherCookie = (await fetch(`http://127.0.0.1:${other.port}/`)).headers.get('set-cookie') ?? '';
       expect(otherCookie.split('=')[1]).not.toBe(setCookie.split('=')[1]);

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWebBridge } from '../../../renderer/bridge/web-bridge';
+import { createWebBridge, type PageStore } from '../../../renderer/bridge/web-bridge';
+
+/** A tab's sessionStorage. */
+const tabStorage = (): PageStore => {
+  const items = new Map<string, string>();
+  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) };
+};
+const station = { protocol: 'http:', host: '127.0.0.1:4200', origin: 'http://127.0.0.1:4200' } as Location;
 
 /** A browser WebSocket whose server refuses the upgrade (a stale launch cookie) until told otherwise. */
 class RefusedSocket {
@@ -37,9 +44,29 @@ describe('the browser bridge after the station restarted', () => {
       steps.push(`renew after ${RefusedSocket.opened.length} tries`);
       RefusedSocket.accept = true;
     });
-    createWebBridge({ protocol: 'http:', host: '127.0.0.1:4200', origin: 'http://127.0.0.1:4200' } as Location, renewPass);
+    createWebBridge(station, renewPass, tabStorage());
     await vi.advanceTimersByTimeAsync(1000);
     expect(steps).toEqual(['renew after 1 tries']);
     expect(RefusedSocket.opened).toHaveLength(2);
+  });
+});
+
+describe('the browser bridge belongs to its tab', () => {
+  beforeEach(() => {
+    RefusedSocket.opened = [];
+    RefusedSocket.accept = true;
+    vi.stubGlobal('WebSocket', RefusedSocket);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens with the tab\'s own page id: the same after a reload, another in a new tab', () => {
+    const tab = tabStorage();
+    createWebBridge(station, async () => {}, tab);
+    createWebBridge(station, async () => {}, tab); // the same tab reloaded
+    createWebBridge(station, async () => {}, tabStorage()); // a new tab
+    const pages = RefusedSocket.opened.map((socket) => new URL(socket.url).searchParams.get('page'));
+    expect(pages[0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(pages[1]).toBe(pages[0]);
+    expect(pages[2]).not.toBe(pages[0]);
   });
 });
