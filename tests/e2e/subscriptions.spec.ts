@@ -106,8 +106,9 @@ for (const lang of ['en', 'ar'] as const) {
 
     await adminOn(page, lang, 'Products');
     // Other specs add products too: find this one by name rather than hope it is on the first page.
-    await page.getByPlaceholder(lang === 'en' ? 'Search' : 'بحث').fill(`Kite ${lang}`);
-    await page.getByPlaceholder(lang === 'en' ? 'Search' : 'بحث').press('Enter');
+    const search = page.getByPlaceholder(lang === 'en' ? 'Search' : 'بحث', { exact: true });
+    await search.fill(`Kite ${lang}`);
+    await search.press('Enter');
     const picture = page.getByTestId(`image-product-${product.id}`);
     await expect(picture.locator('img')).toHaveAttribute('src', './product.png');
     const chooser = page.waitForEvent('filechooser');
