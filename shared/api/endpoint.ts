@@ -44,8 +44,9 @@ export function endpoint<
   Res extends z.ZodType,
   const P extends string,
   const N extends string | undefined = undefined,
->(def: Endpoint<Req, Res> & { path: P; name?: N }): Endpoint<Req, Res> & { path: P; name: N } {
-  return def as Endpoint<Req, Res> & { path: P; name: N };
+  const A extends Permission = Permission,
+>(def: Endpoint<Req, Res> & { path: P; name?: N; permission: A }): Endpoint<Req, Res> & { path: P; name: N; permission: A } {
+  return def as Endpoint<Req, Res> & { path: P; name: N; permission: A };
 }
 
 type PathName<P extends string> = P extends `/${infer Rest}` ? Rest : P;
