@@ -60,10 +60,6 @@ export function nameOf(e: Pick<Endpoint, 'path' | 'name'>): string {
   return e.name ?? e.path.replace(/^\//, '');
 }
 
-export function pathParamsOf(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
-}
-
 /** Fills `:name` segments from the request and returns what is left for the body or query. */
 export function splitRequest(path: string, request: Record<string, unknown>): { url: string; rest: Record<string, unknown> } {
   const rest = { ...request };

@@ -14,7 +14,7 @@ import { limitAddress } from './address';
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Emails compare case-insensitively; a mobile is kept as typed, without spaces. */
-export function normaliseLogin(login: string): string {
+function normaliseLogin(login: string): string {
   const trimmed = login.trim();
   return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed.replace(/\s+/g, '');
 }

@@ -9,10 +9,10 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SmsSender } from '../../sms/sms-sender';
 import type { BranchLocales } from '../branches/locales';
 
-export const OTP_TTL_MS = 10 * 60_000;
-export const OTP_MAX_CHECKS = 5;
+const OTP_TTL_MS = 10 * 60_000;
+const OTP_MAX_CHECKS = 5;
 /** Codes one mobile may be sent in the TTL window: enough for a resend or two, not for a flood. */
-export const OTP_SENDS_PER_WINDOW = 3;
+const OTP_SENDS_PER_WINDOW = 3;
 
 /**
  * One-time codes for a parent (spec 7): six digits by SMS, kept only as an HMAC, valid 10 minutes
@@ -87,6 +87,6 @@ export class OtpService {
 }
 
 /** The code's text, in English then Arabic. */
-export function otpText(code: string): string {
+function otpText(code: string): string {
   return [`PlayDesk code: ${code}. It expires in 10 minutes.`, `رمز التحقق من PlayDesk: ${code}. صالح لمدة 10 دقائق.`].join('\n');
 }
