@@ -7,7 +7,9 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { TaxMode } from '../../../shared/domain/money';
 import { inDataBranch } from '../which-branch';
 import type { OtpService } from './otp';
-import { invalid, present, sessionRows, visitsByIds, type Visit } from './visit-rows';
+import { present, sessionRows, visitsByIds, type Visit } from './visit-rows';
+
+const invalid = (path: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message: 'FIELD_INVALID' }] });
 
 /**
  * The overtime of kids' visits: the bills, the parent's confirmation by code, the manager's decisions,

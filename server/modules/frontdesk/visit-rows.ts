@@ -1,9 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kidSessions, kids, packages, parents, subscriptions, taxes } from '../../db/schema';
-import { AppError } from '../../http/errors';
 import { allowedMs, overtimeFee, sessionTime } from '../../../shared/domain/session-time';
 import type { TaxMode } from '../../../shared/domain/money';
+
+// The rows visits and their overtime are read as, shared by VisitService and OvertimeService.
 
 const columns = {
   id: kidSessions.id,
@@ -59,8 +60,6 @@ export function present(row: Row, now = new Date()) {
 
 export type Visit = ReturnType<typeof present>;
 
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-export const invalid = (path: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message: 'FIELD_INVALID' }] });
 
 /** Inside a transaction (`tx`), its own rows are visible before they are committed. */
 export async function visitsByIds(db: Db | Tx, ids: number[]) {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from '
 import type { Db, Tx } from '../../db/client';
 import { kidSessions, kids, packages, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { isUniqueViolation, pageOf } from '../../http/results';
+import { escapeLike, isUniqueViolation, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import { runOnce } from '../../http/idempotency';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -11,7 +11,7 @@ import { overtimeFee, sessionTime } from '../../../shared/domain/session-time';
 import { statusOn } from '../../../shared/domain/subscription';
 import type { BranchLocales } from '../branches/locales';
 import { commandBranch, dataBranch, inDataBranch, isAdministrator } from '../which-branch';
-import { escapeLike, present, sessionRows, timeOf, visitsByIds, type Visit } from './visit-rows';
+import { present, sessionRows, timeOf, visitsByIds, type Visit } from './visit-rows';
 
 /** Kids' visits: check-in on a badge and an active subscription, check-out that fixes the overtime, the lists. */
 export class VisitService {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kidSessions, kids, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { isUniqueViolation } from '../../http/results';
+import { escapeLike, isUniqueViolation } from '../../http/results';
 import { dataBranch, inDataBranch, isAdministrator, itemBranch, workBranch } from '../which-branch';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -42,7 +42,6 @@ const SEARCH_RESULTS = 10;
 
 /** A kid as a search answers them: with their open visit, if any. */
 type KidFound = KidRecord & { session: { id: number; badge: string; checkin_at: string } | null };
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Parents and their kids. Parents are shared by every branch: a family visits more than one. */
 export class ParentService {

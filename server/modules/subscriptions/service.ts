@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } f
 import type { Db, Tx } from '../../db/client';
 import { kids, parents, sales, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { pageOf } from '../../http/results';
+import { escapeLike, pageOf } from '../../http/results';
 import { inDataBranch } from '../which-branch';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -38,7 +38,6 @@ export interface PackagePurchase {
   kidIds: number[];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Subscriptions: created by a sale, frozen, resumed and cancelled here. Every change to one kid's
