@@ -4,11 +4,12 @@ import { fail } from '../shared/api/envelope';
 import { httpStatusOf } from '../shared/api/keys';
 import type { Db } from './db/client';
 import { AppError } from './http/errors';
-import type { RequestContext } from './http/context';
+import type { AuthenticatedContext, RequestContext } from './http/context';
 import { registerEndpoint, type Handlers } from './http/route';
 import { AuthService } from './modules/auth/service';
 import { AccessTokens } from './modules/auth/tokens';
 import { authRoutes } from './modules/auth/routes';
+import { setupRoutes } from './modules/setup/routes';
 import { LookupService } from './modules/lookups/service';
 import { lookupRoutes } from './modules/lookups/routes';
 import { RoleService } from './modules/roles/service';
@@ -34,14 +35,14 @@ import { SubscriptionService } from './modules/subscriptions/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { outboxGateway, type SmsGateway } from './sms/sms-gateway';
 import { SmsSender } from './sms/sms-sender';
+import { SmsOutbox } from './sms/outbox';
 import { BranchLocales } from './modules/branches/locales';
-import { toE164 } from '../shared/domain/mobile';
 import { OtpService } from './modules/frontdesk/otp';
-import { SessionService } from './modules/frontdesk/sessions';
+import { VisitService } from './modules/frontdesk/visits';
+import { OvertimeService } from './modules/frontdesk/overtime';
 import { frontDeskRoutes } from './modules/frontdesk/routes';
-import { PLAYDESK_PRODUCT } from '../shared/api/setup';
 import { ChainSettingsService } from './modules/chain-settings/service';
-import packageJson from '../package.json' with { type: 'json' };
+import { chainSettingsRoutes } from './modules/chain-settings/routes';
 
 export interface AppDeps {
   db: Db;
@@ -87,25 +88,23 @@ export function buildApp(deps: AppDeps): App {
   const locales = new BranchLocales(deps.db);
   const subscriptions = new SubscriptionService(deps.db, locales);
   const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway, fastify.log);
-  const sessions = new SessionService(deps.db, locales);
+  const otp = new OtpService(deps.db, sms, locales, deps.tokenKey);
+  const overtime = new OvertimeService(deps.db, otp);
   const parents = new ParentService(deps.db, locales);
-  const chain = new ChainSettingsService(deps.db);
+  const sales = new SaleService(deps.db, subscriptions, overtime, sms, locales);
   const handlers: Handlers = {
     ...authRoutes(auth),
+    ...setupRoutes(auth),
+    ...chainSettingsRoutes(new ChainSettingsService(deps.db)),
     ...lookupRoutes(new LookupService(deps.db)),
     ...roleRoutes(new RoleService(deps.db)),
     ...branchRoutes(new BranchService(deps.db, locales)),
     ...employeeRoutes(employees),
     ...productRoutes(products),
     ...couponRoutes(new CouponService(deps.db)),
-    ...saleRoutes(new SaleService(deps.db, subscriptions, sessions, sms, locales)),
+    ...saleRoutes({ sales, products, packages }),
     ...parentRoutes(parents),
-    ...frontDeskRoutes(new OtpService(deps.db, sms, locales, deps.tokenKey), sessions),
-    // A mobile typed as the counter knows it (0501…) finds its messages, kept in E.164.
-    'sms/outbox': async (body, ctx) => sms.outbox(ctx, { ...body, to: body.to && (toE164(body.to, (await locales.ofCaller(ctx)).country) ?? body.to) }),
-    health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version }),
-    'settings/chain': () => chain.get(),
-    'settings/chain/update': (body) => chain.update(body),
+    ...frontDeskRoutes({ otp, visits: new VisitService(deps.db, locales), overtime, parents, sales, outbox: new SmsOutbox(deps.db, locales) }),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(
@@ -119,7 +118,7 @@ export function buildApp(deps: AppDeps): App {
   };
 
   for (const [name, endpoint] of allEndpoints) {
-    const handler = handlers[name] as ((request: unknown, ctx: RequestContext) => Promise<unknown>) | undefined;
+    const handler = handlers[name] as ((request: unknown, ctx: AuthenticatedContext | RequestContext) => Promise<unknown>) | undefined;
     // A catalogue entry without a handler is a build mistake, found at start rather than by a cashier.
     if (!handler) throw new Error(`No handler for catalogue endpoint ${name}`);
     registerEndpoint(fastify, endpoint, handler, auth);

@@ -93,7 +93,7 @@ export function rightsBeyond(user: Pick<SessionUser, 'role' | 'privilege'>, befo
 }
 
 /** Rules for a user; with no stored user the only ability is read on Auth (spec 6). */
-export function abilityRules(user: SessionUser | null): RawRuleOf<AppAbility>[] {
+function abilityRules(user: SessionUser | null): RawRuleOf<AppAbility>[] {
   const rules: RawRuleOf<AppAbility>[] = [{ action: 'read', subject: 'Auth' }];
   if (!user) return rules;
   if (hasFullAccess(user)) return [...rules, { action: 'manage', subject: 'all' }];

@@ -15,7 +15,7 @@ export interface Database {
 }
 
 /** Where the committed SQL migrations are; the desktop bundle copies them beside the server. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   return process.env.PLAYDESK_MIGRATIONS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 }
 

@@ -171,7 +171,7 @@ function isLink(path: string): boolean {
   }
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { stableJson } from '../../shared/domain/stable-json';
 import { AppError } from './errors';
-import type { RequestContext } from './context';
+import type { AuthenticatedContext } from './context';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -26,9 +26,9 @@ export interface OnceCommand<T> {
  * caller's own (hashed with their id, so any allowed length fits), and a key sent again with another
  * request is refused with IDEMPOTENCY_KEY_REUSED rather than answered with a result it did not ask for.
  */
-export async function runOnce<T>(db: Db, ctx: RequestContext, command: OnceCommand<T>): Promise<T> {
+export async function runOnce<T>(db: Db, ctx: AuthenticatedContext, command: OnceCommand<T>): Promise<T> {
   if (!ctx.idempotencyKey) return db.transaction(command.run);
-  const key = sha256(`${ctx.user?.id ?? 0}:${ctx.idempotencyKey}`);
+  const key = sha256(`${ctx.user.id}:${ctx.idempotencyKey}`);
   const requestHash = sha256(`${command.endpoint} ${stableJson(command.request)}`);
   const earlier = async () => {
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));

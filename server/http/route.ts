@@ -1,27 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { abilityFor } from '../../shared/permissions';
-import type { Endpoint } from '../../shared/api/endpoint';
-import type { EndpointName, ParsedRequestOf, ResponseInputOf } from '../../shared/api/catalogue';
+import type { Endpoint, Permission } from '../../shared/api/endpoint';
+import type { Catalogue, EndpointName, EndpointNamesOf, ParsedRequestOf, ResponseInputOf } from '../../shared/api/catalogue';
 import { fail, ok } from '../../shared/api/envelope';
 import { httpStatusOf } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
 import { AppError } from './errors';
-import type { RequestContext } from './context';
+import type { AuthenticatedContext, RequestContext } from './context';
 
-export type Handler<N extends EndpointName> = (request: ParsedRequestOf<N>, ctx: RequestContext) => Promise<ResponseInputOf<N>>;
+/** A public endpoint may be called by anyone; every other one only by a signed-in employee. */
+type ContextOf<N extends EndpointName> = Catalogue[N]['permission'] extends 'public' ? RequestContext : AuthenticatedContext;
+export type Handler<N extends EndpointName> = (request: ParsedRequestOf<N>, ctx: ContextOf<N>) => Promise<ResponseInputOf<N>>;
 export type Handlers = { [N in EndpointName]: Handler<N> };
+/** A server module's routes: exactly the endpoints its `shared/api` module declares (`HandlersOf<typeof couponsApi>`). */
+export type HandlersOf<M> = { [N in EndpointNamesOf<M>]: Handler<N> };
 
 export interface Authenticator {
   /** Resolves a bearer token to the caller, or throws AppError('SESSION_EXPIRED'). */
-  authenticate(token: string): Promise<Pick<RequestContext, 'user' | 'sessionId'>>;
+  authenticate(token: string): Promise<Pick<AuthenticatedContext, 'user' | 'sessionId'>>;
 }
 
 /** One route from one catalogue entry: authenticate, authorise, validate, run, wrap in the envelope. */
 export function registerEndpoint(
   app: FastifyInstance,
   endpoint: Endpoint,
-  handler: (request: unknown, ctx: RequestContext) => Promise<unknown>,
+  handler: (request: unknown, ctx: AuthenticatedContext | RequestContext) => Promise<unknown>,
   auth: Authenticator,
 ): void {
   app.route({
@@ -29,21 +33,8 @@ export function registerEndpoint(
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const ctx: RequestContext = {
-        user: null,
-        sessionId: null,
-        ip: req.ip,
-        idempotencyKey: headerOf(req, 'idempotency-key'),
-      };
-      if (endpoint.permission !== 'public') {
-        const token = bearerOf(req);
-        if (!token) throw new AppError('SESSION_EXPIRED');
-        Object.assign(ctx, await auth.authenticate(token));
-        const permission = endpoint.permission;
-        if (permission !== 'authenticated' && !abilityFor(ctx.user).can(permission.action, permission.subject)) {
-          throw new AppError('NOT_AUTHORISED');
-        }
-      }
+      const call = { ip: req.ip, idempotencyKey: headerOf(req, 'idempotency-key') };
+      const ctx = endpoint.permission === 'public' ? { ...call, user: null, sessionId: null } : { ...call, ...(await signedIn(req, endpoint.permission, auth)) };
       const idempotencyKey = req.headers['idempotency-key'];
       if (typeof idempotencyKey === 'string' && idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
         // Ignoring it would turn a retry into a second sale.
@@ -59,6 +50,15 @@ export function registerEndpoint(
       return reply.send(ok(endpoint.response.parse(data), endpoint.success ?? 'OK'));
     },
   });
+}
+
+/** The caller of a non-public endpoint, allowed to call it; SESSION_EXPIRED or NOT_AUTHORISED otherwise. */
+async function signedIn(req: FastifyRequest, permission: Exclude<Permission, 'public'>, auth: Authenticator) {
+  const token = bearerOf(req);
+  if (!token) throw new AppError('SESSION_EXPIRED');
+  const caller = await auth.authenticate(token);
+  if (permission !== 'authenticated' && !abilityFor(caller.user).can(permission.action, permission.subject)) throw new AppError('NOT_AUTHORISED');
+  return caller;
 }
 
 /** The request where the method it came with carries it: a GET (or HEAD) in its query, any other in its body. */

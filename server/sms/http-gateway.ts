@@ -4,7 +4,7 @@ import type { Delivery, SmsGateway } from './sms-gateway';
 import { fileGatewayFromEnv } from './file-gateway';
 
 /** The settings of a Twilio-compatible Messages API, read from the environment at start. */
-export const httpGatewaySettings = z.object({
+const httpGatewaySettings = z.object({
   SMS_GATEWAY: z.literal('twilio'),
   SMS_BASE_URL: z.url().default('https://api.twilio.com'),
   SMS_ACCOUNT_SID: z.string().min(1),

@@ -1,10 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { smsMessages } from '../db/schema';
 import { AppError } from '../http/errors';
-import { branchScope, pageOf } from '../http/scope';
-import type { RequestContext } from '../http/context';
 import { masked, type SmsFailure } from '../../shared/domain/sms';
 import type { Delivery, SmsGateway } from './sms-gateway';
 
@@ -67,30 +64,4 @@ export class SmsSender {
     return delivery.status;
   }
 
-  /** The outbox, newest first; optionally one mobile's messages; a branch sees only its own. */
-  async outbox(ctx: RequestContext, { page, perPage, to }: { page: number; perPage: number; to?: string }) {
-    const scope = branchScope(ctx);
-    const where: SQL | undefined = and(to ? eq(smsMessages.to, to) : undefined, scope === null ? undefined : eq(smsMessages.branch_id, scope));
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: smsMessages.id,
-          to: smsMessages.to,
-          body: smsMessages.body,
-          purpose: smsMessages.purpose,
-          gateway: smsMessages.gateway,
-          status: smsMessages.status,
-          http_status: smsMessages.http_status,
-          error_code: smsMessages.error_code,
-          created_at: smsMessages.created_at,
-        })
-        .from(smsMessages)
-        .where(where)
-        .orderBy(desc(smsMessages.created_at), desc(smsMessages.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(smsMessages).where(where),
-    ]);
-    return pageOf(rows, total?.n ?? 0, page, perPage);
-  }
 }

@@ -17,6 +17,8 @@ import * as frontdesk from './frontdesk';
 import * as chainSettings from './chain-settings';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
+/** The names of the endpoints a `shared/api` module exports (`typeof couponsApi`). */
+export type EndpointNamesOf<M> = NameOf<Entries<M>> & EndpointName;
 type Keyed<E> = { [X in E as NameOf<X>]: X };
 
 function keyed<const Ms extends readonly Record<string, unknown>[]>(...modules: Ms): Keyed<Entries<Ms[number]>> {

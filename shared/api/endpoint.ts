@@ -44,8 +44,9 @@ export function endpoint<
   Res extends z.ZodType,
   const P extends string,
   const N extends string | undefined = undefined,
->(def: Endpoint<Req, Res> & { path: P; name?: N }): Endpoint<Req, Res> & { path: P; name: N } {
-  return def as Endpoint<Req, Res> & { path: P; name: N };
+  const A extends Permission = Permission,
+>(def: Endpoint<Req, Res> & { path: P; name?: N; permission: A }): Endpoint<Req, Res> & { path: P; name: N; permission: A } {
+  return def as Endpoint<Req, Res> & { path: P; name: N; permission: A };
 }
 
 type PathName<P extends string> = P extends `/${infer Rest}` ? Rest : P;
@@ -57,10 +58,6 @@ export type NameOf<E> = E extends { name: infer N extends string }
 
 export function nameOf(e: Pick<Endpoint, 'path' | 'name'>): string {
   return e.name ?? e.path.replace(/^\//, '');
-}
-
-export function pathParamsOf(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
 }
 
 /** Fills `:name` segments from the request and returns what is left for the body or query. */

@@ -20,7 +20,7 @@ export function marginsOf(marginMinutes: string): number[] {
 }
 
 /** Minutes of grace for hour `n` (1-based): its own value, or the last one for every hour after. */
-export const marginForHour = (margins: readonly number[], n: number) => margins[Math.min(n, margins.length) - 1] ?? 0;
+const marginForHour = (margins: readonly number[], n: number) => margins[Math.min(n, margins.length) - 1] ?? 0;
 
 /**
  * The margin as a person reads it: the first hours that have minutes of their own, then the minutes

@@ -26,18 +26,6 @@ export function encodeTaxQr(fields: TaxQrFields): string {
   return toBase64(Uint8Array.from(parts));
 }
 
-export function decodeTaxQr(base64: string): TaxQrFields {
-  const bytes = fromBase64(base64);
-  const values: string[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    const tag = bytes[at]!;
-    const length = bytes[at + 1]!;
-    values[tag - 1] = new TextDecoder().decode(bytes.subarray(at + 2, at + 2 + length));
-    at += 2 + length;
-  }
-  return Object.fromEntries(ORDER.map((key, i) => [key, values[i] ?? ''])) as unknown as TaxQrFields;
-}
-
 /** An amount in minor units as the QR wants it: decimal, two places, no grouping. */
 export const qrAmount = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 
@@ -54,8 +42,4 @@ function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }

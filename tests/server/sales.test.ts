@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { decodeTaxQr } from '../../shared/domain/zatca-qr';
+import { decodeTaxQr } from '../fixtures/tax-qr-decoder';
 
 let server: TestServer;
 let admin: string;

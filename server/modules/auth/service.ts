@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts, loginSessions, privileges, refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/context';
+import type { AuthenticatedContext } from '../../http/context';
 import { hashPassword, spendPasswordTime, verifyPassword } from './passwords';
 import { AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 import type { SessionUser } from '../../../shared/permissions';
@@ -14,7 +14,7 @@ import { limitAddress } from './address';
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Emails compare case-insensitively; a mobile is kept as typed, without spaces. */
-export function normaliseLogin(login: string): string {
+function normaliseLogin(login: string): string {
   const trimmed = login.trim();
   return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed.replace(/\s+/g, '');
 }
@@ -89,7 +89,7 @@ export class AuthService {
   }
 
   /** Resolves an access token to its employee as they are now (role changes apply at once). */
-  async authenticate(token: string): Promise<Pick<RequestContext, 'user' | 'sessionId'>> {
+  async authenticate(token: string): Promise<Pick<AuthenticatedContext, 'user' | 'sessionId'>> {
     const claims = await this.accessTokens.verify(token);
     if (!claims) throw new AppError('SESSION_EXPIRED');
     // One query per request: the sign-in must still be open and the employee still employed.
@@ -115,6 +115,12 @@ export class AuthService {
   async needsAdministrator(): Promise<boolean> {
     const [row] = await this.db.select({ n: count() }).from(users);
     return (row?.n ?? 0) === 0;
+  }
+
+  /** The first-run screen's administrator: EXISTS once anyone has an account. */
+  async firstRunAdministrator(input: { login: string; password: string; name_en?: string; name_ar?: string }): Promise<null> {
+    if (!(await this.createFirstAdministrator(input))) throw new AppError('EXISTS');
+    return null;
   }
 
   /**

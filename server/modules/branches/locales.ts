@@ -2,7 +2,8 @@ import { eq, like, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/context';
+import type { AuthenticatedContext } from '../../http/context';
+import { workBranch } from '../which-branch';
 import { dayIn, processTimeZone } from '../../../shared/domain/time-zone';
 import { e164Prefix, toE164 } from '../../../shared/domain/mobile';
 
@@ -39,8 +40,8 @@ export class BranchLocales {
   }
 
   /** The caller's own branch (the one they work in), else the fallback. */
-  ofCaller(ctx: RequestContext): Promise<BranchLocale> {
-    return this.of(ctx.user?.branch_id);
+  ofCaller(ctx: AuthenticatedContext): Promise<BranchLocale> {
+    return this.of(workBranch(ctx));
   }
 
   /** The branch's calendar day now: its subscriptions' statuses, its "today" of invoices. */
@@ -49,7 +50,7 @@ export class BranchLocales {
   }
 
   /** A search text that is the start of a mobile as the counter types it (0501…): the stored E.164 numbers it starts. */
-  async mobileStarts(ctx: RequestContext, column: AnyColumn, typed: string): Promise<SQL | undefined> {
+  async mobileStarts(ctx: AuthenticatedContext, column: AnyColumn, typed: string): Promise<SQL | undefined> {
     const prefix = e164Prefix(typed, (await this.ofCaller(ctx)).country);
     // Only + and digits: nothing in it for LIKE to read as a wildcard.
     return prefix === null ? undefined : like(column, `${prefix}%`);

@@ -1,7 +1,8 @@
-import type { Handlers } from '../../http/route';
+import type { HandlersOf } from '../../http/route';
+import type * as branchesApi from '../../../shared/api/branches';
 import type { BranchService } from './service';
 
-export function branchRoutes(branches: BranchService): Pick<Handlers, 'branch/pagelist' | 'branch/create' | 'branch/update' | 'branch/delete'> {
+export function branchRoutes(branches: BranchService): HandlersOf<typeof branchesApi> {
   return {
     'branch/pagelist': (body, ctx) => branches.list(ctx, body),
     'branch/create': (body) => branches.create(body),

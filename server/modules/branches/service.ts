@@ -2,8 +2,9 @@ import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { branchScope, pageOf } from '../../http/scope';
-import type { RequestContext } from '../../http/context';
+import { pageOf } from '../../http/results';
+import { inDataBranch } from '../which-branch';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { Branch } from '../../../shared/api/branches';
 import { processTimeZone } from '../../../shared/domain/time-zone';
@@ -38,12 +39,11 @@ export class BranchService {
     private readonly locales: BranchLocales,
   ) {}
 
-  private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
-    const scope = branchScope(ctx);
-    return and(isNull(branches.deleted_at), scope === null ? undefined : eq(branches.id, scope), ...more);
+  private visible(ctx: AuthenticatedContext, ...more: (SQL | undefined)[]) {
+    return and(isNull(branches.deleted_at), inDataBranch(ctx, branches.id), ...more);
   }
 
-  async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'branch/pagelist'>) {
+  async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'branch/pagelist'>) {
     const where = this.visible(ctx, q ? or(ilike(branches.name_en, `%${q}%`), ilike(branches.name_ar, `%${q}%`)) : undefined);
     const [rows, [total]] = await Promise.all([
       this.db.select(branchColumns).from(branches).where(where).orderBy(asc(branches.id)).limit(perPage).offset((page - 1) * perPage),
@@ -62,7 +62,7 @@ export class BranchService {
     return out(row!);
   }
 
-  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'branch/update'>): Promise<Branch> {
+  async update(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'branch/update'>): Promise<Branch> {
     checkCountry(input.country);
     const [row] = await this.db.update(branches).set(input).where(this.visible(ctx, eq(branches.id, id))).returning(branchColumns);
     if (!row) throw new AppError('NOT_FOUND');
@@ -71,7 +71,7 @@ export class BranchService {
   }
 
   /** A branch its employees still work in is kept: EXISTS says it is in use. History keeps deleted ones. */
-  async remove(ctx: RequestContext, id: number): Promise<null> {
+  async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
     return this.db.transaction(async (tx) => {
       const [branch] = await tx.select({ id: branches.id }).from(branches).where(this.visible(ctx, eq(branches.id, id))).for('update');
       if (!branch) throw new AppError('NOT_FOUND');

@@ -1,7 +1,8 @@
-import type { Handlers } from '../../http/route';
+import type { HandlersOf } from '../../http/route';
+import type * as couponsApi from '../../../shared/api/coupons';
 import type { CouponService } from './service';
 
-export function couponRoutes(coupons: CouponService): Pick<Handlers, 'coupon/pagelist' | 'coupon/create' | 'coupon/delete' | 'sale/coupon'> {
+export function couponRoutes(coupons: CouponService): HandlersOf<typeof couponsApi> {
   return {
     'coupon/pagelist': (body, ctx) => coupons.list(ctx, body),
     'coupon/create': (body, ctx) => coupons.create(ctx, body),

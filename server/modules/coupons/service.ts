@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coupons } from '../../db/schema';
-import { branchForWrite, editableBy, visibleTo } from '../branch-bound';
+import { editableBy, itemBranch, visibleTo, workBranch } from '../which-branch';
 import { AppError } from '../../http/errors';
-import { isUniqueViolation, pageOf } from '../../http/scope';
-import type { RequestContext } from '../../http/context';
+import { isUniqueViolation, pageOf } from '../../http/results';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { checkCoupon } from '../../../shared/domain/coupon';
 
@@ -25,7 +25,7 @@ const columns = {
 export class CouponService {
   constructor(private readonly db: Db) {}
 
-  async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'coupon/pagelist'>) {
+  async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'coupon/pagelist'>) {
     const where = visibleTo(ctx, coupons, q ? ilike(coupons.code, `%${q}%`) : undefined);
     const [rows, [total]] = await Promise.all([
       this.db.select(columns).from(coupons).where(where).orderBy(asc(coupons.code)).limit(perPage).offset((page - 1) * perPage),
@@ -34,8 +34,8 @@ export class CouponService {
     return pageOf(rows, total?.n ?? 0, page, perPage);
   }
 
-  async create(ctx: RequestContext, input: ParsedRequestOf<'coupon/create'>) {
-    const branch_id = await branchForWrite(this.db, ctx, input.branch_id);
+  async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'coupon/create'>) {
+    const branch_id = await itemBranch(this.db, ctx, input.branch_id);
     try {
       const [row] = await this.db.insert(coupons).values({ ...input, branch_id }).returning(columns);
       return row!;
@@ -45,7 +45,7 @@ export class CouponService {
     }
   }
 
-  async remove(ctx: RequestContext, id: number): Promise<null> {
+  async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
     const [row] = await this.db
       .update(coupons)
       .set({ deleted_at: new Date() })
@@ -56,9 +56,9 @@ export class CouponService {
   }
 
   /** The till's check of a code against its cart, in the caller's branch; nothing is counted yet. */
-  async check(ctx: RequestContext, { coupon, cart_total }: ParsedRequestOf<'sale/coupon'>) {
+  async check(ctx: AuthenticatedContext, { coupon, cart_total }: ParsedRequestOf<'sale/coupon'>) {
     const [row] = await this.db.select(columns).from(coupons).where(and(isNull(coupons.deleted_at), eq(coupons.code, coupon)));
-    const result = checkCoupon(row ?? null, { total: cart_total, branchId: ctx.user?.branch_id ?? null, now: new Date() });
+    const result = checkCoupon(row ?? null, { total: cart_total, branchId: workBranch(ctx), now: new Date() });
     if (!result.ok) throw new AppError(result.key);
     return { coupon_id: row!.id, type: row!.type, discount: result.discount };
   }

@@ -2,8 +2,10 @@ import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'driz
 import type { Db } from '../../db/client';
 import { branches, loginSessions, privileges, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { assertMayGrant, branchScope, isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
-import type { RequestContext } from '../../http/context';
+import { isUniqueViolation, pageOf } from '../../http/results';
+import { dataBranch, inDataBranch, isAdministrator, workBranch } from '../which-branch';
+import { assertMayGrant } from '../roles/grant';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { EmployeeRecord } from '../../../shared/api/employees';
 import { isAdministratorRole } from '../../../shared/permissions';
@@ -34,12 +36,11 @@ type Fields = Omit<ParsedRequestOf<'user/update'>, 'id' | 'password' | 'confirm_
 export class EmployeeService {
   constructor(private readonly db: Db) {}
 
-  private visible(ctx: RequestContext, ...more: (SQL | undefined)[]) {
-    const scope = branchScope(ctx);
-    return and(isNull(users.deleted_at), scope === null ? undefined : eq(users.branch_id, scope), ...more);
+  private visible(ctx: AuthenticatedContext, ...more: (SQL | undefined)[]) {
+    return and(isNull(users.deleted_at), inDataBranch(ctx, users.branch_id), ...more);
   }
 
-  async list(ctx: RequestContext, { page, perPage, q, branch_id }: ParsedRequestOf<'user/pagelist'>) {
+  async list(ctx: AuthenticatedContext, { page, perPage, q, branch_id }: ParsedRequestOf<'user/pagelist'>) {
     const search = q
       ? or(ilike(users.name_en, `%${q}%`), ilike(users.name_ar, `%${q}%`), ilike(users.mobile, `%${q}%`), ilike(users.email, `%${q}%`))
       : undefined;
@@ -51,8 +52,8 @@ export class EmployeeService {
     return pageOf(rows, total?.n ?? 0, page, perPage);
   }
 
-  async register(ctx: RequestContext, { password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/register'>): Promise<EmployeeRecord> {
-    const values = { ...fields, privilege_id: priviledge_id, branch_id: fields.branch_id ?? branchOf(ctx) };
+  async register(ctx: AuthenticatedContext, { password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/register'>): Promise<EmployeeRecord> {
+    const values = { ...fields, privilege_id: priviledge_id, branch_id: fields.branch_id ?? (isAdministrator(ctx) ? null : workBranch(ctx)) };
     await this.checkAssignments(ctx, { ...fields, priviledge_id, branch_id: values.branch_id });
     await this.checkUnique(fields.mobile, fields.email);
     const password_hash = await hashPassword(password);
@@ -60,7 +61,7 @@ export class EmployeeService {
     return row!;
   }
 
-  async update(ctx: RequestContext, { id, password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/update'>): Promise<EmployeeRecord> {
+  async update(ctx: AuthenticatedContext, { id, password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/update'>): Promise<EmployeeRecord> {
     const current = await this.editable(ctx, id);
     await this.checkAssignments(ctx, { ...fields, priviledge_id });
     await this.checkUnique(fields.mobile, fields.email, id);
@@ -88,8 +89,8 @@ export class EmployeeService {
     });
   }
 
-  async remove(ctx: RequestContext, id: number): Promise<null> {
-    if (ctx.user?.id === id) throw new AppError('NOT_AUTHORISED');
+  async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
+    if (ctx.user.id === id) throw new AppError('NOT_AUTHORISED');
     await this.editable(ctx, id);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
@@ -98,7 +99,7 @@ export class EmployeeService {
     return null;
   }
 
-  async info(ctx: RequestContext, id: number) {
+  async info(ctx: AuthenticatedContext, id: number) {
     const [row] = await this.db
       .select({
         ...columns,
@@ -113,16 +114,21 @@ export class EmployeeService {
     return row;
   }
 
-  async sessions(ctx: RequestContext, { user_id, page, perPage }: ParsedRequestOf<'profile/user/session'>) {
+  async sessions(ctx: AuthenticatedContext, { user_id, page, perPage }: ParsedRequestOf<'profile/user/session'>) {
     await this.info(ctx, user_id);
     return this.loginRecords(eq(loginSessions.user_id, user_id), page, perPage);
   }
 
+  /** Rooms and their supervisors arrive with the supervisor screens; the employee is checked meanwhile. */
+  async roomSessions(ctx: AuthenticatedContext, { user_id, page, perPage }: ParsedRequestOf<'profile/user/roomsession'>) {
+    await this.info(ctx, user_id);
+    return pageOf([], 0, page, perPage);
+  }
+
   /** The login report: every sign-in, newest first; branch-bound like the employees it lists. */
-  async loginReport(ctx: RequestContext, { page, perPage, user_id }: ParsedRequestOf<'user/loginreport'>) {
-    const scope = branchScope(ctx);
+  async loginReport(ctx: AuthenticatedContext, { page, perPage, user_id }: ParsedRequestOf<'user/loginreport'>) {
     return this.loginRecords(
-      and(scope === null ? undefined : eq(loginSessions.branch_id, scope), user_id ? eq(loginSessions.user_id, user_id) : undefined),
+      and(inDataBranch(ctx, loginSessions.branch_id), user_id ? eq(loginSessions.user_id, user_id) : undefined),
       page,
       perPage,
     );
@@ -155,7 +161,7 @@ export class EmployeeService {
    * The employee, if the caller may change them: in scope, and for a non-administrator no one holding
    * more than the caller (a new password would hand the caller those rights).
    */
-  private async editable(ctx: RequestContext, id: number) {
+  private async editable(ctx: AuthenticatedContext, id: number) {
     const [row] = await this.db
       .select({ role: users.role, mobile: users.mobile, email: users.email, admin_access: privileges.admin_access, features: privileges.features })
       .from(users)
@@ -167,12 +173,12 @@ export class EmployeeService {
   }
 
   /** Branch, role and administrator rights a caller may hand out. */
-  private async checkAssignments(ctx: RequestContext, fields: Partial<Fields> & { priviledge_id?: number | null }) {
+  private async checkAssignments(ctx: AuthenticatedContext, fields: Partial<Fields> & { priviledge_id?: number | null }) {
     if (fields.role === 'admin') assertMayGrant(ctx, true, {}, {});
     // Out of every branch, an employee is out of every branch manager's reach: only an administrator decides that.
     if (fields.branch_id === null && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
     if (fields.branch_id != null) {
-      const scope = branchScope(ctx);
+      const scope = dataBranch(ctx);
       const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, fields.branch_id), isNull(branches.deleted_at)));
       if (!branch || (scope !== null && scope !== fields.branch_id)) throw new AppError('NOT_FOUND');
     }
@@ -204,8 +210,4 @@ export class EmployeeService {
       throw error;
     }
   }
-}
-
-function branchOf(ctx: RequestContext): number | null {
-  return isAdministrator(ctx) ? null : (ctx.user?.branch_id ?? null);
 }

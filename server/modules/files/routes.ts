@@ -1,7 +1,8 @@
-import type { Handlers } from '../../http/route';
+import type { HandlersOf } from '../../http/route';
+import type * as filesApi from '../../../shared/api/files';
 import type { FileService } from './service';
 
-export function fileRoutes(files: FileService): Pick<Handlers, 'file/upload' | 'file/download' | 'file/list'> {
+export function fileRoutes(files: FileService): HandlersOf<typeof filesApi> {
   return {
     'file/upload': (body, ctx) => files.upload(ctx, body),
     'file/download': (body, ctx) => files.download(ctx, body),

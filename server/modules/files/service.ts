@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, type MediaFolder, type StoredFile 
 import { abilityFor, type Feature } from '../../../shared/permissions';
 import type { FileStore } from '../../files/file-store';
 import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/context';
+import type { AuthenticatedContext } from '../../http/context';
 
 /** Whose files a folder holds decides who may see or add them. */
 const FOLDER_FEATURE: Record<MediaFolder, Feature> = { kid: 'FrontDesk', emp: 'Employees', product: 'Products', package: 'Packages' };
@@ -28,7 +28,7 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
 };
 
 /** Checks that the owner exists and is visible to the caller (throws NOT_FOUND otherwise). */
-export type OwnerCheck = (ctx: RequestContext, ownerId: number) => Promise<void>;
+export type OwnerCheck = (ctx: AuthenticatedContext, ownerId: number) => Promise<void>;
 
 export interface FolderOwner {
   check: OwnerCheck;
@@ -46,7 +46,7 @@ export class FileService {
     private readonly owners: Partial<Record<MediaFolder, FolderOwner>>,
   ) {}
 
-  async upload(ctx: RequestContext, { folder, owner_id, fileName, contentBase64 }: ParsedRequestOf<'file/upload'>): Promise<StoredFile> {
+  async upload(ctx: AuthenticatedContext, { folder, owner_id, fileName, contentBase64 }: ParsedRequestOf<'file/upload'>): Promise<StoredFile> {
     await this.authorise(ctx, folder, owner_id, 'create');
     const extension = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
     const bytes = Buffer.from(contentBase64, 'base64');
@@ -62,7 +62,7 @@ export class FileService {
     return { fileName: stored, filePath: dir, size: bytes.length, uploaded_at: new Date().toISOString() };
   }
 
-  async download(ctx: RequestContext, { fileName, filePath }: ParsedRequestOf<'file/download'>) {
+  async download(ctx: AuthenticatedContext, { fileName, filePath }: ParsedRequestOf<'file/download'>) {
     const [folder, owner] = filePath.split('/') as [MediaFolder, string];
     await this.authorise(ctx, folder, Number(owner), 'view');
     const bytes = await this.store.get(filePath, fileName);
@@ -71,13 +71,13 @@ export class FileService {
     return { fileName, mime: MIME[extension as keyof typeof MIME] ?? 'application/octet-stream', contentBase64: bytes.toString('base64') };
   }
 
-  async list(ctx: RequestContext, { folder, owner_id }: ParsedRequestOf<'file/list'>): Promise<StoredFile[]> {
+  async list(ctx: AuthenticatedContext, { folder, owner_id }: ParsedRequestOf<'file/list'>): Promise<StoredFile[]> {
     await this.authorise(ctx, folder, owner_id, 'view');
     const dir = `${folder}/${owner_id}`;
     return (await this.store.list(dir)).map((e) => ({ fileName: e.fileName, filePath: dir, size: e.size, uploaded_at: e.modifiedAt.toISOString() }));
   }
 
-  private async authorise(ctx: RequestContext, folder: MediaFolder, ownerId: number, action: 'view' | 'create') {
+  private async authorise(ctx: AuthenticatedContext, folder: MediaFolder, ownerId: number, action: 'view' | 'create') {
     if (!abilityFor(ctx.user).can(action, FOLDER_FEATURE[folder])) throw new AppError('NOT_AUTHORISED');
     await this.owners[folder]?.check(ctx, ownerId);
   }

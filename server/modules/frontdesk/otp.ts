@@ -3,15 +3,16 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { otpCodes, parents } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/context';
+import type { AuthenticatedContext } from '../../http/context';
+import { workBranch } from '../which-branch';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SmsSender } from '../../sms/sms-sender';
 import type { BranchLocales } from '../branches/locales';
 
-export const OTP_TTL_MS = 10 * 60_000;
-export const OTP_MAX_CHECKS = 5;
+const OTP_TTL_MS = 10 * 60_000;
+const OTP_MAX_CHECKS = 5;
 /** Codes one mobile may be sent in the TTL window: enough for a resend or two, not for a flood. */
-export const OTP_SENDS_PER_WINDOW = 3;
+const OTP_SENDS_PER_WINDOW = 3;
 
 /**
  * One-time codes for a parent (spec 7): six digits by SMS, kept only as an HMAC, valid 10 minutes
@@ -30,7 +31,7 @@ export class OtpService {
     this.key = createHmac('sha256', tokenKey).update('one-time-codes').digest();
   }
 
-  async send(ctx: RequestContext, { id, mobile: typed }: ParsedRequestOf<'otp/send'>) {
+  async send(ctx: AuthenticatedContext, { id, mobile: typed }: ParsedRequestOf<'otp/send'>) {
     const mobile = await this.parentWith(ctx, id, typed);
     const delivery = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
@@ -43,12 +44,12 @@ export class OtpService {
       await tx.insert(otpCodes).values({ mobile, parent_id: id, code_hash: this.hash(mobile, code), expires_at: new Date(Date.now() + OTP_TTL_MS) });
       // Inside the transaction: a message the gateway refused takes its code (and the count) back. One
       // with no answer (unknown) keeps its code: the parent may well receive it.
-      return this.sms.send({ to: mobile, body: otpText(code), secret: code, purpose: 'otp', sentBy: ctx.user!.id, branchId: ctx.user!.branch_id ?? null });
+      return this.sms.send({ to: mobile, body: otpText(code), secret: code, purpose: 'otp', sentBy: ctx.user.id, branchId: workBranch(ctx) });
     });
     return { sent: true as const, expires_in_seconds: OTP_TTL_MS / 1000, delivery };
   }
 
-  async verify(ctx: RequestContext, { id, mobile: typed, otp }: ParsedRequestOf<'otp/verify'>) {
+  async verify(ctx: AuthenticatedContext, { id, mobile: typed, otp }: ParsedRequestOf<'otp/verify'>) {
     const mobile = await this.parentWith(ctx, id, typed);
     const approved = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
@@ -76,16 +77,16 @@ export class OtpService {
   }
 
   /** The code goes only to the parent's own mobile (typed as the counter reads it); answers it in E.164, the form codes are counted by. */
-  private async parentWith(ctx: RequestContext, id: number, typed: string): Promise<string> {
+  private async parentWith(ctx: AuthenticatedContext, id: number, typed: string): Promise<string> {
     const [parent] = await this.db.select({ mobile: parents.mobile }).from(parents).where(and(eq(parents.id, id), isNull(parents.deleted_at)));
     if (!parent) throw new AppError('NOT_FOUND');
-    const mobile = await this.locales.mobile(ctx.user?.branch_id, typed);
+    const mobile = await this.locales.mobile(workBranch(ctx), typed);
     if (parent.mobile !== mobile) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'mobile', message: 'FIELD_INVALID' }] });
     return mobile;
   }
 }
 
 /** The code's text, in English then Arabic. */
-export function otpText(code: string): string {
+function otpText(code: string): string {
   return [`PlayDesk code: ${code}. It expires in 10 minutes.`, `رمز التحقق من PlayDesk: ${code}. صالح لمدة 10 دقائق.`].join('\n');
 }

@@ -1,54 +1,41 @@
-import type { Handlers } from '../../http/route';
-import type { RequestContext } from '../../http/context';
+import type { HandlersOf } from '../../http/route';
+import type * as frontDeskApi from '../../../shared/api/frontdesk';
+import type { ParentService } from '../parents/service';
+import type { SaleService } from '../sales/service';
+import type { SmsOutbox } from '../../sms/outbox';
 import type { OtpService } from './otp';
-import type { SessionService } from './sessions';
+import type { OvertimeService } from './overtime';
+import type { VisitService } from './visits';
 
-type FrontDeskEndpoint =
-  | 'otp/send'
-  | 'otp/verify'
-  | 'parent/kids/checkin'
-  | 'parent/kids/checkout'
-  | 'admin/actions/checkout'
-  | 'kids/checkedinlist'
-  | 'kids/session/time'
-  | 'kids/session/time/:kid_id'
-  | 'kids/session/billing/:id'
-  | 'kids/session/billing'
-  | 'kids/session/payments'
-  | 'kids/session/payments/:kid_id'
-  | 'kids/session/fee'
-  | 'kids/session/fee/log'
-  | 'profile/kid/session'
-  | 'profile/kid/roomsession';
+interface FrontDesk {
+  otp: OtpService;
+  visits: VisitService;
+  overtime: OvertimeService;
+  parents: ParentService;
+  sales: SaleService;
+  outbox: SmsOutbox;
+}
 
-export function frontDeskRoutes(otp: OtpService, sessions: SessionService): Pick<Handlers, FrontDeskEndpoint> {
-  const verifyCode = (ctx: RequestContext) => (parentId: number, mobile: string, code: string) => otp.verify(ctx, { id: parentId, mobile, otp: code });
+export function frontDeskRoutes({ otp, visits, overtime, parents, sales, outbox }: FrontDesk): HandlersOf<typeof frontDeskApi> {
   return {
     'otp/send': (body, ctx) => otp.send(ctx, body),
     'otp/verify': (body, ctx) => otp.verify(ctx, body),
-    'parent/kids/checkin': (body, ctx) => sessions.checkin(ctx, body),
-    'parent/kids/checkout': (body, ctx) => sessions.checkout(ctx, body.ids),
-    'admin/actions/checkout': (body, ctx) => sessions.adminCheckout(ctx, body),
-    'kids/checkedinlist': (body, ctx) => sessions.list(ctx, body),
-    'kids/session/time': (body, ctx) => sessions.times(ctx, body.kids),
-    'kids/session/time/:kid_id': (body, ctx) => sessions.timeOfKid(ctx, body.kid_id, body.session_id),
-    'kids/session/billing/:id': (body, ctx) => sessions.bill(ctx, body.id),
-    'kids/session/billing': async (body, ctx) => {
-      const bills = await sessions.latest(ctx, body.kids, true);
-      return { bills, total: bills.reduce((sum, b) => sum + b.due, 0) };
-    },
-    'kids/session/payments': async (body, ctx) => {
-      const bills = await sessions.latest(ctx, body.kids, false);
-      return body.otp === undefined ? bills : sessions.confirmByParent(ctx, body.kids, bills, body.otp, verifyCode(ctx));
-    },
-    'kids/session/payments/:kid_id': async (body, ctx) => {
-      const bill = await sessions.paymentOfKid(ctx, body.kid_id, body.session_id);
-      return body.otp === undefined ? bill : (await sessions.confirmByParent(ctx, [body.kid_id], [bill], body.otp, verifyCode(ctx)))[0]!;
-    },
-    'kids/session/fee': (body, ctx) => sessions.decide(ctx, body),
-    'kids/session/fee/log': (body, ctx) => sessions.decisions(ctx, body.session_id),
-    'profile/kid/session': (body, ctx) => sessions.ofKid(ctx, body),
-    // Room visits are recorded by the room supervisor, which is not built yet.
-    'profile/kid/roomsession': async (body) => ({ rows: [], total: 0, page: body.page, perPage: body.perPage }),
+    'parent/kids/checkin': (body, ctx) => visits.checkin(ctx, body),
+    'parent/kids/checkout': (body, ctx) => visits.checkout(ctx, body.ids),
+    'admin/actions/checkout': (body, ctx) => visits.adminCheckout(ctx, body),
+    'kids/checkedinlist': (body, ctx) => visits.list(ctx, body),
+    'kids/session/time': (body, ctx) => visits.times(ctx, body.kids),
+    'kids/session/time/:kid_id': (body, ctx) => visits.timeOfKid(ctx, body.kid_id, body.session_id),
+    'kids/session/billing/:id': (body, ctx) => overtime.bill(ctx, body.id),
+    'kids/session/billing': (body, ctx) => overtime.billing(ctx, body.kids),
+    'kids/session/payments': (body, ctx) => overtime.payments(ctx, body),
+    'kids/session/payments/:kid_id': (body, ctx) => overtime.paymentOfKid(ctx, body),
+    'kids/session/fee': (body, ctx) => overtime.decide(ctx, body),
+    'kids/session/fee/log': (body, ctx) => overtime.decisions(ctx, body.session_id),
+    'profile/kid/info': (body) => parents.kidInfo(body.id),
+    'profile/kid/invoice': (body, ctx) => sales.ofKid(ctx, body),
+    'profile/kid/session': (body, ctx) => visits.ofKid(ctx, body),
+    'profile/kid/roomsession': (body) => visits.roomSessions(body),
+    'sms/outbox': (body, ctx) => outbox.list(ctx, body),
   };
 }

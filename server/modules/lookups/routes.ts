@@ -1,18 +1,9 @@
-import type { Handlers } from '../../http/route';
+import type { HandlersOf } from '../../http/route';
+import type * as lookupsApi from '../../../shared/api/lookups';
 import * as t from '../../db/schema';
 import type { LookupService } from './service';
 
-type LookupName =
-  | 'identification/list'
-  | 'nationality/list'
-  | 'branch/list'
-  | 'specialization/list'
-  | 'qualification/list'
-  | 'shift/list'
-  | 'priviledge/list'
-  | 'tax/list';
-
-export function lookupRoutes(lookups: LookupService): Pick<Handlers, LookupName> {
+export function lookupRoutes(lookups: LookupService): HandlersOf<typeof lookupsApi> {
   return {
     'identification/list': () => lookups.list(t.identificationTypes),
     'nationality/list': () => lookups.nationalities(),

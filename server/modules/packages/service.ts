@@ -2,12 +2,13 @@ import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { pageOf } from '../../http/scope';
-import type { RequestContext } from '../../http/context';
+import { pageOf } from '../../http/results';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { PackageRecord } from '../../../shared/api/packages';
 import type { TaxMode } from '../../../shared/domain/money';
-import { assertTax, branchForWrite, editableBy, visibleTo } from '../branch-bound';
+import { editableBy, itemBranch, visibleTo } from '../which-branch';
+import { assertTax } from '../lookups/tax';
 
 const columns = {
   id: packages.id,
@@ -28,7 +29,7 @@ const columns = {
 export class PackageService {
   constructor(private readonly db: Db) {}
 
-  async page(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'package/pagelist'>) {
+  async page(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'package/pagelist'>) {
     const where = visibleTo(ctx, packages, q ? or(ilike(packages.name_en, `%${q}%`), ilike(packages.name_ar, `%${q}%`)) : undefined);
     const [rows, [total], allData] = await Promise.all([
       this.db.select(columns).from(packages).where(where).orderBy(asc(packages.name_en), asc(packages.id)).limit(perPage).offset((page - 1) * perPage),
@@ -38,7 +39,7 @@ export class PackageService {
     return { ...pageOf(rows, total?.n ?? 0, page, perPage), allData };
   }
 
-  all(ctx: RequestContext) {
+  all(ctx: AuthenticatedContext) {
     return this.db.select(columns).from(packages).where(visibleTo(ctx, packages)).orderBy(asc(packages.name_en), asc(packages.id));
   }
 
@@ -47,27 +48,27 @@ export class PackageService {
   }
 
   /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
-  async assertVisible(ctx: RequestContext, id: number): Promise<void> {
+  async assertVisible(ctx: AuthenticatedContext, id: number): Promise<void> {
     const [row] = await this.db.select({ id: packages.id }).from(packages).where(visibleTo(ctx, packages, eq(packages.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
   }
 
-  async create(ctx: RequestContext, input: ParsedRequestOf<'package/create'>): Promise<PackageRecord> {
-    const branch_id = await branchForWrite(this.db, ctx, input.branch_id);
+  async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'package/create'>): Promise<PackageRecord> {
+    const branch_id = await itemBranch(this.db, ctx, input.branch_id);
     await assertTax(this.db, input.tax_id);
     const [row] = await this.db.insert(packages).values({ ...input, branch_id }).returning(columns);
     return row!;
   }
 
-  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'package/update'>): Promise<PackageRecord> {
-    const branch_id = await branchForWrite(this.db, ctx, input.branch_id);
+  async update(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'package/update'>): Promise<PackageRecord> {
+    const branch_id = await itemBranch(this.db, ctx, input.branch_id);
     await assertTax(this.db, input.tax_id);
     const [row] = await this.db.update(packages).set({ ...input, branch_id }).where(editableBy(ctx, packages, id)).returning(columns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
-  async remove(ctx: RequestContext, id: number): Promise<null> {
+  async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
     const [row] = await this.db.update(packages).set({ deleted_at: new Date() }).where(editableBy(ctx, packages, id)).returning({ id: packages.id });
     if (!row) throw new AppError('NOT_FOUND');
     return null;

@@ -1,19 +1,8 @@
-import type { Handlers } from '../../http/route';
+import type { HandlersOf } from '../../http/route';
+import type * as parentsApi from '../../../shared/api/parents';
 import type { ParentService } from './service';
 
-type ParentEndpoint =
-  | 'parent/create'
-  | 'parent/update'
-  | 'parent/info'
-  | 'parent/kids'
-  | 'parent/search'
-  | 'kid/create'
-  | 'kid/update'
-  | 'kid/delete'
-  | 'sale/kidslist'
-  | 'profile/kid/info';
-
-export function parentRoutes(parents: ParentService): Pick<Handlers, ParentEndpoint> {
+export function parentRoutes(parents: ParentService): HandlersOf<typeof parentsApi> {
   return {
     'parent/create': (body, ctx) => parents.create(ctx, body),
     'parent/update': (body, ctx) => parents.update(ctx, body),
@@ -24,6 +13,5 @@ export function parentRoutes(parents: ParentService): Pick<Handlers, ParentEndpo
     'kid/update': (body) => parents.updateKid(body),
     'kid/delete': (body) => parents.removeKid(body.id),
     'sale/kidslist': (body, ctx) => parents.kidsForSale(ctx, body.parent_ids),
-    'profile/kid/info': (body) => parents.kidInfo(body.id),
   };
 }

@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kidSessions, kids, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { branchScope, isAdministrator, isUniqueViolation } from '../../http/scope';
-import type { RequestContext } from '../../http/context';
+import { escapeLike, isUniqueViolation } from '../../http/results';
+import { dataBranch, inDataBranch, isAdministrator, itemBranch, workBranch } from '../which-branch';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { KidRecord, ParentRecord } from '../../../shared/api/parents';
 import { statusOn } from '../../../shared/domain/subscription';
 import type { BranchLocales } from '../branches/locales';
-import { branchForWrite } from '../branch-bound';
 import { e164Prefix } from '../../../shared/domain/mobile';
 
 const parentColumns = {
@@ -42,7 +42,6 @@ const SEARCH_RESULTS = 10;
 
 /** A kid as a search answers them: with their open visit, if any. */
 type KidFound = KidRecord & { session: { id: number; badge: string; checkin_at: string } | null };
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Parents and their kids. Parents are shared by every branch: a family visits more than one. */
 export class ParentService {
@@ -51,8 +50,8 @@ export class ParentService {
     private readonly locales: BranchLocales,
   ) {}
 
-  async create(ctx: RequestContext, input: ParsedRequestOf<'parent/create'>): Promise<ParentRecord> {
-    const branch_id = (await branchForWrite(this.db, ctx, input.branch_id)) ?? ctx.user!.branch_id ?? null;
+  async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'parent/create'>): Promise<ParentRecord> {
+    const branch_id = (await itemBranch(this.db, ctx, input.branch_id)) ?? workBranch(ctx);
     const mobile = await this.locales.mobile(branch_id, input.mobile);
     return this.unique(async () => (await this.db.insert(parents).values({ ...input, mobile, branch_id }).returning(parentColumns))[0]!);
   }
@@ -61,12 +60,12 @@ export class ParentService {
    * Any branch edits a family (they belong to the chain); the branch they registered in stays unless an
    * administrator names another. The mobile is read in the country of the counter it was typed at.
    */
-  async update(ctx: RequestContext, { id, branch_id, ...input }: ParsedRequestOf<'parent/update'>): Promise<ParentRecord> {
+  async update(ctx: AuthenticatedContext, { id, branch_id, ...input }: ParsedRequestOf<'parent/update'>): Promise<ParentRecord> {
     const { branch_id: registered } = await this.info(id);
     const moving = branch_id !== undefined && branch_id !== registered;
     if (moving && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
-    const mobile = await this.locales.mobile(ctx.user?.branch_id ?? registered, input.mobile);
-    const set = moving ? { ...input, mobile, branch_id: await branchForWrite(this.db, ctx, branch_id) } : { ...input, mobile };
+    const mobile = await this.locales.mobile(workBranch(ctx) ?? registered, input.mobile);
+    const set = moving ? { ...input, mobile, branch_id: await itemBranch(this.db, ctx, branch_id) } : { ...input, mobile };
     const row = await this.unique(async () => (await this.db.update(parents).set(set).where(and(eq(parents.id, id), isNull(parents.deleted_at))).returning(parentColumns))[0]);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
@@ -84,10 +83,10 @@ export class ParentService {
   }
 
   /** A mobile matches from its start (as typed locally, 0501…, or internationally); names and identification numbers too. */
-  async search(ctx: RequestContext, { query, checked }: ParsedRequestOf<'parent/search'>) {
+  async search(ctx: AuthenticatedContext, { query, checked }: ParsedRequestOf<'parent/search'>) {
     const mobilePrefix = e164Prefix(query, (await this.locales.ofCaller(ctx)).country);
-    const scope = branchScope(ctx);
-    const inside = and(isNull(kidSessions.checkout_at), scope === null ? undefined : eq(kidSessions.branch_id, scope));
+    const scope = dataBranch(ctx);
+    const inside = and(isNull(kidSessions.checkout_at), inDataBranch(ctx, kidSessions.branch_id));
     // One indexed lookup per way of matching, joined by UNION (an OR across them would make
     // PostgreSQL read every parent), each stopping at a page's worth: a broad query ("Sara") is
     // narrowed by typing more, not paged. First the cheap ones, the start of the mobile, the ID number
@@ -174,14 +173,13 @@ export class ParentService {
   }
 
   /** The kids of these parents with the subscription that matters today: the running one, else the next. */
-  async kidsForSale(ctx: RequestContext, parentIds: number[]) {
+  async kidsForSale(ctx: AuthenticatedContext, parentIds: number[]) {
     const list = await this.kidsOf(parentIds);
     if (list.length === 0) return [];
-    const scope = branchScope(ctx);
     const subs = await this.db
       .select()
       .from(subscriptions)
-      .where(and(inArray(subscriptions.kid_id, list.map((k) => k.id)), scope === null ? undefined : eq(subscriptions.branch_id, scope)))
+      .where(and(inArray(subscriptions.kid_id, list.map((k) => k.id)), inDataBranch(ctx, subscriptions.branch_id)))
       .orderBy(asc(subscriptions.start_date), asc(subscriptions.id));
     const days = new Map<number, string>();
     for (const s of subs) if (!days.has(s.branch_id)) days.set(s.branch_id, await this.locales.today(s.branch_id));

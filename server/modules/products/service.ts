@@ -1,10 +1,11 @@
 import { asc, count, eq, gt, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, taxes } from '../../db/schema';
-import { assertTax, branchForWrite, editableBy, visibleTo } from '../branch-bound';
+import { editableBy, itemBranch, visibleTo } from '../which-branch';
+import { assertTax } from '../lookups/tax';
 import { AppError } from '../../http/errors';
-import { pageOf } from '../../http/scope';
-import type { RequestContext } from '../../http/context';
+import { pageOf } from '../../http/results';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { ProductRecord } from '../../../shared/api/products';
 import type { TaxMode } from '../../../shared/domain/money';
@@ -28,7 +29,7 @@ const columns = {
 export class ProductService {
   constructor(private readonly db: Db) {}
 
-  async list(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'product/pagelist'>) {
+  async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'product/pagelist'>) {
     const where = visibleTo(ctx, products, q ? or(ilike(products.name_en, `%${q}%`), ilike(products.name_ar, `%${q}%`)) : undefined);
     const [rows, [total]] = await Promise.all([
       this.db.select(columns).from(products).where(where).orderBy(asc(products.name_en), asc(products.id)).limit(perPage).offset((page - 1) * perPage),
@@ -38,7 +39,7 @@ export class ProductService {
   }
 
   /** What the till offers: the caller's branch's and shared products, only those in stock unless getAll. */
-  forSale(ctx: RequestContext, getAll: boolean) {
+  forSale(ctx: AuthenticatedContext, getAll: boolean) {
     return this.db
       .select(columns)
       .from(products)
@@ -51,21 +52,21 @@ export class ProductService {
   }
 
   /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
-  async assertVisible(ctx: RequestContext, id: number): Promise<void> {
+  async assertVisible(ctx: AuthenticatedContext, id: number): Promise<void> {
     const [row] = await this.db.select({ id: products.id }).from(products).where(visibleTo(ctx, products, eq(products.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
   }
 
-  async create(ctx: RequestContext, input: ParsedRequestOf<'product/create'>): Promise<ProductRecord> {
-    const values = { ...input, branch_id: await branchForWrite(this.db, ctx, input.branch_id) };
+  async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'product/create'>): Promise<ProductRecord> {
+    const values = { ...input, branch_id: await itemBranch(this.db, ctx, input.branch_id) };
     await assertTax(this.db, input.tax_id);
     const [row] = await this.db.insert(products).values(values).returning(columns);
     return row!;
   }
 
   /** All accepted rows in one transaction; a VAT rate no tax has is refused with the row it is on. */
-  async import(ctx: RequestContext, { rows, branch_id }: ParsedRequestOf<'product/import'>) {
-    const branch = await branchForWrite(this.db, ctx, branch_id);
+  async import(ctx: AuthenticatedContext, { rows, branch_id }: ParsedRequestOf<'product/import'>) {
+    const branch = await itemBranch(this.db, ctx, branch_id);
     const rates = await this.db.select({ id: taxes.id, rate_bp: taxes.rate_bp }).from(taxes).orderBy(asc(taxes.sort), asc(taxes.id));
     const values = rows.map((row, i) => {
       const tax = rates.find((r) => r.rate_bp === Math.round(row.vat_percent * 100));
@@ -78,22 +79,22 @@ export class ProductService {
     return { created: values.length };
   }
 
-  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'product/update'>): Promise<ProductRecord> {
-    const values = { ...input, branch_id: await branchForWrite(this.db, ctx, input.branch_id) };
+  async update(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'product/update'>): Promise<ProductRecord> {
+    const values = { ...input, branch_id: await itemBranch(this.db, ctx, input.branch_id) };
     await assertTax(this.db, input.tax_id);
     const [row] = await this.db.update(products).set(values).where(editableBy(ctx, products, id)).returning(columns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
-  async remove(ctx: RequestContext, id: number): Promise<null> {
+  async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
     const [row] = await this.db.update(products).set({ deleted_at: new Date() }).where(editableBy(ctx, products, id)).returning({ id: products.id });
     if (!row) throw new AppError('NOT_FOUND');
     return null;
   }
 
   /** Adds in one statement, so two receipts at once both count. */
-  async addStock(ctx: RequestContext, { id, qty }: ParsedRequestOf<'product/addstock'>): Promise<ProductRecord> {
+  async addStock(ctx: AuthenticatedContext, { id, qty }: ParsedRequestOf<'product/addstock'>): Promise<ProductRecord> {
     const [row] = await this.db
       .update(products)
       .set({ stock: sql`${products.stock} + ${qty}` })

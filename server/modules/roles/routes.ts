@@ -1,9 +1,8 @@
-import type { Handlers } from '../../http/route';
+import type { HandlersOf } from '../../http/route';
+import type * as rolesApi from '../../../shared/api/roles';
 import type { RoleService } from './service';
 
-type RoleEndpoint = 'feature/list' | 'priviledge/role/list' | 'priviledge/role/create' | 'priviledge/role/update' | 'priviledge/role/features' | 'priviledge/role/users';
-
-export function roleRoutes(roles: RoleService): Pick<Handlers, RoleEndpoint> {
+export function roleRoutes(roles: RoleService): HandlersOf<typeof rolesApi> {
   return {
     'feature/list': async (body) => roles.featureList(body),
     'priviledge/role/list': (body) => roles.list(body),

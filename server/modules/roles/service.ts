@@ -2,8 +2,10 @@ import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { privileges, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { assertMayGrant, isAdministrator, isUniqueViolation, pageOf } from '../../http/scope';
-import type { RequestContext } from '../../http/context';
+import { isUniqueViolation, pageOf } from '../../http/results';
+import { isAdministrator } from '../which-branch';
+import { assertMayGrant } from './grant';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { Role } from '../../../shared/api/roles';
 import { features } from '../../../shared/permissions';
@@ -38,7 +40,7 @@ export class RoleService {
     return pageOf(rows, total?.n ?? 0, page, perPage);
   }
 
-  async create(ctx: RequestContext, input: ParsedRequestOf<'priviledge/role/create'>): Promise<Role> {
+  async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'priviledge/role/create'>): Promise<Role> {
     assertMayGrant(ctx, input.admin_access, {}, input.features);
     try {
       const [row] = await this.db.insert(privileges).values(input).returning({ id: privileges.id });
@@ -49,10 +51,10 @@ export class RoleService {
     }
   }
 
-  async update(ctx: RequestContext, { id, ...input }: ParsedRequestOf<'priviledge/role/update'>): Promise<Role> {
+  async update(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'priviledge/role/update'>): Promise<Role> {
     const current = await this.get(id);
     // Changing the role one holds could widen one's own rights (and every other holder's, in every branch).
-    if (!isAdministrator(ctx) && ctx.user?.privilege?.id === id) throw new AppError('NOT_AUTHORISED');
+    if (!isAdministrator(ctx) && ctx.user.privilege?.id === id) throw new AppError('NOT_AUTHORISED');
     assertMayGrant(ctx, input.admin_access || current.admin_access, current.features, input.features);
     try {
       await this.db.update(privileges).set(input).where(eq(privileges.id, id));

@@ -1,19 +1,10 @@
-import type { Handlers } from '../../http/route';
+import type { HandlersOf } from '../../http/route';
+import type * as salesApi from '../../../shared/api/sales';
+import type { ProductService } from '../products/service';
+import type { PackageService } from '../packages/service';
 import type { SaleService } from './service';
 
-type SaleEndpoint =
-  | 'sale/sale/create'
-  | 'sale/subscription/create'
-  | 'sale/pagelist'
-  | 'sale/cancelinvoice'
-  | 'sale/delete'
-  | 'particular/delete'
-  | 'sale/payments/:id'
-  | 'invoice/send'
-  | 'profile/kid/invoice'
-  | 'sale/receipt/:id';
-
-export function saleRoutes(sales: SaleService): Pick<Handlers, SaleEndpoint> {
+export function saleRoutes({ sales, products, packages }: { sales: SaleService; products: ProductService; packages: PackageService }): HandlersOf<typeof salesApi> {
   return {
     'sale/sale/create': (body, ctx) => sales.create(ctx, body),
     'sale/subscription/create': (body, ctx) => sales.create(ctx, body),
@@ -23,7 +14,8 @@ export function saleRoutes(sales: SaleService): Pick<Handlers, SaleEndpoint> {
     'particular/delete': (body, ctx) => sales.cancel(ctx, body.sale_id),
     'sale/payments/:id': (body, ctx) => sales.payments(ctx, body.id),
     'invoice/send': (body, ctx) => sales.send(ctx, body.id),
-    'profile/kid/invoice': (body, ctx) => sales.ofKid(ctx, body),
     'sale/receipt/:id': (body, ctx) => sales.receipt(ctx, body.id),
+    'sale/product/list': (body, ctx) => products.forSale(ctx, body.getAll),
+    'sale/package/list': (_body, ctx) => packages.all(ctx),
   };
 }

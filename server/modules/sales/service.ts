@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, sum, type
 import type { Db, Tx } from '../../db/client';
 import { branches, coupons, invoiceCounters, kids, packages, parents, products, saleLines, sales, taxes, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { branchScope, isUniqueViolation, pageOf } from '../../http/scope';
+import { isUniqueViolation, pageOf } from '../../http/results';
+import { commandBranch, inDataBranch } from '../which-branch';
 import { runOnce } from '../../http/idempotency';
-import type { RequestContext } from '../../http/context';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SaleWithLinesRecord } from '../../../shared/api/sales';
 import { priceCart, type TaxMode } from '../../../shared/domain/money';
@@ -15,7 +16,7 @@ import { effectiveTimeZone, type BranchLocales } from '../branches/locales';
 import { branchColumns } from '../branches/service';
 import { receiptOf } from '../../../shared/domain/receipt';
 import type { SubscriptionService } from '../subscriptions/service';
-import type { SessionService } from '../frontdesk/sessions';
+import type { OvertimeService } from '../frontdesk/overtime';
 import type { SmsSender } from '../../sms/sms-sender';
 import { invoiceText } from './invoice-text';
 
@@ -53,13 +54,13 @@ export class SaleService {
   constructor(
     private readonly db: Db,
     private readonly subscriptions: SubscriptionService,
-    private readonly sessions: SessionService,
+    private readonly overtime: OvertimeService,
     private readonly sms: SmsSender,
     private readonly locales: BranchLocales,
   ) {}
 
-  async create(ctx: RequestContext, input: ParsedRequestOf<'sale/sale/create'>): Promise<SaleWithLinesRecord> {
-    const branchId = await this.branchOf(ctx, input.salesData.branch_id);
+  async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'sale/sale/create'>): Promise<SaleWithLinesRecord> {
+    const branchId = await commandBranch(this.db, ctx, input.salesData.branch_id, 'salesData.branch_id');
     // A walk-in's mobile is kept as one the SMS gateway can use, or refused.
     const walkInMobile = input.parentInfo?.mobile;
     if (walkInMobile) input = { ...input, parentInfo: { ...input.parentInfo, mobile: await this.locales.mobile(branchId, walkInMobile, 'parentInfo.mobile') } };
@@ -73,12 +74,12 @@ export class SaleService {
     });
   }
 
-  private async sell(tx: Tx, ctx: RequestContext, branchId: number, input: ParsedRequestOf<'sale/sale/create'>) {
+  private async sell(tx: Tx, ctx: AuthenticatedContext, branchId: number, input: ParsedRequestOf<'sale/sale/create'>) {
     const wanted = new Map<number, number>();
     for (const { product } of input.cart) if (product) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
     const bought = input.cart.flatMap((line) => (line.package ? [{ id: line.package.id, kids: line.kids }] : []));
     const overtimeIds = [...new Set([...(input.overtime_session_id === null ? [] : [input.overtime_session_id]), ...input.bulk_overtime_session_id])];
-    const overtime = (await this.sessions.overtimeItems(tx, branchId, overtimeIds)).map((o) => ({
+    const overtime = (await this.overtime.overtimeItems(tx, branchId, overtimeIds)).map((o) => ({
       ...o,
       product_id: null,
       package_id: null,
@@ -121,7 +122,7 @@ export class SaleService {
       .values({
         branch_id: branchId,
         invoice_no: invoiceNo,
-        cashier_id: ctx.user!.id,
+        cashier_id: ctx.user.id,
         coupon_id: input.coupon_id,
         parent_id: await this.parentOf(tx, input.parentInfo?.parent_id ?? null, bought),
         parent_info: input.parentInfo,
@@ -156,7 +157,7 @@ export class SaleService {
       .returning();
     const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
     const subscriptions = await this.subscriptions.createForSale(tx, sale!.id, branchId, purchases);
-    await this.sessions.markBilled(tx, overtimeIds, sale!.id);
+    await this.overtime.markBilled(tx, overtimeIds, sale!.id);
     return { ...sale!, lines: lines.map(lineOut), subscriptions };
   }
 
@@ -216,14 +217,13 @@ export class SaleService {
   }
 
   /** A credit note for the whole invoice: stock and the coupon's use come back; the original is marked. */
-  async cancel(ctx: RequestContext, id: number): Promise<SaleWithLinesRecord> {
-    const scope = branchScope(ctx);
+  async cancel(ctx: AuthenticatedContext, id: number): Promise<SaleWithLinesRecord> {
     try {
       return await this.db.transaction(async (tx) => {
         const [original] = await tx
           .select(saleColumns)
           .from(sales)
-          .where(and(eq(sales.id, id), eq(sales.kind, 'invoice'), scope === null ? undefined : eq(sales.branch_id, scope)))
+          .where(and(eq(sales.id, id), eq(sales.kind, 'invoice'), inDataBranch(ctx, sales.branch_id)))
           .for('update');
         if (!original) throw new AppError('NOT_FOUND');
         if (original.cancelled_at) throw new AppError('ALREADY_CANCELLED');
@@ -232,7 +232,7 @@ export class SaleService {
           if (line.product_id) await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.product_id));
         }
         await this.subscriptions.cancelForSale(tx, original.id);
-        await this.sessions.unbill(tx, original.id);
+        await this.overtime.unbill(tx, original.id);
         if (original.coupon_id) await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.id, original.coupon_id));
         await tx.update(sales).set({ cancelled_at: new Date() }).where(eq(sales.id, id));
         const [note] = await tx
@@ -242,7 +242,7 @@ export class SaleService {
             invoice_no: await this.nextInvoiceNo(tx, original.branch_id),
             kind: 'credit_note',
             original_id: original.id,
-            cashier_id: ctx.user!.id,
+            cashier_id: ctx.user.id,
             coupon_id: original.coupon_id,
             gross: -original.gross,
             discount: -original.discount,
@@ -280,10 +280,9 @@ export class SaleService {
   }
 
   /** Invoices of a date range (default today), newest first, with their count and value; days are the caller's branch's. */
-  async list(ctx: RequestContext, { page, perPage, dates }: ParsedRequestOf<'sale/pagelist'>) {
-    const scope = branchScope(ctx);
+  async list(ctx: AuthenticatedContext, { page, perPage, dates }: ParsedRequestOf<'sale/pagelist'>) {
     const { from, to, days } = await this.days(ctx, dates?.from, dates?.to, 0);
-    const where: SQL | undefined = and(gte(sales.created_at, from), lt(sales.created_at, to), scope === null ? undefined : eq(sales.branch_id, scope));
+    const where: SQL | undefined = and(gte(sales.created_at, from), lt(sales.created_at, to), inDataBranch(ctx, sales.branch_id));
     const [rows, [stats]] = await Promise.all([
       this.db.select(saleColumns).from(sales).where(where).orderBy(desc(sales.created_at), desc(sales.id)).limit(perPage).offset((page - 1) * perPage),
       this.db.select({ n: count(), value: sum(sales.payable).mapWith(Number) }).from(sales).where(where),
@@ -292,11 +291,10 @@ export class SaleService {
   }
 
   /** Invoices that bought something for a kid (a package or overtime line names them), default a month back. */
-  async ofKid(ctx: RequestContext, { kid_id, page, perPage, dates }: ParsedRequestOf<'profile/kid/invoice'>) {
-    const scope = branchScope(ctx);
+  async ofKid(ctx: AuthenticatedContext, { kid_id, page, perPage, dates }: ParsedRequestOf<'profile/kid/invoice'>) {
     const { from, to } = await this.days(ctx, dates?.from, dates?.to, 1);
     const forKid = sql`exists (select 1 from sale_lines l where l.sale_id = "sales"."id" and l.kid_ids @> ${JSON.stringify([kid_id])}::jsonb)`;
-    const where = and(forKid, gte(sales.created_at, from), lt(sales.created_at, to), scope === null ? undefined : eq(sales.branch_id, scope));
+    const where = and(forKid, gte(sales.created_at, from), lt(sales.created_at, to), inDataBranch(ctx, sales.branch_id));
     const [rows, [total]] = await Promise.all([
       this.db.select(saleColumns).from(sales).where(where).orderBy(desc(sales.created_at), desc(sales.id)).limit(perPage).offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(sales).where(where),
@@ -305,7 +303,7 @@ export class SaleService {
   }
 
   /** From the start of the first day to the end of the last on the caller's branch's clock; default the last `monthsBack` months to today. */
-  private async days(ctx: RequestContext, first: string | undefined, last: string | undefined, monthsBack: number) {
+  private async days(ctx: AuthenticatedContext, first: string | undefined, last: string | undefined, monthsBack: number) {
     const { timeZone } = await this.locales.ofCaller(ctx);
     const today = dayIn(timeZone);
     const back = new Date(`${today}T12:00:00Z`);
@@ -314,19 +312,17 @@ export class SaleService {
     return { from: startOfDay(days.from, timeZone), to: startOfDay(addDays(days.to, 1), timeZone), days };
   }
 
-  async payments(ctx: RequestContext, id: number) {
-    const scope = branchScope(ctx);
+  async payments(ctx: AuthenticatedContext, id: number) {
     const [row] = await this.db
       .select({ payable: sales.payable, cash: sales.cash, pos: sales.pos, pos_reference: sales.pos_reference, change: sales.change })
       .from(sales)
-      .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
+      .where(and(eq(sales.id, id), inDataBranch(ctx, sales.branch_id)));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   /** The printable receipt of an invoice or credit note: the sale with its branch and cashier. */
-  async receipt(ctx: RequestContext, id: number) {
-    const scope = branchScope(ctx);
+  async receipt(ctx: AuthenticatedContext, id: number) {
     const [row] = await this.db
       .select({
         sale: saleColumns,
@@ -336,7 +332,7 @@ export class SaleService {
       .from(sales)
       .innerJoin(branches, eq(branches.id, sales.branch_id))
       .innerJoin(users, eq(users.id, sales.cashier_id))
-      .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
+      .where(and(eq(sales.id, id), inDataBranch(ctx, sales.branch_id)));
     if (!row) throw new AppError('NOT_FOUND');
     const lines = await this.db.select().from(saleLines).where(eq(saleLines.sale_id, id)).orderBy(asc(saleLines.id));
     const branch = { ...row.branch, time_zone: effectiveTimeZone(row.branch.time_zone) };
@@ -344,8 +340,7 @@ export class SaleService {
   }
 
   /** Texts the invoice to the parent on it, or to the walk-in's mobile typed at the till. */
-  async send(ctx: RequestContext, id: number) {
-    const scope = branchScope(ctx);
+  async send(ctx: AuthenticatedContext, id: number) {
     const [row] = await this.db
       .select({
         sale: saleColumns,
@@ -356,14 +351,14 @@ export class SaleService {
       .from(sales)
       .innerJoin(branches, eq(branches.id, sales.branch_id))
       .leftJoin(parents, eq(parents.id, sales.parent_id))
-      .where(and(eq(sales.id, id), scope === null ? undefined : eq(sales.branch_id, scope)));
+      .where(and(eq(sales.id, id), inDataBranch(ctx, sales.branch_id)));
     if (!row) throw new AppError('NOT_FOUND');
     const typed = row.parent_mobile ?? row.parent_info?.mobile ?? null;
     if (!typed) throw new AppError('MOBILE_NUMBER_MISSING');
     // Stored before E.164 was required, a number may still be as typed: read it in the branch's country.
     const to = await this.locales.mobile(row.sale.branch_id, typed);
     const branch = { ...row.branch, time_zone: effectiveTimeZone(row.branch.time_zone) };
-    const delivery = await this.sms.send({ to, body: invoiceText(row.sale, branch), purpose: 'invoice', sentBy: ctx.user!.id, branchId: row.sale.branch_id });
+    const delivery = await this.sms.send({ to, body: invoiceText(row.sale, branch), purpose: 'invoice', sentBy: ctx.user.id, branchId: row.sale.branch_id });
     return { to, delivery };
   }
 
@@ -384,17 +379,6 @@ export class SaleService {
     return { ...sale, lines: lines.map(lineOut), subscriptions: await this.subscriptions.ofSale(this.db, sale.id) };
   }
 
-  private async branchOf(ctx: RequestContext, requested: number | null): Promise<number> {
-    const scope = branchScope(ctx);
-    if (scope !== null) {
-      if (requested !== null && requested !== scope) throw new AppError('NOT_FOUND');
-      return scope;
-    }
-    if (requested === null) throw invalid('salesData.branch_id', 'FIELD_REQUIRED');
-    const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, requested), isNull(branches.deleted_at)));
-    if (!branch) throw new AppError('NOT_FOUND');
-    return requested;
-  }
 }
 
 function lineOut(line: typeof saleLines.$inferSelect) {

@@ -1,9 +1,8 @@
-import type { Handlers } from '../../http/route';
+import type { HandlersOf } from '../../http/route';
+import type * as subscriptionsApi from '../../../shared/api/subscriptions';
 import type { SubscriptionService } from './service';
 
-type SubscriptionEndpoint = 'subscription/pagelist' | 'profile/kid/subscription' | 'subscription/freeze' | 'subscription/delete';
-
-export function subscriptionRoutes(subscriptions: SubscriptionService): Pick<Handlers, SubscriptionEndpoint> {
+export function subscriptionRoutes(subscriptions: SubscriptionService): HandlersOf<typeof subscriptionsApi> {
   return {
     'subscription/pagelist': (body, ctx) => subscriptions.page(ctx, body),
     'profile/kid/subscription': (body, ctx) => subscriptions.ofKid(ctx, body.id),

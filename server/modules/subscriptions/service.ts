@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } f
 import type { Db, Tx } from '../../db/client';
 import { kids, parents, sales, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { branchScope, pageOf } from '../../http/scope';
-import type { RequestContext } from '../../http/context';
+import { escapeLike, pageOf } from '../../http/results';
+import { inDataBranch } from '../which-branch';
+import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { SubscriptionRecord } from '../../../shared/api/subscriptions';
 import type { BranchLocales } from '../branches/locales';
@@ -37,7 +38,6 @@ export interface PackagePurchase {
   kidIds: number[];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Subscriptions: created by a sale, frozen, resumed and cancelled here. Every change to one kid's
@@ -97,11 +97,11 @@ export class SubscriptionService {
     await this.cancelWhere(tx, rows, eq(subscriptions.sale_id, saleId));
   }
 
-  async page(ctx: RequestContext, { page, perPage, q }: ParsedRequestOf<'subscription/pagelist'>) {
+  async page(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'subscription/pagelist'>) {
     const text = q ? `%${escapeLike(q)}%` : null;
     const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
     const where = and(
-      this.scoped(ctx),
+      inDataBranch(ctx, subscriptions.branch_id),
       text
         ? or(
             ilike(kids.name_en, text),
@@ -129,9 +129,9 @@ export class SubscriptionService {
     return pageOf(await this.withStatuses(rows), total?.n ?? 0, page, perPage);
   }
 
-  async ofKid(ctx: RequestContext, kidId: number): Promise<SubscriptionRecord[]> {
+  async ofKid(ctx: AuthenticatedContext, kidId: number): Promise<SubscriptionRecord[]> {
     const rows = await this.rows()
-      .where(and(this.scoped(ctx), eq(subscriptions.kid_id, kidId)))
+      .where(and(inDataBranch(ctx, subscriptions.branch_id), eq(subscriptions.kid_id, kidId)))
       .orderBy(desc(subscriptions.start_date), desc(subscriptions.id));
     return this.withStatuses(rows);
   }
@@ -142,7 +142,7 @@ export class SubscriptionService {
   }
 
   /** Freezes for `days`, or resumes when `days` is null; the kid's waiting subscriptions follow. */
-  async freeze(ctx: RequestContext, id: number, days: number | null): Promise<SubscriptionRecord> {
+  async freeze(ctx: AuthenticatedContext, id: number, days: number | null): Promise<SubscriptionRecord> {
     await this.db.transaction(async (tx) => {
       const sub = await this.lockOne(tx, ctx, id);
       const today = await this.locales.today(sub.branch_id);
@@ -158,15 +158,15 @@ export class SubscriptionService {
   }
 
   /** Cancels one subscription, or every one a sale bought. */
-  async remove(ctx: RequestContext, { id, sale_id }: ParsedRequestOf<'subscription/delete'>): Promise<null> {
+  async remove(ctx: AuthenticatedContext, { id, sale_id }: ParsedRequestOf<'subscription/delete'>): Promise<null> {
     await this.db.transaction(async (tx) => {
       const target = id !== undefined ? eq(subscriptions.id, id) : eq(subscriptions.sale_id, sale_id!);
       const rows = await tx
         .select({ kid_id: subscriptions.kid_id, branch_id: subscriptions.branch_id })
         .from(subscriptions)
-        .where(and(target, this.scoped(ctx), ne(subscriptions.state, 'CANCELLED')));
+        .where(and(target, inDataBranch(ctx, subscriptions.branch_id), ne(subscriptions.state, 'CANCELLED')));
       if (rows.length === 0) throw new AppError('NOT_FOUND');
-      await this.cancelWhere(tx, rows, and(target, this.scoped(ctx)));
+      await this.cancelWhere(tx, rows, and(target, inDataBranch(ctx, subscriptions.branch_id)));
     });
     return null;
   }
@@ -185,24 +185,20 @@ export class SubscriptionService {
     for (const [subId, period] of rechain(subs, today)) await tx.update(subscriptions).set(period).where(eq(subscriptions.id, subId));
   }
 
-  private async lockOne(tx: Tx, ctx: RequestContext, id: number) {
-    const [owner] = await tx.select({ kid_id: subscriptions.kid_id }).from(subscriptions).where(and(eq(subscriptions.id, id), this.scoped(ctx)));
+  private async lockOne(tx: Tx, ctx: AuthenticatedContext, id: number) {
+    const [owner] = await tx.select({ kid_id: subscriptions.kid_id }).from(subscriptions).where(and(eq(subscriptions.id, id), inDataBranch(ctx, subscriptions.branch_id)));
     if (!owner) throw new AppError('NOT_FOUND');
     await tx.select({ id: kids.id }).from(kids).where(eq(kids.id, owner.kid_id)).for('update');
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
     return sub!;
   }
 
-  private async one(ctx: RequestContext, id: number): Promise<SubscriptionRecord> {
-    const [row] = await this.rows().where(and(eq(subscriptions.id, id), this.scoped(ctx)));
+  private async one(ctx: AuthenticatedContext, id: number): Promise<SubscriptionRecord> {
+    const [row] = await this.rows().where(and(eq(subscriptions.id, id), inDataBranch(ctx, subscriptions.branch_id)));
     if (!row) throw new AppError('NOT_FOUND');
     return withStatus(row, await this.locales.today(row.branch_id));
   }
 
-  private scoped(ctx: RequestContext): SQL | undefined {
-    const scope = branchScope(ctx);
-    return scope === null ? undefined : eq(subscriptions.branch_id, scope);
-  }
 
   /** Subscriptions with their kid, parent and invoice. */
   private rows() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { receiptOf } from '../../../shared/domain/receipt';
 import { receiptSource } from '../../fixtures/receipt-source';
-import { decodeTaxQr } from '../../../shared/domain/zatca-qr';
+import { decodeTaxQr } from '../../fixtures/tax-qr-decoder';
 
 const source = receiptSource();
 

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, names, requiredRef, searchWords } from './columns';
+import { branches, identificationTypes, nationalities } from './organisation';
+import { packages } from './catalogue';
+import { sales } from './sales';
+
+/** Parents, their kids and the kids' subscriptions. */
+
+/**
+ * Parents are the centre's customers, shared by every branch (a family visits more than one);
+ * `branch_id` is where they registered. The mobile identifies them for one-time codes.
+ */
+export const parents = pgTable(
+  'parents',
+  {
+    id: serial('id').primaryKey(),
+    ...names,
+    mobile: varchar('mobile', { length: 20 }).notNull(),
+    email: varchar('email', { length: 200 }),
+    identification_id: integer('identification_id').references(() => identificationTypes.id),
+    identification_number: varchar('identification_number', { length: 30 }),
+    nationality_id: integer('nationality_id').references(() => nationalities.id),
+    branch_id: integer('branch_id').references(() => branches.id),
+    search: searchWords('name_en', 'name_ar'),
+    created_at: createdAt,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('parents_mobile_active').on(t.mobile).where(sql`${t.deleted_at} is null`),
+    // The front desk finds a parent by the start of their mobile, ID number or any word of a name.
+    index('parents_mobile_prefix').using('btree', sql`${t.mobile} varchar_pattern_ops`),
+    index('parents_identification_prefix').using('btree', sql`lower(${t.identification_number}) text_pattern_ops`),
+    index('parents_search').using('gin', t.search),
+    index('parents_name_en_prefix').using('btree', sql`lower(${t.name_en}) text_pattern_ops`),
+    index('parents_name_ar_prefix').using('btree', sql`${t.name_ar} varchar_pattern_ops`),
+  ],
+);
+
+/** Kids, with the flags the counter must see wherever the kid appears. */
+export const kids = pgTable(
+  'kids',
+  {
+    id: serial('id').primaryKey(),
+    parent_id: requiredRef('parent_id', () => parents.id),
+    ...names,
+    birth_date: varchar('birth_date', { length: 10 }),
+    gender: varchar('gender', { length: 6 }).$type<'male' | 'female'>(),
+    medical_notes: text('medical_notes'),
+    banned: boolean('banned').notNull().default(false),
+    vip: boolean('vip').notNull().default(false),
+    room_id: integer('room_id'),
+    search: searchWords('name_en', 'name_ar'),
+    created_at: createdAt,
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('kids_parent').on(t.parent_id),
+    index('kids_search').using('gin', t.search),
+    index('kids_name_en_prefix').using('btree', sql`lower(${t.name_en}) text_pattern_ops`),
+    index('kids_name_ar_prefix').using('btree', sql`${t.name_ar} varchar_pattern_ops`),
+  ],
+);
+
+/**
+ * A kid's subscription to a package, bought on a sale. `state` is what staff decided (kept, frozen,
+ * cancelled); the status shown (ACTIVE, WAITING, …) follows from it and the dates (shared/domain/subscription).
+ * Hours and margin are copied from the package, so editing a package never changes what was sold.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    kid_id: requiredRef('kid_id', () => kids.id),
+    package_id: requiredRef('package_id', () => packages.id),
+    sale_id: requiredRef('sale_id', () => sales.id),
+    branch_id: requiredRef('branch_id', () => branches.id),
+    name_en: varchar('name_en', { length: 120 }).notNull(),
+    name_ar: varchar('name_ar', { length: 120 }).notNull(),
+    state: varchar('state', { length: 10 }).$type<'ACTIVE' | 'FREEZED' | 'CANCELLED'>().notNull().default('ACTIVE'),
+    start_date: varchar('start_date', { length: 10 }).notNull(),
+    end_date: varchar('end_date', { length: 10 }).notNull(),
+    frozen_at: varchar('frozen_at', { length: 10 }),
+    freeze_days: integer('freeze_days').notNull().default(0),
+    daily_limits: integer('daily_limits').notNull(),
+    margin_minutes: varchar('margin_minutes', { length: 100 }).notNull(),
+    overtime_price: integer('overtime_price').notNull().default(0),
+    created_at: createdAt,
+  },
+  (t) => [
+    index('subscriptions_kid').on(t.kid_id, t.start_date),
+    index('subscriptions_sale').on(t.sale_id),
+    check('subscriptions_state', sql`${t.state} in ('ACTIVE', 'FREEZED', 'CANCELLED')`),
+    check('subscriptions_period', sql`${t.start_date} <= ${t.end_date}`),
+  ],
+);

@@ -1,0 +1,87 @@
+import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef } from './columns';
+import { branches } from './organisation';
+import { users } from './staff';
+import { products, coupons, packages } from './catalogue';
+import { parents } from './families';
+
+/** Invoices and credit notes, their lines and numbering, and commands kept to run once. */
+
+/** The last invoice number of each branch; taken inside the sale's transaction, so numbers have no gaps. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  branch_id: integer('branch_id')
+    .primaryKey()
+    .references(() => branches.id),
+  last_no: integer('last_no').notNull(),
+});
+
+/**
+ * A sale is its invoice. A cancellation is a credit note: a sale of its own, with negative amounts,
+ * referencing the original (`original_id`), which is then marked cancelled.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    branch_id: requiredRef('branch_id', () => branches.id),
+    invoice_no: integer('invoice_no').notNull(),
+    kind: varchar('kind', { length: 12 }).$type<'invoice' | 'credit_note'>().notNull().default('invoice'),
+    original_id: integer('original_id'),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    cashier_id: requiredRef('cashier_id', () => users.id),
+    coupon_id: integer('coupon_id').references(() => coupons.id),
+    parent_id: integer('parent_id').references(() => parents.id),
+    parent_info: jsonb('parent_info').$type<{ name?: string; mobile?: string } | null>(),
+    gross: integer('gross').notNull(),
+    discount: integer('discount').notNull(),
+    net: integer('net').notNull(),
+    vat: integer('vat').notNull(),
+    payable: integer('payable').notNull(),
+    cash: integer('cash').notNull(),
+    pos: integer('pos').notNull(),
+    pos_reference: varchar('pos_reference', { length: 60 }),
+    change: integer('change').notNull(),
+    created_at: createdAt,
+  },
+  (t) => [
+    uniqueIndex('sales_branch_invoice_no').on(t.branch_id, t.invoice_no),
+    uniqueIndex('sales_one_credit_note').on(t.original_id),
+    index('sales_branch_created').on(t.branch_id, t.created_at),
+  ],
+);
+
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: serial('id').primaryKey(),
+    sale_id: requiredRef('sale_id', () => sales.id),
+    product_id: integer('product_id').references(() => products.id),
+    package_id: integer('package_id').references(() => packages.id),
+    /** The kids a package line was bought for: one subscription each, qty = their number. */
+    kid_ids: jsonb('kid_ids').$type<number[]>(),
+    name_en: varchar('name_en', { length: 120 }).notNull(),
+    name_ar: varchar('name_ar', { length: 120 }).notNull(),
+    unit_price: integer('unit_price').notNull(),
+    qty: integer('qty').notNull(),
+    rate_bp: integer('rate_bp').notNull(),
+    included: integer('included').notNull(),
+    net: integer('net').notNull(),
+    vat: integer('vat').notNull(),
+    gross: integer('gross').notNull(),
+    discount: integer('discount').notNull(),
+  },
+  (t) => [index('sale_lines_sale').on(t.sale_id)],
+);
+
+/**
+ * Commands that must run once however often they are sent (a sale, a check-in). `key` is a hash of
+ * the caller and their Idempotency-Key, so a key of any allowed length fits; `request_hash` tells a
+ * retry from a key reused for another request; `result_ids` are what the command created.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  endpoint: varchar('endpoint', { length: 80 }).notNull(),
+  request_hash: varchar('request_hash', { length: 64 }).notNull(),
+  result_ids: integer('result_ids').array().notNull(),
+  created_at: createdAt,
+});

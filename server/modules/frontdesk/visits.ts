@@ -1,0 +1,201 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { kidSessions, kids, packages, parents, subscriptions } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { escapeLike, isUniqueViolation, pageOf } from '../../http/results';
+import type { AuthenticatedContext } from '../../http/context';
+import { runOnce } from '../../http/idempotency';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import { abilityFor } from '../../../shared/permissions';
+import { overtimeFee, sessionTime } from '../../../shared/domain/session-time';
+import { statusOn } from '../../../shared/domain/subscription';
+import type { BranchLocales } from '../branches/locales';
+import { commandBranch, dataBranch, inDataBranch, isAdministrator } from '../which-branch';
+import { present, sessionRows, timeOf, visitsByIds, type Visit } from './visit-rows';
+
+/** Kids' visits: check-in on a badge and an active subscription, check-out that fixes the overtime, the lists. */
+export class VisitService {
+  constructor(
+    private readonly db: Db,
+    private readonly locales: BranchLocales,
+  ) {}
+
+  async checkin(ctx: AuthenticatedContext, input: ParsedRequestOf<'parent/kids/checkin'>) {
+    const branchId = await commandBranch(this.db, ctx, input.branch_id, 'branch_id');
+    const kidIds = [...new Set(input.kidsList)].sort((a, b) => a - b);
+    const found = await this.db
+      .select({ id: kids.id, banned: kids.banned })
+      .from(kids)
+      .where(and(inArray(kids.id, kidIds), eq(kids.parent_id, input.parent_id), isNull(kids.deleted_at)));
+    if (found.length !== kidIds.length) throw new AppError('NOT_FOUND');
+    if (found.some((k) => k.banned)) {
+      if (!input.override_banned) throw new AppError('KID_BANNED');
+      if (!abilityFor(ctx.user).can('delete', 'FrontDesk')) throw new AppError('NOT_AUTHORISED');
+    }
+    const plans = await this.activeSubscriptions(kidIds, branchId);
+    try {
+      // A check-in retried with its Idempotency-Key (the answer was lost) answers the first one.
+      return await runOnce<Visit[]>(this.db, ctx, {
+        endpoint: 'parent/kids/checkin',
+        request: input,
+        idsOf: (visits) => visits.map((v) => v.id),
+        replay: (ids) => visitsByIds(this.db, ids),
+        run: async (tx) => {
+        // Two tills handing out the same badge at once: the second waits here, then sees the first.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`badge:${branchId}:${input.badge.toLowerCase()}`}))`);
+        const open = await tx
+          .select({ kid_id: kidSessions.kid_id, badge: kidSessions.badge })
+          .from(kidSessions)
+          .where(and(isNull(kidSessions.checkout_at), or(inArray(kidSessions.kid_id, kidIds), and(eq(kidSessions.branch_id, branchId), ilike(kidSessions.badge, escapeLike(input.badge))))));
+        if (open.some((s) => kidIds.includes(s.kid_id))) throw new AppError('KID_ALREADY_INSIDE');
+        if (open.length > 0) throw new AppError('BADGE_IN_USE');
+        const rows = await tx
+          .insert(kidSessions)
+          .values(
+            kidIds.map((kidId) => {
+              const sub = plans.get(kidId)!;
+              return {
+                kid_id: kidId,
+                parent_id: input.parent_id,
+                subscription_id: sub.id,
+                branch_id: branchId,
+                badge: input.badge,
+                checked_in_by: ctx.user.id,
+                daily_limits: sub.daily_limits,
+                margin_minutes: sub.margin_minutes,
+                overtime_price: sub.overtime_price,
+              };
+            }),
+          )
+          .returning({ id: kidSessions.id });
+        return visitsByIds(tx, rows.map((r) => r.id));
+        },
+      });
+    } catch (error) {
+      // Two tills checking one kid in at once: the one-open-visit index lets only the first through.
+      if (isUniqueViolation(error)) throw new AppError('KID_ALREADY_INSIDE');
+      throw error;
+    }
+  }
+
+  /** Closes the kids' open visits and fixes their overtime; every kid must be inside. */
+  async checkout(ctx: AuthenticatedContext, kidIds: number[]) {
+    const wanted = [...new Set(kidIds)];
+    const ids = await this.db.transaction(async (tx) => {
+      const open = await tx
+        .select({ id: kidSessions.id })
+        .from(kidSessions)
+        .where(and(inArray(kidSessions.kid_id, wanted), isNull(kidSessions.checkout_at), inDataBranch(ctx, kidSessions.branch_id)))
+        .orderBy(asc(kidSessions.id))
+        .for('update');
+      if (open.length !== wanted.length) throw new AppError('KID_SESSION_NOT_ACTIVE');
+      for (const { id } of open) await this.close(tx, ctx, id);
+      return open.map((s) => s.id);
+    });
+    return visitsByIds(this.db, ids);
+  }
+
+  async adminCheckout(ctx: AuthenticatedContext, { id, kid_id }: ParsedRequestOf<'admin/actions/checkout'>) {
+    if (!isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
+    await this.db.transaction(async (tx) => {
+      const [open] = await tx
+        .select({ id: kidSessions.id })
+        .from(kidSessions)
+        .where(and(eq(kidSessions.id, id), eq(kidSessions.kid_id, kid_id), isNull(kidSessions.checkout_at)))
+        .for('update');
+      if (!open) throw new AppError('KID_SESSION_NOT_ACTIVE');
+      await this.close(tx, ctx, id);
+    });
+    return (await visitsByIds(this.db, [id]))[0]!;
+  }
+
+  async list(ctx: AuthenticatedContext, { page, perPage, branch_id, q }: ParsedRequestOf<'kids/checkedinlist'>) {
+    const scope = dataBranch(ctx);
+    const branch = scope ?? (branch_id === 0 ? null : branch_id);
+    const text = q ? `%${escapeLike(q)}%` : null;
+    const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
+    const where = and(
+      isNull(kidSessions.checkout_at),
+      branch === null ? undefined : eq(kidSessions.branch_id, branch),
+      text ? or(ilike(kidSessions.badge, text), ilike(kids.name_en, text), ilike(kids.name_ar, text), ilike(parents.mobile, text), mobile) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      sessionRows(this.db).where(where).orderBy(asc(kidSessions.checkin_at), asc(kidSessions.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(kidSessions).innerJoin(kids, eq(kids.id, kidSessions.kid_id)).innerJoin(parents, eq(parents.id, kidSessions.parent_id)).where(where),
+    ]);
+    const now = new Date();
+    return pageOf(rows.map((r) => present(r, now)), total?.n ?? 0, page, perPage);
+  }
+
+  /** Open visits' time: of these kids, or of everyone inside the caller's branch. */
+  async times(ctx: AuthenticatedContext, kidIds: number[] | undefined) {
+    const rows = await sessionRows(this.db).where(and(isNull(kidSessions.checkout_at), inDataBranch(ctx, kidSessions.branch_id), kidIds ? inArray(kidSessions.kid_id, kidIds) : undefined));
+    const now = new Date();
+    return rows.map((r) => timeOf(present(r, now), now));
+  }
+
+  async timeOfKid(ctx: AuthenticatedContext, kidId: number, sessionId: number | undefined) {
+    const [row] = await sessionRows(this.db).where(
+      and(eq(kidSessions.kid_id, kidId), sessionId === undefined ? isNull(kidSessions.checkout_at) : eq(kidSessions.id, sessionId), inDataBranch(ctx, kidSessions.branch_id)),
+    );
+    if (!row) throw new AppError('KID_SESSION_NOT_ACTIVE');
+    const now = new Date();
+    return timeOf(present(row, now), now);
+  }
+
+  async ofKid(ctx: AuthenticatedContext, { kid_id, page, perPage }: ParsedRequestOf<'profile/kid/session'>) {
+    const where = and(eq(kidSessions.kid_id, kid_id), inDataBranch(ctx, kidSessions.branch_id));
+    const [rows, [total]] = await Promise.all([
+      sessionRows(this.db).where(where).orderBy(desc(kidSessions.checkin_at), desc(kidSessions.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(kidSessions).where(where),
+    ]);
+    const now = new Date();
+    return pageOf(rows.map((r) => present(r, now)), total?.n ?? 0, page, perPage);
+  }
+
+  /** Room visits are recorded by the room supervisor, which is not built yet. */
+  async roomSessions({ page, perPage }: ParsedRequestOf<'profile/kid/roomsession'>) {
+    return pageOf([], 0, page, perPage);
+  }
+
+  private async close(tx: Tx, ctx: AuthenticatedContext, id: number) {
+    const [session] = await tx.select().from(kidSessions).where(eq(kidSessions.id, id));
+    const now = new Date();
+    const time = sessionTime({ checkinAt: session!.checkin_at, dailyLimits: session!.daily_limits, marginMinutes: session!.margin_minutes }, now);
+    await tx
+      .update(kidSessions)
+      .set({ checkout_at: now, checked_out_by: ctx.user.id, overtime_hours: time.overtimeHours, overtime_fee: overtimeFee(time.overtimeHours, session!.overtime_price) })
+      .where(eq(kidSessions.id, id));
+  }
+
+  /** Each kid's subscription good today in this branch (the one ending first); NO_SUBSCRIPTION otherwise. */
+  private async activeSubscriptions(kidIds: number[], branchId: number) {
+    const today = await this.locales.today(branchId);
+    const rows = await this.db
+      .select({
+        id: subscriptions.id,
+        kid_id: subscriptions.kid_id,
+        state: subscriptions.state,
+        start_date: subscriptions.start_date,
+        end_date: subscriptions.end_date,
+        frozen_at: subscriptions.frozen_at,
+        freeze_days: subscriptions.freeze_days,
+        daily_limits: subscriptions.daily_limits,
+        margin_minutes: subscriptions.margin_minutes,
+        overtime_price: subscriptions.overtime_price,
+      })
+      .from(subscriptions)
+      .innerJoin(packages, eq(packages.id, subscriptions.package_id))
+      .where(
+        and(inArray(subscriptions.kid_id, kidIds), ne(subscriptions.state, 'CANCELLED'), or(eq(subscriptions.branch_id, branchId), isNull(packages.branch_id))),
+      )
+      .orderBy(asc(subscriptions.end_date), asc(subscriptions.id));
+    const plans = new Map<number, (typeof rows)[number]>();
+    for (const kidId of kidIds) {
+      const active = rows.find((r) => r.kid_id === kidId && statusOn(r, today) === 'ACTIVE');
+      if (!active) throw new AppError('NO_SUBSCRIPTION');
+      plans.set(kidId, active);
+    }
+    return plans;
+  }
+}
