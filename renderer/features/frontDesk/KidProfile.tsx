@@ -7,15 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
-import {
-  useKidInfoQuery,
-  useKidInvoicesQuery,
-  useKidRoomVisitsQuery,
-  useKidSubscriptionsQuery,
-  useKidUpdateMutation,
-  useKidVisitsQuery,
-  useOvertimeLogQuery,
-} from '../../api/frontDesk';
+import { useKidInfoQuery, useKidInvoicesQuery, useKidRoomVisitsQuery, useKidVisitsQuery, useOvertimeLogQuery } from '../../api/frontdesk';
+import { useKidUpdateMutation } from '../../api/parents';
+import { useKidSubscriptionsQuery } from '../../api/subscriptions';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { OwnerFiles } from '../../components/OwnerFiles';

@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Input, List, Row, Space, Tag, Typography, typ
 import { UserAddOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
-import { useParentSearchQuery } from '../../api/frontDesk';
+import { useParentSearchQuery } from '../../api/parents';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';

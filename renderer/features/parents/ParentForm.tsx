@@ -2,7 +2,7 @@ import { Button, Col, Divider, Form, Input, Row } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useKidCreateMutation, useParentCreateMutation } from '../../api/frontDesk';
+import { useKidCreateMutation, useParentCreateMutation } from '../../api/parents';
 import { FormModal } from '../../components/FormModal';
 import { NameFields } from '../../components/NameFields';
 import { useSubmit } from '../../components/useSubmit';

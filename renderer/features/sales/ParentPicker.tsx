@@ -4,7 +4,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useParentSearchQuery } from '../../api/frontDesk';
+import { useParentSearchQuery } from '../../api/parents';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../../shared/api/subscriptions';
 import type { SubscriptionStatus } from '../../../shared/domain/subscription';
 import { MAX_FREEZE_DAYS } from '../../../shared/domain/subscription';
-import { useSubscriptionDeleteMutation, useSubscriptionFreezeMutation, useSubscriptionPageQuery } from '../../api/frontDesk';
+import { useSubscriptionDeleteMutation, useSubscriptionFreezeMutation, useSubscriptionPageQuery } from '../../api/subscriptions';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
