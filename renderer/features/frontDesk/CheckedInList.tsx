@@ -8,7 +8,7 @@ import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { formatDateTime } from '../../components/dates';
 import { localName } from '../../components/names';
-import { KidFlags } from '../parents/KidFlags';
+import { KidFlags } from '../../components/parents/KidFlags';
 import { useCheckout } from './OvertimeDue';
 import { SessionTimer } from './SessionTimer';
 

@@ -7,7 +7,7 @@ import { useParentSearchQuery } from '../../api/parents';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
-import { ParentForm } from '../parents/ParentForm';
+import { ParentForm } from '../../components/parents/ParentForm';
 import { ParentPanel } from './ParentPanel';
 
 /** Find the family by mobile, name or ID number (Enter takes the first match), then serve them. */

@@ -11,8 +11,8 @@ import { useAppSelector } from '../../app/store';
 import { localName } from '../../components/names';
 import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
-import { KidFlags } from '../parents/KidFlags';
-import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
+import { KidFlags } from '../../components/parents/KidFlags';
+import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 import { OtpCheck } from './OtpCheck';
 import { useCheckout } from './OvertimeDue';
 
@@ -141,7 +141,7 @@ export function ParentPanel(props: {
                   )}
                   <Typography.Link onClick={() => openKid(kid.id)}>{localName(kid, i18n.language)}</Typography.Link>
                   <KidFlags kid={kid} />
-                  {sub && <Tag color={STATUS_COLOUR[sub.status]}>{t(`subscriptions.status.${sub.status}`)}</Tag>}
+                  {sub && <SubscriptionStatusTag status={sub.status} />}
                 </Space>
               </List.Item>
             );

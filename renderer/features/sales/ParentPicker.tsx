@@ -8,7 +8,7 @@ import { useParentSearchQuery } from '../../api/parents';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
-import { ParentForm } from '../parents/ParentForm';
+import { ParentForm } from '../../components/parents/ParentForm';
 
 export type PickedParent = Pick<ResponseOf<'parent/create'>, 'id' | 'name_en' | 'name_ar' | 'mobile'>;
 

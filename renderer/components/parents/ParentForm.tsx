@@ -3,9 +3,9 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useKidCreateMutation, useParentCreateMutation } from '../../api/parents';
-import { FormModal } from '../../components/FormModal';
-import { NameFields } from '../../components/NameFields';
-import { useSubmit } from '../../components/useSubmit';
+import { FormModal } from '../FormModal';
+import { NameFields } from '../NameFields';
+import { useSubmit } from '../useSubmit';
 
 type Values = { name_en: string; name_ar: string; mobile: string; kids: { name_en: string; name_ar: string }[] };
 export type CreatedParent = ResponseOf<'parent/create'> & { kids: ResponseOf<'kid/create'>[] };
