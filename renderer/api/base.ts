@@ -3,7 +3,7 @@ import type { EndpointName, RequestOf, ResponseOf } from '../../shared/api/catal
 import type { ApiFailure } from '../../shared/api/envelope';
 import { bridge } from '../bridge';
 
-export type CallArgs = { name: EndpointName; body: unknown };
+type CallArgs = { name: EndpointName; body: unknown };
 
 /** RTK Query over the bridge: a failure envelope becomes the query's error, keys and field errors intact. */
 const bridgeQuery: BaseQueryFn<CallArgs, unknown, ApiFailure> = async ({ name, body }) => {

@@ -8,7 +8,7 @@ import { NameFields } from '../NameFields';
 import { useSubmit } from '../useSubmit';
 
 type Values = { name_en: string; name_ar: string; mobile: string; kids: { name_en: string; name_ar: string }[] };
-export type CreatedParent = ResponseOf<'parent/create'> & { kids: ResponseOf<'kid/create'>[] };
+type CreatedParent = ResponseOf<'parent/create'> & { kids: ResponseOf<'kid/create'>[] };
 
 /** Registers a parent and their kids in one dialog, as the counter does when a new family arrives. */
 export function ParentForm({ onClose, onCreated }: { onClose: () => void; onCreated: (parent: CreatedParent) => void }) {

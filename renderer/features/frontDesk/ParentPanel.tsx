@@ -16,7 +16,7 @@ import { SubscriptionStatusTag } from '../../components/subscriptions/Subscripti
 import { OtpCheck } from './OtpCheck';
 import { useCheckout } from './OvertimeDue';
 
-export type FoundParent = ResponseOf<'parent/search'>[number];
+type FoundParent = ResponseOf<'parent/search'>[number];
 
 /**
  * One family at the counter: verify the parent by code, tick the kids (all who are out are ticked),
