@@ -6,15 +6,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const restrict = (names, patterns, why) => ({
+const restrict = (names, patterns, why, more = []) => ({
   'no-restricted-imports': [
     'error',
     {
       paths: names.map((name) => ({ name, message: why })),
-      patterns: patterns.map((group) => ({ group: [group], message: why })),
+      patterns: [...patterns.map((group) => ({ group: [group], message: why })), ...more],
     },
   ],
 });
+const renderer = [
+  [...nodeBuiltins, 'electron', 'electron-store', 'fastify', 'pg', 'drizzle-orm', 'axios'],
+  ['node:*', '**/server/**', '**/electron/**'],
+  'renderer/ sees only shared/, react, antd, redux and i18next; the main process is reached through window.pos.',
+];
+// A feature never reaches into another (features are one folder deep, so '../x/' is another one):
+// what two features share lives in renderer/components, and only renderer/app routes to features.
+const featuresApart = (regex) => [{ regex, message: 'Features import no other feature, nor do shared components: what two features share lives in renderer/components.' }];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-electron', 'release', 'server/db/migrations', 'test-results', 'playwright-report', 'tests/.artifacts'] },
@@ -64,10 +72,8 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: restrict(
-      [...nodeBuiltins, 'electron', 'electron-store', 'fastify', 'pg', 'drizzle-orm', 'axios'],
-      ['node:*', '**/server/**', '**/electron/**'],
-      'renderer/ sees only shared/, react, antd, redux and i18next; the main process is reached through window.pos.',
-    ),
+    rules: restrict(...renderer),
   },
+  { files: ['renderer/features/**'], rules: restrict(...renderer, featuresApart('^\\.\\./[^./]|/features/')) },
+  { files: ['renderer/components/**'], rules: restrict(...renderer, featuresApart('/features/')) },
 );

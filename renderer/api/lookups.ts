@@ -1,19 +1,14 @@
-import { api, call, type Result } from './base';
-
-export const lookupsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    branchList: build.query<Result<'branch/list'>, void>({
-      query: () => call('branch/list', {}),
-      providesTags: ['Branch'],
-    }),
-    lookup: build.query<Result<LookupName>, LookupName>({
-      query: (name) => call(name, {}),
-      providesTags: ['Lookup'],
-    }),
-  }),
-});
+import type { ResponseOf } from '../../shared/api/catalogue';
+import { api, call, query } from './base';
 
 /** The short lists forms pick from (lookups of spec section 7). */
 export type LookupName = 'identification/list' | 'nationality/list' | 'specialization/list' | 'qualification/list' | 'shift/list';
 
-export const { useBranchListQuery, useLookupQuery } = lookupsApi;
+export const { useBranchListQuery, useLookupQuery, useTaxListQuery, useRoleOptionsQuery } = api.injectEndpoints({
+  endpoints: (build) => ({
+    branchList: query(build, 'branch/list', ['Branch']),
+    lookup: build.query<ResponseOf<LookupName>, LookupName>({ query: (name) => call(name, {}), providesTags: ['Lookup'] }),
+    taxList: query(build, 'tax/list', ['Lookup']),
+    roleOptions: query(build, 'priviledge/list', ['Lookup', 'Role']),
+  }),
+});

@@ -1,17 +1,8 @@
-import type { FirstAdministratorRequest } from '../../shared/api/setup';
-import { api, call, type Result } from './base';
+import { api, mutation, query } from './base';
 
-export const setupApi = api.injectEndpoints({
+export const { useSetupStatusQuery, useCreateFirstAdministratorMutation } = api.injectEndpoints({
   endpoints: (build) => ({
-    setupStatus: build.query<Result<'setup/status'>, void>({
-      query: () => call('setup/status', {}),
-      providesTags: ['Setup'],
-    }),
-    createFirstAdministrator: build.mutation<Result<'setup/first-admin'>, FirstAdministratorRequest>({
-      query: (body) => call('setup/first-admin', body),
-      invalidatesTags: ['Setup'],
-    }),
+    setupStatus: query(build, 'setup/status', ['Setup']),
+    createFirstAdministrator: mutation(build, 'setup/first-admin', ['Setup']),
   }),
 });
-
-export const { useSetupStatusQuery, useCreateFirstAdministratorMutation } = setupApi;

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { MediaFolder } from '../../shared/api/files';
 import { PLACEHOLDER_IMAGE } from '../../shared/domain/constants';
-import { useFileImageQuery, useFileUploadMutation } from '../api/staff';
+import { useFileImageQuery, useFileUploadMutation } from '../api/files';
 import { pickFile } from './pickFile';
 import { useNotify } from './useNotify';
 import { useSubmit } from './useSubmit';

@@ -2,7 +2,7 @@ import { Button, Space, Table } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_EXTENSIONS, type MediaFolder, type StoredFile } from '../../shared/api/files';
-import { useFileDownloadMutation, useFileListQuery, useFileUploadMutation } from '../api/staff';
+import { useFileDownloadMutation, useFileListQuery, useFileUploadMutation } from '../api/files';
 import { formatDateTime } from './dates';
 import { pickFile } from './pickFile';
 import { useNotify } from './useNotify';

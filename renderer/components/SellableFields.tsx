@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { Col, Form, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TAX_EXCLUDED, TAX_INCLUDED } from '../../shared/domain/money';
-import { useBranchListQuery } from '../api/lookups';
-import { useTaxListQuery } from '../api/sales';
+import { useBranchListQuery, useTaxListQuery } from '../api/lookups';
 import { useAbility } from '../app/ability';
 import { LookupSelect } from './LookupSelect';
 

@@ -15,7 +15,7 @@ export const resources = {
   ar: { common: arCommon, errors: arErrors, success: arSuccess },
 } as const;
 
-export function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
+function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
   const value = storage.getItem(LANGUAGE_STORAGE_KEY);
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
 }

@@ -4,7 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_LIMIT_PER_GROUP } from '../../../shared/domain/constants';
-import { useParentSearchQuery } from '../../api/frontDesk';
+import { useParentSearchQuery } from '../../api/parents';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
 

@@ -9,7 +9,7 @@ import { localName } from '../../components/names';
 import { useAppDispatch } from '../store';
 import { logout } from '../auth-slice';
 import { useIdle } from './useIdle';
-import { useChainSettingsQuery } from '../../api/chainSettings';
+import { useChainSettingsQuery } from '../../api/chain-settings';
 
 /**
  * Locks the station over the app after the chain's idle time: the signed-in user's password, checked

@@ -3,7 +3,8 @@ import { Form, Input, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
-import { useBranchCreateMutation, useBranchDeleteMutation, useBranchPageQuery, useBranchUpdateMutation } from '../../api/staff';
+import { useBranchCreateMutation, useBranchDeleteMutation, useBranchPageQuery, useBranchUpdateMutation } from '../../api/branches';
+import { useLookupQuery } from '../../api/lookups';
 import { useAbility } from '../../app/ability';
 import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
@@ -11,7 +12,6 @@ import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
-import { useLookupQuery } from '../../api/lookups';
 import { timeZoneNames } from '../../../shared/domain/time-zone';
 
 export function BranchesPage() {

@@ -3,7 +3,7 @@ import { DatePicker, Form, Input, InputNumber, Radio, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '../../../shared/api/coupons';
-import { useCouponCreateMutation, useCouponDeleteMutation, useCouponPageQuery } from '../../api/sales';
+import { useCouponCreateMutation, useCouponDeleteMutation, useCouponPageQuery } from '../../api/coupons';
 import { useBranchListQuery } from '../../api/lookups';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';

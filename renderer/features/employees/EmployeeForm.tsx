@@ -1,8 +1,8 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Employee, EmployeeRegister } from '../../../shared/api/employees';
-import { useEmployeeRegisterMutation, useEmployeeUpdateMutation, useRoleOptionsQuery } from '../../api/staff';
-import { useBranchListQuery, useLookupQuery, type LookupName } from '../../api/lookups';
+import { useEmployeeRegisterMutation, useEmployeeUpdateMutation } from '../../api/employees';
+import { type LookupName, useBranchListQuery, useLookupQuery, useRoleOptionsQuery } from '../../api/lookups';
 import { useAbility } from '../../app/ability';
 import { LookupSelect } from '../../components/LookupSelect';
 import { NameFields } from '../../components/NameFields';

@@ -3,13 +3,7 @@ import { Button, Card, Descriptions, Empty, Form, Popconfirm, Result, Spin, Tabl
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isAdministratorRole } from '../../../shared/permissions';
-import {
-  useEmployeeDeleteMutation,
-  useEmployeeInfoQuery,
-  useEmployeeRoomSessionsQuery,
-  useEmployeeSessionsQuery,
-  useEmployeeUpdateMutation,
-} from '../../api/staff';
+import { useEmployeeDeleteMutation, useEmployeeInfoQuery, useEmployeeRoomSessionsQuery, useEmployeeSessionsQuery, useEmployeeUpdateMutation } from '../../api/employees';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { PasswordFields } from '../../components/PasswordFields';

@@ -3,12 +3,12 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';
 import { NO_BRANCH_ID } from '../../../shared/domain/constants';
-import { useCheckedInQuery } from '../../api/frontDesk';
+import { useCheckedInQuery } from '../../api/frontdesk';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { formatDateTime } from '../../components/dates';
 import { localName } from '../../components/names';
-import { KidFlags } from '../parents/KidFlags';
+import { KidFlags } from '../../components/parents/KidFlags';
 import { useCheckout } from './OvertimeDue';
 import { SessionTimer } from './SessionTimer';
 

@@ -7,15 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
-import {
-  useKidInfoQuery,
-  useKidInvoicesQuery,
-  useKidRoomVisitsQuery,
-  useKidSubscriptionsQuery,
-  useKidUpdateMutation,
-  useKidVisitsQuery,
-  useOvertimeLogQuery,
-} from '../../api/frontDesk';
+import { useKidInfoQuery, useKidInvoicesQuery, useKidRoomVisitsQuery, useKidVisitsQuery, useOvertimeLogQuery } from '../../api/frontdesk';
+import { useKidUpdateMutation } from '../../api/parents';
+import { useKidSubscriptionsQuery } from '../../api/subscriptions';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { OwnerFiles } from '../../components/OwnerFiles';
@@ -23,8 +17,8 @@ import { formatDateTime, formatDay } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
-import { KidFlags } from '../parents/KidFlags';
-import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
+import { KidFlags } from '../../components/parents/KidFlags';
+import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 
 /** Kid profile (spec 2): info and flags, subscriptions, invoices, visits, room visits, files. */
 export function KidProfile({ id, back }: { id: number; back: () => void }) {
@@ -122,7 +116,7 @@ function Subscriptions({ kidId }: { kidId: number }) {
       locale={{ emptyText: t('subscriptions.empty') }}
       columns={[
         { title: t('subscriptions.package'), render: (_, s) => localName(s, i18n.language) },
-        { title: t('invoices.status'), dataIndex: 'status', render: (v: Subscription['status']) => <Tag color={STATUS_COLOUR[v]}>{t(`subscriptions.status.${v}`)}</Tag> },
+        { title: t('invoices.status'), dataIndex: 'status', render: (v: Subscription['status']) => <SubscriptionStatusTag status={v} /> },
         { title: t('subscriptions.period'), render: (_, s) => t('subscriptions.fromTo', { start: formatDay(s.start_date, i18n.language), end: formatDay(s.end_date, i18n.language) }) },
         { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
       ]}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Tag } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useOtpSendMutation, useOtpVerifyMutation } from '../../api/frontDesk';
+import { useOtpSendMutation, useOtpVerifyMutation } from '../../api/frontdesk';
 import { maskedMobile } from '../../components/mobile';
 import { useSubmit } from '../../components/useSubmit';
 import { CodeEntry } from './CodeEntry';

@@ -5,7 +5,7 @@ import { CodeEntry } from './CodeEntry';
 import { useSendCode } from './OtpCheck';
 import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';
-import { useCheckoutMutation, useOvertimeConfirmMutation, useOvertimeDecideMutation } from '../../api/frontDesk';
+import { useCheckoutMutation, useOvertimeConfirmMutation, useOvertimeDecideMutation } from '../../api/frontdesk';
 import { useAbility } from '../../app/ability';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { localName } from '../../components/names';

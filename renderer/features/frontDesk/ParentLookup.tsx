@@ -3,11 +3,11 @@ import { Button, Card, Col, Empty, Input, List, Row, Space, Tag, Typography, typ
 import { UserAddOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
-import { useParentSearchQuery } from '../../api/frontDesk';
+import { useParentSearchQuery } from '../../api/parents';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
-import { ParentForm } from '../parents/ParentForm';
+import { ParentForm } from '../../components/parents/ParentForm';
 import { ParentPanel } from './ParentPanel';
 
 /** Find the family by mobile, name or ID number (Enter takes the first match), then serve them. */

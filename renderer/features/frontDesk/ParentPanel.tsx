@@ -4,19 +4,19 @@ import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useCheckinMutation } from '../../api/frontDesk';
-import { useTillKidsQuery } from '../../api/sales';
+import { useCheckinMutation } from '../../api/frontdesk';
+import { useTillKidsQuery } from '../../api/parents';
 import { useAbility } from '../../app/ability';
 import { useAppSelector } from '../../app/store';
 import { localName } from '../../components/names';
 import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
-import { KidFlags } from '../parents/KidFlags';
-import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
+import { KidFlags } from '../../components/parents/KidFlags';
+import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 import { OtpCheck } from './OtpCheck';
 import { useCheckout } from './OvertimeDue';
 
-export type FoundParent = ResponseOf<'parent/search'>[number];
+type FoundParent = ResponseOf<'parent/search'>[number];
 
 /**
  * One family at the counter: verify the parent by code, tick the kids (all who are out are ticked),
@@ -141,7 +141,7 @@ export function ParentPanel(props: {
                   )}
                   <Typography.Link onClick={() => openKid(kid.id)}>{localName(kid, i18n.language)}</Typography.Link>
                   <KidFlags kid={kid} />
-                  {sub && <Tag color={STATUS_COLOUR[sub.status]}>{t(`subscriptions.status.${sub.status}`)}</Tag>}
+                  {sub && <SubscriptionStatusTag status={sub.status} />}
                 </Space>
               </List.Item>
             );

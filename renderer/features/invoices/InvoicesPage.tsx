@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Flex, Popconfirm, Space, Statistic, Table, Tag } from 'antd';
 import { FileTextOutlined, MessageOutlined, PrinterOutlined, StopOutlined } from '@ant-design/icons';
-import { usePrintReceipt } from './usePrintReceipt';
+import { usePrintReceipt } from '../../components/printing/usePrintReceipt';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Sale } from '../../../shared/api/sales';

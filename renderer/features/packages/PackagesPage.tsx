@@ -6,7 +6,7 @@ import { catalogueColumns } from '../../components/catalogueColumns';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
 import { TAX_INCLUDED } from '../../../shared/domain/money';
-import { usePackageCreateMutation, usePackageDeleteMutation, usePackagePageQuery, usePackageUpdateMutation } from '../../api/sales';
+import { usePackageCreateMutation, usePackageDeleteMutation, usePackagePageQuery, usePackageUpdateMutation } from '../../api/packages';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';

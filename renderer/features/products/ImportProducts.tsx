@@ -4,7 +4,7 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ImportCheck } from '../../../shared/domain/product-import';
 import { bridge } from '../../bridge';
-import { useProductImportMutation } from '../../api/sales';
+import { useProductImportMutation } from '../../api/products';
 import { pickFile } from '../../components/pickFile';
 import { formatMoney } from '../../components/money';
 import { messageText } from '../../i18n/message';

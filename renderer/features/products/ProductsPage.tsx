@@ -5,13 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/products';
 import { PRODUCT_LIST_PAGING } from '../../../shared/domain/constants';
 import { TAX_INCLUDED } from '../../../shared/domain/money';
-import {
-  useProductAddStockMutation,
-  useProductCreateMutation,
-  useProductDeleteMutation,
-  useProductPageQuery,
-  useProductUpdateMutation,
-} from '../../api/sales';
+import { useProductAddStockMutation, useProductCreateMutation, useProductDeleteMutation, useProductPageQuery, useProductUpdateMutation } from '../../api/products';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Role, RoleInput } from '../../../shared/api/roles';
 import { canGrant, featureFlags, features, hasFullAccess, type Feature, type FeatureFlags, type SessionUser } from '../../../shared/permissions';
 import { ROLE_LIST_PAGING } from '../../../shared/domain/constants';
-import { useRoleCreateMutation, useRoleListQuery, useRoleUpdateMutation } from '../../api/staff';
+import { useRoleCreateMutation, useRoleListQuery, useRoleUpdateMutation } from '../../api/roles';
 import { useAbility } from '../../app/ability';
 import { useAppSelector } from '../../app/store';
 import { NameFields } from '../../components/NameFields';

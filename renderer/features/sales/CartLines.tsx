@@ -6,9 +6,9 @@ import type { LineAmounts } from '../../../shared/domain/money';
 import { formatMoney } from '../../components/money';
 import { localName } from '../../components/names';
 import { formatDay } from '../../components/dates';
-import { KidFlags } from '../parents/KidFlags';
+import { KidFlags } from '../../components/parents/KidFlags';
 import { qtyOf, type Line } from './cart';
-import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
+import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 
 type TillKid = ResponseOf<'sale/kidslist'>[number];
 
@@ -29,9 +29,10 @@ export function CartLines(props: {
         {localName(kid, i18n.language)}
         <KidFlags kid={kid} />
         {kid.subscription && (
-          <Tag color={STATUS_COLOUR[kid.subscription.status]}>
-            {t(`subscriptions.status.${kid.subscription.status}`)} · {t('subscriptions.until', { date: formatDay(kid.subscription.end_date, i18n.language) })}
-          </Tag>
+          <SubscriptionStatusTag status={kid.subscription.status}>
+            {' · '}
+            {t('subscriptions.until', { date: formatDay(kid.subscription.end_date, i18n.language) })}
+          </SubscriptionStatusTag>
         )}
       </Space>
     ),

@@ -4,11 +4,11 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useParentSearchQuery } from '../../api/frontDesk';
+import { useParentSearchQuery } from '../../api/parents';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
-import { ParentForm } from '../parents/ParentForm';
+import { ParentForm } from '../../components/parents/ParentForm';
 
 export type PickedParent = Pick<ResponseOf<'parent/create'>, 'id' | 'name_en' | 'name_ar' | 'mobile'>;
 

@@ -1,15 +1,15 @@
-import { Button, List, Result, Tag } from 'antd';
+import { Button, List, Result } from 'antd';
 import { FileTextOutlined, MessageOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
 import { bridge } from '../../bridge';
-import { usePrintReceipt } from '../invoices/usePrintReceipt';
+import { usePrintReceipt } from '../../components/printing/usePrintReceipt';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useInvoiceSendMutation } from '../../api/sales';
 import { formatMoney } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
 import { formatDay } from '../../components/dates';
-import { STATUS_COLOUR } from '../subscriptions/SubscriptionsPage';
+import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 
 /** After a sale: the invoice number, the change to give, the subscriptions made, and texting the invoice. */
 export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sale/create'>; kidName: (id: number) => string; canText: boolean }) {
@@ -51,7 +51,7 @@ export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sa
             <List.Item>
               {kidName(s.kid_id)}
               <span>
-                <Tag color={STATUS_COLOUR[s.status]}>{t(`subscriptions.status.${s.status}`)}</Tag>
+                <SubscriptionStatusTag status={s.status} />
                 {t('subscriptions.fromTo', { start: formatDay(s.start_date, i18n.language), end: formatDay(s.end_date, i18n.language) })}
               </span>
             </List.Item>

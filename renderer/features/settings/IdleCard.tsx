@@ -2,7 +2,7 @@ import { Button, Card, Form, InputNumber, Space } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IDLE_SECONDS_RANGE } from '../../../shared/domain/idle';
-import { useChainSettingsQuery, useUpdateChainSettingsMutation } from '../../api/chainSettings';
+import { useChainSettingsQuery, useUpdateChainSettingsMutation } from '../../api/chain-settings';
 import { useSubmit } from '../../components/useSubmit';
 
 /**

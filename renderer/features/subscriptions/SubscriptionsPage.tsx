@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Form, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
 import { PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../../shared/api/subscriptions';
 import type { SubscriptionStatus } from '../../../shared/domain/subscription';
 import { MAX_FREEZE_DAYS } from '../../../shared/domain/subscription';
-import { useSubscriptionDeleteMutation, useSubscriptionFreezeMutation, useSubscriptionPageQuery } from '../../api/frontDesk';
+import { useSubscriptionDeleteMutation, useSubscriptionFreezeMutation, useSubscriptionPageQuery } from '../../api/subscriptions';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { formatDay } from '../../components/dates';
-
-export const STATUS_COLOUR: Record<SubscriptionStatus, string> = { ACTIVE: 'green', WAITING: 'blue', FREEZED: 'cyan', INACTIVE: 'default', CANCELLED: 'red' };
+import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 
 /** Every kid's subscriptions, newest first: freeze for a holiday, resume early, or cancel. */
 export function SubscriptionsPage() {
@@ -41,11 +40,7 @@ export function SubscriptionsPage() {
           {
             title: t('invoices.status'),
             dataIndex: 'status',
-            render: (v: SubscriptionStatus, s) => (
-              <Tag color={STATUS_COLOUR[v]} data-testid={`subscription-status-${s.id}`}>
-                {t(`subscriptions.status.${v}`)}
-              </Tag>
-            ),
+            render: (v: SubscriptionStatus, s) => <SubscriptionStatusTag status={v} data-testid={`subscription-status-${s.id}`} />,
           },
           {
             title: t('subscriptions.period'),

@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PrintOutcome } from '../../../shared/ipc';
 import { bridge } from '../../bridge';
-import { useNotify } from '../../components/useNotify';
+import { useNotify } from '../useNotify';
 
 /**
  * Prints a sale's receipt on this station's printer. The sale is saved whatever happens: a printer

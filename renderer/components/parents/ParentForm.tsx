@@ -2,13 +2,13 @@ import { Button, Col, Divider, Form, Input, Row } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useKidCreateMutation, useParentCreateMutation } from '../../api/frontDesk';
-import { FormModal } from '../../components/FormModal';
-import { NameFields } from '../../components/NameFields';
-import { useSubmit } from '../../components/useSubmit';
+import { useKidCreateMutation, useParentCreateMutation } from '../../api/parents';
+import { FormModal } from '../FormModal';
+import { NameFields } from '../NameFields';
+import { useSubmit } from '../useSubmit';
 
 type Values = { name_en: string; name_ar: string; mobile: string; kids: { name_en: string; name_ar: string }[] };
-export type CreatedParent = ResponseOf<'parent/create'> & { kids: ResponseOf<'kid/create'>[] };
+type CreatedParent = ResponseOf<'parent/create'> & { kids: ResponseOf<'kid/create'>[] };
 
 /** Registers a parent and their kids in one dialog, as the counter does when a new family arrives. */
 export function ParentForm({ onClose, onCreated }: { onClose: () => void; onCreated: (parent: CreatedParent) => void }) {

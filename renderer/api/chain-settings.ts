@@ -1,0 +1,9 @@
+import { api, mutation, query } from './base';
+
+export const { useChainSettingsQuery, useUpdateChainSettingsMutation } = api.injectEndpoints({
+  endpoints: (build) => ({
+    chainSettings: query(build, 'settings/chain', ['ChainSettings']),
+    // Saving reloads the settings, so this station's idle lock follows at once.
+    updateChainSettings: mutation(build, 'settings/chain/update', ['ChainSettings']),
+  }),
+});

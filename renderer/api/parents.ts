@@ -1,0 +1,12 @@
+import { api, mutation, query } from './base';
+
+// A search shows who is inside, so a check-in or check-out reloads it ('Session').
+export const { useParentSearchQuery, useParentCreateMutation, useKidCreateMutation, useKidUpdateMutation, useTillKidsQuery } = api.injectEndpoints({
+  endpoints: (build) => ({
+    parentSearch: query(build, 'parent/search', ['Parent', 'Session']),
+    parentCreate: mutation(build, 'parent/create', ['Parent']),
+    kidCreate: mutation(build, 'kid/create', ['Parent']),
+    kidUpdate: mutation(build, 'kid/update', ['Parent', 'Session']),
+    tillKids: query(build, 'sale/kidslist', ['Parent', 'Subscription']),
+  }),
+});
