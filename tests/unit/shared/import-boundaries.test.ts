@@ -18,6 +18,8 @@ describe('import boundaries', () => {
     ['server/modules/x.ts', "import { createHandlers } from '../../electron/ipc/handlers'; export const h = createHandlers;"],
     ['electron/services/x.ts', "import { safeStorage } from 'electron'; export const s = safeStorage;"],
     ['electron/services/x.ts', "import { buildApp } from '../../server/app'; export const b = buildApp;"],
+    ['electron/services/x.ts', "import { createMainWindow } from '../platform/electron/window'; export const w = createMainWindow;"],
+    ['electron/services/printing/x.ts', "import { ElectronDocumentPrinter } from '../../platform/electron/document-printer'; export const d = ElectronDocumentPrinter;"],
     ['renderer/features/x.ts', "import fs from 'node:fs'; export const f = fs;"],
     ['renderer/features/x.ts', "import { ipcRenderer } from 'electron'; export const i = ipcRenderer;"],
     ['renderer/features/x.ts', "import { createHandlers } from '../../electron/ipc/handlers'; export const h = createHandlers;"],
@@ -30,6 +32,7 @@ describe('import boundaries', () => {
     ['server/modules/x.ts', "import { readFileSync } from 'node:fs'; import { catalogue } from '../../shared/api/catalogue'; export const x = [readFileSync, catalogue];"],
     ['electron/platform/electron/x.ts', "import { safeStorage } from 'electron'; export const s = safeStorage;"],
     ['electron/main.ts', "import { app } from 'electron'; export const a = app;"],
+    ['electron/services/x.ts', "import { noFilePicker } from '../platform/ports'; import { FileSettingsStore } from '../platform/node/file-settings-store'; export const x = [noFilePicker, FileSettingsStore];"],
     ['renderer/features/x.ts', "import { abilityFor } from '../../shared/permissions'; export const a = abilityFor;"],
   ])('%s may: %s', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
