@@ -41,6 +41,7 @@ import { SessionService } from './modules/frontdesk/sessions';
 import { frontDeskRoutes } from './modules/frontdesk/routes';
 import { PLAYDESK_PRODUCT } from '../shared/api/setup';
 import { ChainSettingsService } from './modules/chain-settings/service';
+import { attachRealtime } from './realtime/realtime';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface AppDeps {
@@ -90,6 +91,8 @@ export function buildApp(deps: AppDeps): App {
   const sessions = new SessionService(deps.db, locales);
   const parents = new ParentService(deps.db, locales);
   const chain = new ChainSettingsService(deps.db);
+  const realtime = attachRealtime(fastify.server, (token) => auth.authenticate(token));
+  fastify.addHook('preClose', async () => realtime.close());
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...lookupRoutes(new LookupService(deps.db)),
@@ -100,7 +103,7 @@ export function buildApp(deps: AppDeps): App {
     ...couponRoutes(new CouponService(deps.db)),
     ...saleRoutes(new SaleService(deps.db, subscriptions, sessions, sms, locales)),
     ...parentRoutes(parents),
-    ...frontDeskRoutes(new OtpService(deps.db, sms, locales, deps.tokenKey), sessions),
+    ...frontDeskRoutes(new OtpService(deps.db, sms, locales, deps.tokenKey), sessions, realtime),
     // A mobile typed as the counter knows it (0501…) finds its messages, kept in E.164.
     'sms/outbox': async (body, ctx) => sms.outbox(ctx, { ...body, to: body.to && (toE164(body.to, (await locales.ofCaller(ctx)).country) ?? body.to) }),
     health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version }),

@@ -2,6 +2,8 @@ import type { Handlers } from '../../http/route';
 import type { RequestContext } from '../../http/context';
 import type { OtpService } from './otp';
 import type { SessionService } from './sessions';
+import type { Realtime } from '../../realtime/realtime';
+import { visitsChanged } from '../../realtime/visits';
 
 type FrontDeskEndpoint =
   | 'otp/send'
@@ -21,14 +23,14 @@ type FrontDeskEndpoint =
   | 'profile/kid/session'
   | 'profile/kid/roomsession';
 
-export function frontDeskRoutes(otp: OtpService, sessions: SessionService): Pick<Handlers, FrontDeskEndpoint> {
+export function frontDeskRoutes(otp: OtpService, sessions: SessionService, realtime: Realtime): Pick<Handlers, FrontDeskEndpoint> {
   const verifyCode = (ctx: RequestContext) => (parentId: number, mobile: string, code: string) => otp.verify(ctx, { id: parentId, mobile, otp: code });
   return {
     'otp/send': (body, ctx) => otp.send(ctx, body),
     'otp/verify': (body, ctx) => otp.verify(ctx, body),
-    'parent/kids/checkin': (body, ctx) => sessions.checkin(ctx, body),
-    'parent/kids/checkout': (body, ctx) => sessions.checkout(ctx, body.ids),
-    'admin/actions/checkout': (body, ctx) => sessions.adminCheckout(ctx, body),
+    'parent/kids/checkin': (body, ctx) => visitsChanged(realtime, sessions.checkin(ctx, body)),
+    'parent/kids/checkout': (body, ctx) => visitsChanged(realtime, sessions.checkout(ctx, body.ids)),
+    'admin/actions/checkout': (body, ctx) => visitsChanged(realtime, sessions.adminCheckout(ctx, body)),
     'kids/checkedinlist': (body, ctx) => sessions.list(ctx, body),
     'kids/session/time': (body, ctx) => sessions.times(ctx, body.kids),
     'kids/session/time/:kid_id': (body, ctx) => sessions.timeOfKid(ctx, body.kid_id, body.session_id),
