@@ -61,6 +61,15 @@ export default tseslint.config(
     ),
   },
   {
+    // The services run in plain Node (browser mode, tests): they reach Electron only through the ports.
+    files: ['electron/services/**'],
+    rules: restrict(
+      ['electron', 'electron-store', 'react', 'antd'],
+      ['**/server/**', '**/renderer/**', '**/platform/electron/**'],
+      'electron/services/ is plain Node: Electron, server/, renderer/ and electron/platform/electron/ are out of bounds (use the ports in electron/platform/ports.ts).',
+    ),
+  },
+  {
     files: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron/**'],
     rules: restrict(['react', 'antd'], ['**/server/**', '**/renderer/**'], 'The main process never imports server/ or renderer/.'),
   },

@@ -36,7 +36,8 @@ function run(command: string, args: string[]): Promise<number> {
 
 const electron = electronBinary();
 if (electron) {
-  const built = (await run('npx', ['vite', 'build'])) === 0 && (await run('npx', ['tsx', 'scripts/build-electron.ts'])) === 0;
+  // The renderer and, in desktop mode, the main process, preload and embedded server (vite.config.ts).
+  const built = (await run('npx', ['vite', 'build', '--mode', 'desktop'])) === 0;
   process.exit(built ? await run(electron, ['.']) : 1);
 } else {
   console.log('The Electron binary is not installed here, so PlayDesk is served to the browser instead (npm run web).');

@@ -43,6 +43,7 @@ import { OvertimeService } from './modules/frontdesk/overtime';
 import { frontDeskRoutes } from './modules/frontdesk/routes';
 import { ChainSettingsService } from './modules/chain-settings/service';
 import { chainSettingsRoutes } from './modules/chain-settings/routes';
+import { attachRealtime } from './realtime/realtime';
 
 export interface AppDeps {
   db: Db;
@@ -92,6 +93,8 @@ export function buildApp(deps: AppDeps): App {
   const overtime = new OvertimeService(deps.db, otp);
   const parents = new ParentService(deps.db, locales);
   const sales = new SaleService(deps.db, subscriptions, overtime, sms, locales);
+  const realtime = attachRealtime(fastify.server, (token) => auth.authenticate(token));
+  fastify.addHook('preClose', async () => realtime.close());
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...setupRoutes(auth),
@@ -104,7 +107,7 @@ export function buildApp(deps: AppDeps): App {
     ...couponRoutes(new CouponService(deps.db)),
     ...saleRoutes({ sales, products, packages }),
     ...parentRoutes(parents),
-    ...frontDeskRoutes({ otp, visits: new VisitService(deps.db, locales), overtime, parents, sales, outbox: new SmsOutbox(deps.db, locales) }),
+    ...frontDeskRoutes({ otp, visits: new VisitService(deps.db, locales), overtime, parents, sales, outbox: new SmsOutbox(deps.db, locales), realtime }),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(

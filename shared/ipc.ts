@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import type { ApiResult } from './api/envelope';
-import type { EndpointName, RequestOf, ResponseOf } from './api/catalogue';
-import { loginRequest, type LoginRequest } from './api/auth';
-import type { SessionUser } from './permissions';
+import { fail, fieldErrorSchema, type ApiFailure, type FieldError } from './api/envelope';
+import { isMessageKey, type MessageKey } from './api/keys';
+import { loginRequest } from './api/auth';
+import { sessionUserSchema } from './permissions';
+import { realtimeBridgeEventSchema } from './realtime';
 import type { ImportCheck } from './domain/product-import';
 import { printerTarget } from './domain/printer-address';
 import { isSafeServerUrl } from './domain/server-address';
 
 /**
  * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
- * bridge of browser mode). Tokens never cross it: login answers with the user only.
+ * bridge of browser mode), declared once in `bridgeChannels`. Tokens never cross it: login answers
+ * with the user only.
  */
+
 /**
  * This station's receipt printer: where it is (a network printer, a Windows shared printer or a serial
  * port, see `printerTarget`), its paper, and what it does after a sale.
@@ -49,35 +52,53 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** A printer the operating system knows, for A4 invoices. */
-export type SystemPrinter = { name: string; displayName: string };
+const systemPrinterSchema = z.object({ name: z.string(), displayName: z.string() });
+export type SystemPrinter = z.infer<typeof systemPrinterSchema>;
 /** The system's printers; browser mode cannot list them (its print dialog chooses). */
-export type SystemPrinters = { status: 'listed'; printers: SystemPrinter[] } | { status: 'unsupported' };
+const systemPrintersSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('listed'), printers: z.array(systemPrinterSchema) }),
+  z.object({ status: z.literal('unsupported') }),
+]);
+export type SystemPrinters = z.infer<typeof systemPrintersSchema>;
+
+const failedSchema = z.object({ status: z.literal('failed'), message: z.string() });
 
 /**
  * How printing the page on screen (an A4 invoice) ended. `unsupported`: browser mode, where the page
  * opens the browser's own print dialog instead.
  */
-export type DocumentOutcome =
-  | { status: 'printed' }
-  | { status: 'saved'; fileName: string }
-  | { status: 'cancelled' }
-  | { status: 'unsupported' }
-  | { status: 'failed'; message: string };
+const documentOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('printed') }),
+  z.object({ status: z.literal('saved'), fileName: z.string() }),
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('unsupported') }),
+  failedSchema,
+]);
+export type DocumentOutcome = z.infer<typeof documentOutcomeSchema>;
 
 /** How a print job ended; the sale is saved whatever happens here. */
-export type PrintOutcome = { status: 'printed' } | { status: 'not-configured' } | { status: 'unreachable' } | { status: 'no-paper' } | { status: 'failed'; message: string };
+const printOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('printed') }),
+  z.object({ status: z.literal('not-configured') }),
+  z.object({ status: z.literal('unreachable') }),
+  z.object({ status: z.literal('no-paper') }),
+  failedSchema,
+]);
+export type PrintOutcome = z.infer<typeof printOutcomeSchema>;
 
 /**
  * What *Test connection* found at a server address: a PlayDesk server (its version, whether over TLS),
  * nothing answering, something that is not PlayDesk, a certificate the station does not trust, or no
  * TLS where https was asked.
  */
-export type ServerProbe =
-  | { status: 'found'; version: string; tls: boolean }
-  | { status: 'unreachable' }
-  | { status: 'not-playdesk' }
-  | { status: 'certificate'; reason: string }
-  | { status: 'no-tls' };
+const serverProbeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('found'), version: z.string(), tls: z.boolean() }),
+  z.object({ status: z.literal('unreachable') }),
+  z.object({ status: z.literal('not-playdesk') }),
+  z.object({ status: z.literal('certificate'), reason: z.string() }),
+  z.object({ status: z.literal('no-tls') }),
+]);
+export type ServerProbe = z.infer<typeof serverProbeSchema>;
 
 export const appInfoSchema = z.object({
   version: z.string(),
@@ -96,147 +117,112 @@ export const isOnceCommand = (name: string): name is OnceCommandName => (ONCE_CO
 const onceCommandArg = z.object({ name: z.enum(ONCE_COMMANDS) });
 
 /** A command sent whose answer never came: what the page may show and send again, or drop. */
-export type PendingCommand = { name: OnceCommandName; body: unknown; since: string };
-
-/** Channel name → zod schema of its single argument (validated in main, the IPC edge). */
-export const invokeChannels = {
-  'pos:api-call': z.object({ name: z.string().min(1).max(200), body: z.unknown() }),
-  /** The command of this name sent but not answered (the till's pending sale), or null. */
-  'pos:pending-get': onceCommandArg,
-  /** The cashier gives the pending command up; sending the same again later is a new command. */
-  'pos:pending-drop': onceCommandArg,
-  'pos:auth-login': loginRequest,
-  'pos:auth-logout': z.null(),
-  'pos:auth-current': z.null(),
-  'pos:settings-get': z.null(),
-  'pos:settings-set': settingsSchema,
-  'pos:app-info': z.null(),
-  /** Asks a server address what it is (Settings → Server → Test connection); only an address passwords may go to. */
-  'pos:server-test': z.object({ url: settingsSchema.shape.serverUrl.unwrap() }),
-  'pos:file-pick': z.object({ extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).min(1).max(20) }),
-  /** A products spreadsheet's bytes, read and checked in the main process. */
-  'pos:products-sheet': z.object({ contentBase64: z.string().min(1).max(30 * 1024 * 1024) }),
-  /** Prints a sale's receipt on this station's receipt printer (`drawer`: kick it after a cash sale). */
-  'pos:print-receipt': z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }),
-  /** Prints a sample receipt on the printer being set up. */
-  'pos:print-test': printerSettingsSchema,
-  'pos:printers-list': z.null(),
-  /** Prints the page on screen (an A4 invoice) on the invoice printer, or saves it as a PDF named `fileName`. */
-  'pos:print-document': z.discriminatedUnion('action', [
-    z.object({ action: z.literal('print') }),
-    z.object({ action: z.literal('pdf'), fileName: z.string().regex(/^[\p{L}\p{N} ._-]{1,80}\.pdf$/u) }),
-  ]),
-} as const;
-export type InvokeChannel = keyof typeof invokeChannels;
+const pendingCommandSchema = z.object({ name: z.enum(ONCE_COMMANDS), body: z.unknown(), since: z.string() });
+export type PendingCommand = z.infer<typeof pendingCommandSchema>;
 
 /**
  * A file chosen in the main process's own dialog (the desktop app). Browser mode has no such dialog
  * and answers `unsupported`; the page then uses the browser's file input.
  */
-export type PickedFile =
-  | { status: 'picked'; fileName: string; contentBase64: string }
-  | { status: 'cancelled' }
-  | { status: 'too-large' }
-  | { status: 'unsupported' };
+const pickedFileSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('picked'), fileName: z.string(), contentBase64: z.string() }),
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('too-large') }),
+  z.object({ status: z.literal('unsupported') }),
+]);
+export type PickedFile = z.infer<typeof pickedFileSchema>;
 
-export type SheetCheck = { status: 'checked'; check: ImportCheck } | { status: 'unreadable' } | { status: 'too-large' };
+const sheetCheckSchema = z.discriminatedUnion('status', [
+  // The check is made in the main process by shared/domain/product-import, whose type it is.
+  z.object({ status: z.literal('checked'), check: z.custom<ImportCheck>() }),
+  z.object({ status: z.literal('unreadable') }),
+  z.object({ status: z.literal('too-large') }),
+]);
+export type SheetCheck = z.infer<typeof sheetCheckSchema>;
 
-/** Main → renderer pushes, on the one event channel. */
-export const EVENT_CHANNEL = 'pos:event';
-export type BridgeEvent =
-  | { type: 'session-ended' }
-  | { type: 'supervisor-ended' }
-  | { type: 'realtime'; event: string; data: unknown };
-
-export interface PosBridge {
-  api: {
-    call<N extends EndpointName>(name: N, body: RequestOf<N>): Promise<ApiResult<ResponseOf<N>>>;
-  };
-  /** Commands sent once (ONCE_COMMANDS): `api.call` sends them; these show and drop one left unanswered. */
-  pending: {
-    get(name: OnceCommandName): Promise<PendingCommand | null>;
-    drop(name: OnceCommandName): Promise<null>;
-  };
-  auth: {
-    login(body: LoginRequest): Promise<ApiResult<{ user: SessionUser }>>;
-    logout(): Promise<ApiResult<null>>;
-    current(): Promise<SessionUser | null>;
-  };
-  settings: {
-    get(): Promise<Settings>;
-    set(settings: Settings): Promise<Settings>;
-  };
-  app: { info(): Promise<AppInfo>; testServer(url: string): Promise<ServerProbe> };
-  files: {
-    pick(extensions: string[]): Promise<PickedFile>;
-    checkProductsSheet(contentBase64: string): Promise<SheetCheck>;
-  };
-  printing: {
-    receipt(saleId: number, drawer: boolean): Promise<PrintOutcome>;
-    test(printer: PrinterSettings): Promise<PrintOutcome>;
-    printers(): Promise<SystemPrinters>;
-    document(request: z.input<(typeof invokeChannels)['pos:print-document']>): Promise<DocumentOutcome>;
-  };
-  /** Subscribes to main-process events; returns the unsubscribe function. */
-  onEvent(listener: (event: BridgeEvent) => void): () => void;
+/** An ApiResult whose data is `data`: what the channels that talk to the server answer. */
+function apiResultOf<D extends z.ZodType>(data: D) {
+  const messageKey = z.custom<MessageKey>(isMessageKey);
+  return z.union([
+    z.object({ status: z.literal(true), message: messageKey, data }),
+    z.object({
+      status: z.literal(false),
+      message: messageKey,
+      errors: z.array(fieldErrorSchema).optional(),
+      logout: z.literal(true).optional(),
+      supervisor: z.literal(true).optional(),
+      retry_after: z.number().int().nonnegative().optional(),
+    }),
+  ]);
 }
 
-/** What each invoke channel resolves to, for the two transports that implement PosBridge. */
-export type InvokeResult = {
-  'pos:api-call': ApiResult<unknown>;
-  'pos:pending-get': PendingCommand | null;
-  'pos:pending-drop': null;
-  'pos:auth-login': ApiResult<{ user: SessionUser }>;
-  'pos:auth-logout': ApiResult<null>;
-  'pos:auth-current': SessionUser | null;
-  'pos:settings-get': Settings;
-  'pos:settings-set': Settings;
-  'pos:app-info': AppInfo;
-  'pos:server-test': ServerProbe;
-  'pos:file-pick': PickedFile;
-  'pos:products-sheet': SheetCheck;
-  'pos:print-receipt': PrintOutcome;
-  'pos:print-test': PrintOutcome;
-  'pos:printers-list': SystemPrinters;
-  'pos:print-document': DocumentOutcome;
-};
+/**
+ * One bridge channel: the argument the page sends (checked in the main process, the one edge both
+ * transports pass) and what it answers. A channel with `api` answers ApiResults, so a bad argument or a
+ * lost connection is an answer the page already shows (`invalid`, SERVER_UNREACHABLE), not a rejection.
+ */
+function channel<Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res, api?: { invalid?: (bad: ParseFailure) => ApiFailure }) {
+  return { req, res, api };
+}
+type ParseFailure = { message: MessageKey; errors: FieldError[] };
 
-/** Builds a PosBridge from any invoke function and event source; preload and the web client share it. */
-export function bridgeFrom(
-  invoke: <C extends InvokeChannel>(channel: C, arg: z.input<(typeof invokeChannels)[C]>) => Promise<InvokeResult[C]>,
-  subscribe: (listener: (event: BridgeEvent) => void) => () => void,
-): PosBridge {
-  return {
-    api: {
-      call: (name, body) =>
-        invoke('pos:api-call', { name, body }) as Promise<ApiResult<ResponseOf<typeof name>>>,
-    },
-    pending: {
-      get: (name) => invoke('pos:pending-get', { name }),
-      drop: (name) => invoke('pos:pending-drop', { name }),
-    },
-    auth: {
-      login: (body) => invoke('pos:auth-login', body),
-      logout: () => invoke('pos:auth-logout', null),
-      current: () => invoke('pos:auth-current', null),
-    },
-    settings: {
-      get: () => invoke('pos:settings-get', null),
-      set: (s) => invoke('pos:settings-set', s),
-    },
-    app: { info: () => invoke('pos:app-info', null), testServer: (url) => invoke('pos:server-test', { url }) },
-    files: {
-      pick: (extensions) => invoke('pos:file-pick', { extensions }),
-      checkProductsSheet: (contentBase64) => invoke('pos:products-sheet', { contentBase64 }),
-    },
-    printing: {
-      receipt: (saleId, drawer) => invoke('pos:print-receipt', { saleId, drawer }),
-      test: (printer) => invoke('pos:print-test', printer),
-      printers: () => invoke('pos:printers-list', null),
-      document: (request) => invoke('pos:print-document', request),
-    },
-    onEvent: subscribe,
-  };
+/** Every channel between the renderer and the main process: adding one is a line here and a handler. */
+export const bridgeChannels = {
+  'pos:api-call': channel(z.object({ name: z.string().min(1).max(200), body: z.unknown() }), apiResultOf(z.unknown()), { invalid: () => fail('VALIDATION_FAILED') }),
+  /** The command of this name sent but not answered (the till's pending sale), or null. */
+  'pos:pending-get': channel(onceCommandArg, pendingCommandSchema.nullable()),
+  /** The cashier gives the pending command up; sending the same again later is a new command. */
+  'pos:pending-drop': channel(onceCommandArg, z.null()),
+  'pos:auth-login': channel(loginRequest, apiResultOf(z.object({ user: sessionUserSchema })), { invalid: (bad) => fail(bad.message, { errors: bad.errors }) }),
+  'pos:auth-logout': channel(z.null(), apiResultOf(z.null()), {}),
+  'pos:auth-current': channel(z.null(), sessionUserSchema.nullable()),
+  'pos:settings-get': channel(z.null(), settingsSchema),
+  'pos:settings-set': channel(settingsSchema, settingsSchema),
+  'pos:app-info': channel(z.null(), appInfoSchema),
+  /** Asks a server address what it is (Settings → Server → Test connection); only an address passwords may go to. */
+  'pos:server-test': channel(z.object({ url: settingsSchema.shape.serverUrl.unwrap() }), serverProbeSchema),
+  'pos:file-pick': channel(z.object({ extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).min(1).max(20) }), pickedFileSchema),
+  /** A products spreadsheet's bytes, read and checked in the main process. */
+  'pos:products-sheet': channel(z.object({ contentBase64: z.string().min(1).max(30 * 1024 * 1024) }), sheetCheckSchema),
+  /** Prints a sale's receipt on this station's receipt printer (`drawer`: kick it after a cash sale). */
+  'pos:print-receipt': channel(z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }), printOutcomeSchema),
+  /** Prints a sample receipt on the printer being set up. */
+  'pos:print-test': channel(printerSettingsSchema, printOutcomeSchema),
+  'pos:printers-list': channel(z.null(), systemPrintersSchema),
+  /** Prints the page on screen (an A4 invoice) on the invoice printer, or saves it as a PDF named `fileName`. */
+  'pos:print-document': channel(
+    z.discriminatedUnion('action', [
+      z.object({ action: z.literal('print') }),
+      z.object({ action: z.literal('pdf'), fileName: z.string().regex(/^[\p{L}\p{N} ._-]{1,80}\.pdf$/u) }),
+    ]),
+    documentOutcomeSchema,
+  ),
+} as const;
+export type BridgeChannel = keyof typeof bridgeChannels;
+export const BRIDGE_CHANNELS = Object.keys(bridgeChannels) as [BridgeChannel, ...BridgeChannel[]];
+type Channels = typeof bridgeChannels;
+/** What the page passes to a channel, and what the handler receives once it is checked. */
+export type BridgeArg<C extends BridgeChannel> = z.input<Channels[C]['req']>;
+export type BridgeRequest<C extends BridgeChannel> = z.output<Channels[C]['req']>;
+/** What a handler returns, and what the page receives. */
+export type BridgeReply<C extends BridgeChannel> = z.input<Channels[C]['res']>;
+export type BridgeResult<C extends BridgeChannel> = z.output<Channels[C]['res']>;
+export type BridgeInvoke = <C extends BridgeChannel>(channel: C, arg: BridgeArg<C>) => Promise<BridgeResult<C>>;
+
+/** Main → renderer pushes, on the one event channel: each type with its payload. */
+export const EVENT_CHANNEL = 'pos:event';
+const bridgeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session-ended') }),
+  z.object({ type: z.literal('supervisor-ended') }),
+  realtimeBridgeEventSchema,
+]);
+export type BridgeEvent = z.infer<typeof bridgeEventSchema>;
+
+/** What the preload (Electron) and the browser-mode bridge expose to the page: invoke, and the pushes. */
+export interface PosBridge {
+  invoke: BridgeInvoke;
+  /** Subscribes to main-process events; returns the unsubscribe function. */
+  onEvent(listener: (event: BridgeEvent) => void): () => void;
 }
 
 /**
@@ -246,7 +232,7 @@ export function bridgeFrom(
 export const WEB_BRIDGE_PATH = '/bridge';
 export const wireRequestSchema = z.object({
   id: z.number().int().nonnegative(),
-  channel: z.enum(Object.keys(invokeChannels) as [InvokeChannel, ...InvokeChannel[]]),
+  channel: z.enum(BRIDGE_CHANNELS),
   arg: z.unknown(),
 });
 export type WireRequest = z.infer<typeof wireRequestSchema>;
@@ -255,11 +241,6 @@ export type WireMessage =
   | { kind: 'error'; id: number; message: string }
   | { kind: 'event'; event: BridgeEvent };
 
-const bridgeEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('session-ended') }),
-  z.object({ type: z.literal('supervisor-ended') }),
-  z.object({ type: z.literal('realtime'), event: z.string(), data: z.unknown() }),
-]);
 
 /** What the page accepts from the bridge; anything else is dropped (zod at this edge too). */
 export const wireMessageSchema: z.ZodType<WireMessage> = z.discriminatedUnion('kind', [

@@ -1,6 +1,5 @@
-import { fail } from '../../shared/api/envelope';
 import { parseAtEdge } from '../../shared/api/validation';
-import { invokeChannels, isOnceCommand, settingsSchema, type AppInfo, type BridgeEvent, type InvokeChannel, type InvokeResult, type Settings } from '../../shared/ipc';
+import { BRIDGE_CHANNELS, bridgeChannels, isOnceCommand, type AppInfo, type BridgeChannel, type BridgeEvent, type BridgeReply, type BridgeRequest, type Settings } from '../../shared/ipc';
 import type { ApiClient } from '../services/api-client';
 import type { OnceCommands } from '../services/once-commands';
 import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
@@ -22,7 +21,10 @@ export interface HandlerDeps {
   emit: (event: BridgeEvent) => void;
 }
 
-export type ChannelHandlers = { [C in InvokeChannel]: (arg: unknown) => Promise<InvokeResult[C]> };
+/** Each channel's handler, typed from the table: it receives its argument already checked. */
+export type TypedHandlers = { [C in BridgeChannel]: (arg: BridgeRequest<C>) => Promise<BridgeReply<C>> };
+/** What both transports call with the page's unchecked argument (`servedFrom` checks it). */
+export type ChannelHandlers = { [C in BridgeChannel]: (arg: unknown) => Promise<BridgeReply<C>> };
 
 export class InvalidBridgeArgument extends Error {
   constructor(channel: string) {
@@ -32,54 +34,39 @@ export class InvalidBridgeArgument extends Error {
 }
 
 /**
- * One table of what each bridge channel does, served by Electron's ipcMain and by the browser-mode
- * WebSocket alike. Every argument is validated here: the renderer is not trusted.
+ * The one place a bridge argument is checked, for Electron's ipcMain and the browser-mode WebSocket
+ * alike: the renderer is not trusted. A bad argument is the channel's `invalid` answer, or a rejection.
  */
-export function createHandlers(deps: HandlerDeps): ChannelHandlers {
-  const argOf = (channel: InvokeChannel, arg: unknown) => {
-    if (!invokeChannels[channel].safeParse(arg).success) throw new InvalidBridgeArgument(channel);
+export function servedFrom(typed: TypedHandlers): ChannelHandlers {
+  const serve = <C extends BridgeChannel>(channel: C) => {
+    const { req, api } = bridgeChannels[channel];
+    const handler = typed[channel] as (arg: unknown) => Promise<BridgeReply<C>>;
+    return async (arg: unknown): Promise<BridgeReply<C>> => {
+      const parsed = parseAtEdge(req, arg);
+      if (parsed.ok) return handler(parsed.data);
+      const invalid = api && 'invalid' in api ? api.invalid : undefined;
+      if (invalid) return invalid(parsed) as BridgeReply<C>;
+      throw new InvalidBridgeArgument(channel);
+    };
   };
-  return {
-    'pos:api-call': async (arg) => {
-      const parsed = invokeChannels['pos:api-call'].safeParse(arg);
-      if (!parsed.success) return fail('VALIDATION_FAILED');
-      const { name, body } = parsed.data;
-      return isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body);
-    },
-    'pos:pending-get': async (arg) => {
-      const parsed = invokeChannels['pos:pending-get'].safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:pending-get');
-      return deps.commands.pending(parsed.data.name);
-    },
-    'pos:pending-drop': async (arg) => {
-      const parsed = invokeChannels['pos:pending-drop'].safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:pending-drop');
-      return deps.commands.drop(parsed.data.name);
-    },
-    'pos:auth-login': async (arg) => {
-      const parsed = parseAtEdge(invokeChannels['pos:auth-login'], arg);
-      if (!parsed.ok) return fail(parsed.message, { errors: parsed.errors });
-      return deps.api.login(parsed.data);
-    },
-    'pos:auth-logout': async (arg) => {
-      argOf('pos:auth-logout', arg);
-      return deps.api.logout();
-    },
-    'pos:auth-current': async (arg) => {
-      argOf('pos:auth-current', arg);
-      return deps.session.user();
-    },
-    'pos:settings-get': async (arg) => {
-      argOf('pos:settings-get', arg);
-      return deps.settings.load();
-    },
-    'pos:settings-set': async (arg) => {
-      const parsed = settingsSchema.safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:settings-set');
+  return Object.fromEntries(BRIDGE_CHANNELS.map((channel) => [channel, serve(channel)])) as ChannelHandlers;
+}
+
+/** What each bridge channel does, served by Electron's ipcMain and by the browser-mode WebSocket alike. */
+export function createHandlers(deps: HandlerDeps): ChannelHandlers {
+  return servedFrom({
+    'pos:api-call': async ({ name, body }) => (isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body)),
+    'pos:pending-get': async ({ name }) => deps.commands.pending(name),
+    'pos:pending-drop': async ({ name }) => deps.commands.drop(name),
+    'pos:auth-login': async (request) => deps.api.login(request),
+    'pos:auth-logout': async () => deps.api.logout(),
+    'pos:auth-current': async () => deps.session.user(),
+    'pos:settings-get': async () => deps.settings.load(),
+    'pos:settings-set': async (asked) => {
       const before = await deps.settings.load();
       // The station's branch is an administrator's choice; anyone else's save keeps it as it was.
       const user = await deps.session.user();
-      const settings: Settings = { ...parsed.data, stationBranchId: user && hasFullAccess(user) ? parsed.data.stationBranchId : before.stationBranchId };
+      const settings: Settings = { ...asked, stationBranchId: user && hasFullAccess(user) ? asked.stationBranchId : before.stationBranchId };
       // A changed server takes effect at the next start, when the embedded server is (not) started.
       await deps.settings.save(settings);
       // This server's tokens must never be sent to the next one: sign out here (and there) now.
@@ -89,50 +76,22 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
       }
       return settings;
     },
-    'pos:app-info': async (arg) => {
-      argOf('pos:app-info', arg);
-      return deps.appInfo();
-    },
-    'pos:server-test': async (arg) => {
-      const parsed = invokeChannels['pos:server-test'].safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:server-test');
-      return probeServer(parsed.data.url);
-    },
-    'pos:products-sheet': async (arg) => {
-      const parsed = invokeChannels['pos:products-sheet'].safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:products-sheet');
+    'pos:app-info': async () => deps.appInfo(),
+    'pos:server-test': async ({ url }) => probeServer(url),
+    'pos:products-sheet': async ({ contentBase64 }) => {
       try {
-        return { status: 'checked', check: checkProductRows(await readFirstSheet(Buffer.from(parsed.data.contentBase64, 'base64'))) };
+        return { status: 'checked', check: checkProductRows(await readFirstSheet(Buffer.from(contentBase64, 'base64'))) };
       } catch (error) {
         return { status: error instanceof SheetTooLargeError ? 'too-large' : 'unreadable' };
       }
     },
-    'pos:print-receipt': async (arg) => {
-      const parsed = invokeChannels['pos:print-receipt'].safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:print-receipt');
-      return printSaleReceipt(deps.api, (await deps.settings.load()).printer, parsed.data.saleId, parsed.data.drawer);
-    },
-    'pos:print-test': async (arg) => {
-      const parsed = invokeChannels['pos:print-test'].safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:print-test');
-      return printTestReceipt(parsed.data);
-    },
-    'pos:printers-list': async (arg) => {
-      argOf('pos:printers-list', arg);
-      return deps.documents.printers();
-    },
-    'pos:print-document': async (arg) => {
-      const parsed = invokeChannels['pos:print-document'].safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:print-document');
-      if (parsed.data.action === 'pdf') return deps.documents.savePdf(parsed.data.fileName);
-      return printInvoicePage(deps.documents, (await deps.settings.load()).invoicePrinter);
-    },
-    'pos:file-pick': async (arg) => {
-      const parsed = invokeChannels['pos:file-pick'].safeParse(arg);
-      if (!parsed.success) throw new InvalidBridgeArgument('pos:file-pick');
-      return deps.files.pick(parsed.data.extensions);
-    },
-  };
+    'pos:print-receipt': async ({ saleId, drawer }) => printSaleReceipt(deps.api, (await deps.settings.load()).printer, saleId, drawer),
+    'pos:print-test': async (printer) => printTestReceipt(printer),
+    'pos:printers-list': async () => deps.documents.printers(),
+    'pos:print-document': async (request) =>
+      request.action === 'pdf' ? deps.documents.savePdf(request.fileName) : printInvoicePage(deps.documents, (await deps.settings.load()).invoicePrinter),
+    'pos:file-pick': async ({ extensions }) => deps.files.pick(extensions),
+  });
 }
 
 const serverOf = (settings: Settings) => (settings.serverMode === 'remote' ? settings.serverUrl : 'embedded');

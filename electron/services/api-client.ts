@@ -157,7 +157,8 @@ export class ApiClient {
   }
 
   /** Concurrent 401s share one refresh; a failed refresh ends the session. */
-  private refreshOnce(): Promise<boolean> {
+  /** Renews the access token, one renewal at a time however many ask (calls, the realtime socket). */
+  refreshOnce(): Promise<boolean> {
     this.refreshing ??= this.refresh().finally(() => {
       this.refreshing = null;
     });

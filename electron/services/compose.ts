@@ -3,6 +3,7 @@ import { createHandlers, type ChannelHandlers } from '../ipc/handlers';
 import { noDocumentPrinter, noFilePicker, type DocumentPrinter, type FilePicker, type HttpTransport, type PendingCommandStore, type SecretStore, type SettingsStore } from '../platform/ports';
 import { ApiClient } from './api-client';
 import { OnceCommands } from './once-commands';
+import { RealtimeClient } from './realtime';
 import { Session } from './session';
 
 export interface Platform {
@@ -18,9 +19,11 @@ export interface Platform {
 export function composeServices(
   platform: Platform,
   opts: { serverUrl: () => string; emit: (event: BridgeEvent) => void; appInfo: () => AppInfo; log?: (message: string, detail?: unknown) => void },
-): { api: ApiClient; session: Session; handlers: ChannelHandlers } {
+): { api: ApiClient; session: Session; realtime: RealtimeClient; handlers: ChannelHandlers } {
   const session = new Session(platform.secrets);
   const api = new ApiClient({ transport: platform.transport, session, serverUrl: opts.serverUrl, emit: opts.emit, log: opts.log });
   const commands = new OnceCommands(api, session, platform.pending);
-  return { api, session, handlers: createHandlers({ api, commands, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter, emit: opts.emit }) };
+  // Open while someone is signed in: it follows the session on its own.
+  const realtime = new RealtimeClient({ session, serverUrl: opts.serverUrl, emit: opts.emit, refresh: () => api.refreshOnce() });
+  return { api, session, realtime, handlers: createHandlers({ api, commands, session, settings: platform.settings, appInfo: opts.appInfo, files: platform.files ?? noFilePicker, documents: platform.documents ?? noDocumentPrinter, emit: opts.emit }) };
 }

@@ -9,6 +9,7 @@ export class Session {
   private current: StoredSession | null = null;
   private supervisor: string | null = null;
   private loaded: Promise<void> | null = null;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly store: SecretStore) {}
 
@@ -32,12 +33,24 @@ export class Session {
   async save(session: StoredSession): Promise<void> {
     this.current = session;
     await this.store.save(session);
+    this.changed();
   }
 
   async clear(): Promise<void> {
     this.current = null;
     this.supervisor = null;
     await this.store.clear();
+    this.changed();
+  }
+
+  /** Called after each sign-in, refresh and sign-out (the realtime socket follows the session); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed() {
+    for (const listener of this.listeners) listener();
   }
 
   supervisorToken(): string | null {

@@ -15,19 +15,19 @@ const initialState: AuthState = { status: 'starting', user: null, failure: null 
 
 export const restoreSession = createAsyncThunk('auth/restore', async () => {
   try {
-    return await bridge.auth.current();
+    return await bridge.invoke('pos:auth-current', null);
   } catch {
     return null;
   }
 });
 
 export const login = createAsyncThunk<SessionUser, LoginRequest, { rejectValue: ApiFailure }>('auth/login', async (body, { rejectWithValue }) => {
-  const result = await bridge.auth.login(body);
+  const result = await bridge.invoke('pos:auth-login', body);
   return result.status ? result.data.user : rejectWithValue(result);
 });
 
 export const logout = createAsyncThunk('auth/logout', async () => {
-  await bridge.auth.logout();
+  await bridge.invoke('pos:auth-logout', null);
 });
 
 export const authSlice = createSlice({

@@ -11,7 +11,7 @@ export function useStationBranch(): number | null {
   const [station, setStation] = useState<number | null>(null);
   useEffect(() => {
     let live = true;
-    void bridge.settings.get().then((s) => live && setStation(s.stationBranchId));
+    void bridge.invoke('pos:settings-get', null).then((s) => live && setStation(s.stationBranchId));
     return () => {
       live = false;
     };

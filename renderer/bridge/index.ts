@@ -1,3 +1,5 @@
+import type { ApiResult } from '../../shared/api/envelope';
+import type { EndpointName, RequestOf, ResponseOf } from '../../shared/api/catalogue';
 import type { PosBridge } from '../../shared/ipc';
 import { createWebBridge } from './web-bridge';
 
@@ -8,4 +10,16 @@ declare global {
   }
 }
 
-export const bridge: PosBridge = window.pos ?? createWebBridge();
+const transport: PosBridge = window.pos ?? createWebBridge();
+
+/**
+ * The page's bridge: `invoke(channel, arg)` typed from shared/ipc.ts's table, and `api.call`, which
+ * also types the HTTP endpoint's request and answer from the catalogue.
+ */
+export const bridge = {
+  invoke: transport.invoke,
+  onEvent: transport.onEvent,
+  api: {
+    call: <N extends EndpointName>(name: N, body: RequestOf<N>) => transport.invoke('pos:api-call', { name, body }) as Promise<ApiResult<ResponseOf<N>>>,
+  },
+};

@@ -1,13 +1,13 @@
-import { bridgeFrom, WEB_BRIDGE_PATH, type BridgeEvent, type InvokeChannel, type PosBridge, type WireMessage, wireMessageSchema } from '../../shared/ipc';
+import { BRIDGE_CHANNELS, bridgeChannels, WEB_BRIDGE_PATH, type BridgeChannel, type BridgeEvent, type BridgeInvoke, type PosBridge, type WireMessage, wireMessageSchema } from '../../shared/ipc';
 import { fail } from '../../shared/api/envelope';
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; channel: InvokeChannel; timer?: ReturnType<typeof setTimeout> };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; channel: BridgeChannel; timer?: ReturnType<typeof setTimeout> };
 
 /** No call waits for ever: one unanswered this long is treated as an unreachable server. */
 const CALL_TIMEOUT_MS = 60_000;
 
 /** Channels whose answer is an ApiResult: a lost connection answers them with SERVER_UNREACHABLE. */
-const API_CHANNELS: ReadonlySet<InvokeChannel> = new Set(['pos:api-call', 'pos:auth-login', 'pos:auth-logout']);
+const API_CHANNELS: ReadonlySet<BridgeChannel> = new Set(BRIDGE_CHANNELS.filter((channel) => bridgeChannels[channel].api));
 
 /** Where the tab keeps its page id: sessionStorage, which a reload keeps and a new tab does not share. */
 export type PageStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -105,27 +105,28 @@ export function createWebBridge(
 
   void connect().catch(() => {});
 
-  return bridgeFrom(
-    async (channel, arg) => {
-      let ws: WebSocket;
-      try {
-        ws = socket ?? (await connect());
-      } catch {
-        return new Promise((resolve, reject) => settleLost({ resolve: resolve as (v: unknown) => void, reject, channel }));
-      }
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        const call: Pending = { resolve: resolve as (v: unknown) => void, reject, channel };
-        call.timer = setTimeout(() => {
-          if (pending.delete(id)) settleLost(call);
-        }, CALL_TIMEOUT_MS);
-        pending.set(id, call);
-        ws.send(JSON.stringify({ id, channel, arg }));
-      });
-    },
-    (listener) => {
+  const invoke: BridgeInvoke = async (channel, arg) => {
+    let ws: WebSocket;
+    try {
+      ws = socket ?? (await connect());
+    } catch {
+      return new Promise((resolve, reject) => settleLost({ resolve: resolve as (v: unknown) => void, reject, channel }));
+    }
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const call: Pending = { resolve: resolve as (v: unknown) => void, reject, channel };
+      call.timer = setTimeout(() => {
+        if (pending.delete(id)) settleLost(call);
+      }, CALL_TIMEOUT_MS);
+      pending.set(id, call);
+      ws.send(JSON.stringify({ id, channel, arg }));
+    });
+  };
+  return {
+    invoke,
+    onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-  );
+  };
 }

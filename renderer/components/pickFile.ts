@@ -6,7 +6,7 @@ import type { PickedFile } from '../../shared/ipc';
  * the browser's own file input.
  */
 export async function pickFile(extensions: readonly string[]): Promise<PickedFile> {
-  const native = await bridge.files.pick([...extensions]);
+  const native = await bridge.invoke('pos:file-pick', { extensions: [...extensions] });
   return native.status === 'unsupported' ? browserPick(extensions) : native;
 }
 

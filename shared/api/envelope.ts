@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FieldErrorKey, MessageKey } from './keys';
 
 /** One field's failure: `path` is dotted (`cart.0.qty`), `message` a key the client translates. */
-const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldError = { path: string; message: FieldErrorKey | MessageKey | string };
 
 export type ApiSuccess<T> = { status: true; message: MessageKey; data: T };

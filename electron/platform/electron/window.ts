@@ -1,6 +1,6 @@
 import { BrowserWindow, app, ipcMain, session, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { EVENT_CHANNEL, invokeChannels, type BridgeEvent, type InvokeChannel } from '../../../shared/ipc';
+import { BRIDGE_CHANNELS, EVENT_CHANNEL, type BridgeEvent } from '../../../shared/ipc';
 import type { ChannelHandlers } from '../../ipc/handlers';
 
 /** Only our own scripts and styles; the renderer talks to nothing but the preload bridge. */
@@ -64,8 +64,9 @@ export function isOwnPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, indexH
   return url === own || url.startsWith(`${own}#`) || url.startsWith(`${own}?`);
 }
 
+/** Each bridge channel as an IPC channel; its handler checks the argument (`servedFrom`). */
 export function serveIpc(handlers: ChannelHandlers, indexHtml: string): void {
-  for (const channel of Object.keys(invokeChannels) as InvokeChannel[]) {
+  for (const channel of BRIDGE_CHANNELS) {
     ipcMain.handle(channel, (event, arg: unknown) => {
       if (!isOwnPage(event, indexHtml)) throw new Error('Refused: the caller is not the PlayDesk window');
       return handlers[channel](arg);

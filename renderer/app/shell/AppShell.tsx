@@ -41,6 +41,7 @@ import { PackagesPage } from '../../features/packages/PackagesPage';
 import { CouponsPage } from '../../features/coupons/CouponsPage';
 import { landingScreen, menuFeatures, type Screen } from './menu';
 import { useHashRoute } from './useHashRoute';
+import { useRealtimeRefresh } from '../../bridge/useRealtimeRefresh';
 import './shell.css';
 
 const icons: Record<Screen, ReactNode> = {
@@ -61,6 +62,7 @@ const icons: Record<Screen, ReactNode> = {
 export function AppShell({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
+  useRealtimeRefresh();
   const [route, navigate] = useHashRoute();
   const ability = useMemo(() => abilityFor(user), [user]);
   const entries = useMemo(() => menuFeatures(ability), [ability]);

@@ -37,7 +37,7 @@ function LockScreen({ user, onUnlocked }: { user: SessionUser; onUnlocked: () =>
     event.preventDefault();
     setBusy(true);
     // The password is checked by the server, as at sign-in (and counted by its limits).
-    const answer = await bridge.auth.login({ login: user.mobile ?? user.email ?? '', password });
+    const answer = await bridge.invoke('pos:auth-login', { login: user.mobile ?? user.email ?? '', password });
     setBusy(false);
     if (answer.status && answer.data.user.id === user.id) onUnlocked();
     else setFailure(answer.status ? 'SOMETHING_WENT_WRONG' : answer.message);

@@ -16,7 +16,7 @@ export function usePrintReceipt() {
   const [printing, setPrinting] = useState(false);
   const print = async (saleId: number, drawer = false): Promise<PrintOutcome> => {
     setPrinting(true);
-    const outcome = await bridge.printing.receipt(saleId, drawer).catch((): PrintOutcome => ({ status: 'failed', message: 'SOMETHING_WENT_WRONG' }));
+    const outcome = await bridge.invoke('pos:print-receipt', { saleId, drawer }).catch((): PrintOutcome => ({ status: 'failed', message: 'SOMETHING_WENT_WRONG' }));
     setPrinting(false);
     if (outcome.status === 'printed') notify.success('PRINTED');
     else if (outcome.status === 'failed') notify.error(outcome.message);

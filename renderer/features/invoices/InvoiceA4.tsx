@@ -35,12 +35,12 @@ function usePrintPage() {
   const [desktop, setDesktop] = useState(false);
   const [busy, setBusy] = useState<'print' | 'pdf' | null>(null);
   useEffect(() => {
-    void bridge.app.info().then((info) => setDesktop(info.shell === 'electron'));
+    void bridge.invoke('pos:app-info', null).then((info) => setDesktop(info.shell === 'electron'));
   }, []);
   const run = async (action: 'print' | 'pdf', fileName: string) => {
     setBusy(action);
-    const outcome = await bridge.printing
-      .document(action === 'pdf' ? { action, fileName } : { action })
+    const outcome = await bridge
+      .invoke('pos:print-document', action === 'pdf' ? { action, fileName } : { action })
       .catch((): DocumentOutcome => ({ status: 'failed', message: 'PRINT_FAILED' }));
     setBusy(null);
     if (outcome.status === 'unsupported') window.print();

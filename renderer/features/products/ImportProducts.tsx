@@ -25,7 +25,7 @@ export function ImportProducts() {
     if (picked.status === 'too-large') notify.error('FILE_TOO_LARGE');
     if (picked.status !== 'picked') return;
     setReading(true);
-    const result = await bridge.files.checkProductsSheet(picked.contentBase64).finally(() => setReading(false));
+    const result = await bridge.invoke('pos:products-sheet', { contentBase64: picked.contentBase64 }).finally(() => setReading(false));
     if (result.status === 'checked') setCheck(result.check);
     else notify.error(result.status === 'too-large' ? 'SHEET_TOO_LARGE' : 'FILE_TYPE_NOT_ALLOWED');
   };

@@ -64,7 +64,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   const [sell, selling] = useSaleCreateMutation();
   // A sale sent whose answer never came (kept by the station across a restart): finish or drop it first.
   const [pending, setPending] = useState<PendingCommand | null>(null);
-  const refreshPending = useCallback(async () => setPending(await bridge.pending.get('sale/sale/create')), []);
+  const refreshPending = useCallback(async () => setPending(await bridge.invoke('pos:pending-get', { name: 'sale/sale/create' })), []);
   useEffect(() => {
     void refreshPending();
   }, [refreshPending]);
@@ -141,7 +141,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   };
 
   const dropPending = async () => {
-    await bridge.pending.drop('sale/sale/create');
+    await bridge.invoke('pos:pending-drop', { name: 'sale/sale/create' });
     await refreshPending();
   };
 

@@ -17,7 +17,7 @@ export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sa
   const receipt = usePrintReceipt();
   // Printing follows the station's setting; a cash sale also opens the drawer when one is wired.
   useEffect(() => {
-    void bridge.settings.get().then((settings) => {
+    void bridge.invoke('pos:settings-get', null).then((settings) => {
       if (settings.printer.autoPrint && settings.printer.address) void receipt.print(sale.id, sale.cash > 0);
     });
   }, [sale.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per sale

@@ -36,7 +36,7 @@ export function ServerCard({ info }: { info: AppInfo }) {
     }
     setTesting(true);
     setProbe(null);
-    setProbe(await bridge.app.testServer(url).catch((): ServerProbe => ({ status: 'unreachable' })));
+    setProbe(await bridge.invoke('pos:server-test', { url }).catch((): ServerProbe => ({ status: 'unreachable' })));
     setTesting(false);
   };
   return (

@@ -37,10 +37,10 @@ export function SettingsPage() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   useEffect(() => {
-    void bridge.settings.get().then(setSettings);
-    void bridge.app.info().then(setInfo);
-    void bridge.printing
-      .printers()
+    void bridge.invoke('pos:settings-get', null).then(setSettings);
+    void bridge.invoke('pos:app-info', null).then(setInfo);
+    void bridge
+      .invoke('pos:printers-list', null)
       .catch((): SystemPrinters => ({ status: 'unsupported' }))
       .then(setSystemPrinters);
   }, []);
@@ -60,7 +60,7 @@ export function SettingsPage() {
     setBusy('save');
     // Browser mode is given its server when started; only the desktop app chooses it here.
     const server = info.shell === 'electron' ? serverOf(values) : {};
-    setSettings(await bridge.settings.set({ ...settings, ...server, printer, invoicePrinter: values.invoicePrinter || null, stationBranchId: values.stationBranchId ?? null }));
+    setSettings(await bridge.invoke('pos:settings-set', { ...settings, ...server, printer, invoicePrinter: values.invoicePrinter || null, stationBranchId: values.stationBranchId ?? null }));
     setBusy(null);
     notify.success('OK');
   };
@@ -69,7 +69,7 @@ export function SettingsPage() {
     const printer = printerOf(values);
     if (!printer) return;
     setBusy('test');
-    const outcome = await bridge.printing.test(printer);
+    const outcome = await bridge.invoke('pos:print-test', printer);
     setBusy(null);
     if (outcome.status === 'printed') notify.success('PRINTED');
     else notify.error(outcome.status === 'failed' ? outcome.message : undefined);

@@ -6,6 +6,8 @@ import type { SmsOutbox } from '../../sms/outbox';
 import type { OtpService } from './otp';
 import type { OvertimeService } from './overtime';
 import type { VisitService } from './visits';
+import type { Realtime } from '../../realtime/realtime';
+import { visitsChanged } from '../../realtime/visits';
 
 interface FrontDesk {
   otp: OtpService;
@@ -14,15 +16,16 @@ interface FrontDesk {
   parents: ParentService;
   sales: SaleService;
   outbox: SmsOutbox;
+  realtime: Realtime;
 }
 
-export function frontDeskRoutes({ otp, visits, overtime, parents, sales, outbox }: FrontDesk): HandlersOf<typeof frontDeskApi> {
+export function frontDeskRoutes({ otp, visits, overtime, parents, sales, outbox, realtime }: FrontDesk): HandlersOf<typeof frontDeskApi> {
   return {
     'otp/send': (body, ctx) => otp.send(ctx, body),
     'otp/verify': (body, ctx) => otp.verify(ctx, body),
-    'parent/kids/checkin': (body, ctx) => visits.checkin(ctx, body),
-    'parent/kids/checkout': (body, ctx) => visits.checkout(ctx, body.ids),
-    'admin/actions/checkout': (body, ctx) => visits.adminCheckout(ctx, body),
+    'parent/kids/checkin': (body, ctx) => visitsChanged(realtime, visits.checkin(ctx, body)),
+    'parent/kids/checkout': (body, ctx) => visitsChanged(realtime, visits.checkout(ctx, body.ids)),
+    'admin/actions/checkout': (body, ctx) => visitsChanged(realtime, visits.adminCheckout(ctx, body)),
     'kids/checkedinlist': (body, ctx) => visits.list(ctx, body),
     'kids/session/time': (body, ctx) => visits.times(ctx, body.kids),
     'kids/session/time/:kid_id': (body, ctx) => visits.timeOfKid(ctx, body.kid_id, body.session_id),

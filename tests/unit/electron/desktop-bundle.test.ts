@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildDesktop } from '../../../scripts/build-electron';
+import { build } from 'vite-plugin-electron';
+import { desktopEntries } from '../../../scripts/desktop-bundle';
 
 /**
  * The desktop bundle cannot be started here (no Electron binary), so what can break it silently is
@@ -11,9 +13,16 @@ import { buildDesktop } from '../../../scripts/build-electron';
 const out = mkdtempSync(join(tmpdir(), 'playdesk-bundle-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
+/** Builds the entries `vite build --mode desktop` builds, into `out`; resolves with the warnings. */
+async function buildDesktop(): Promise<string[]> {
+  const warnings: string[] = [];
+  for (const entry of desktopEntries(out, (message) => warnings.push(message))) await build(entry);
+  return warnings;
+}
+
 describe('the desktop bundle', () => {
   it('builds without warnings, with the native addons loaded from their packages and the receipt fonts beside it', async () => {
-    expect(await buildDesktop(out)).toEqual([]);
+    expect(await buildDesktop()).toEqual([]);
     const main = readFileSync(join(out, 'main.cjs'), 'utf8');
     expect(main).toContain('require("@napi-rs/canvas")');
     expect(main).toContain('require("serialport")');
@@ -21,5 +30,9 @@ describe('the desktop bundle', () => {
     for (const font of ['NotoSans-Regular.ttf', 'NotoSansArabic-Bold.ttf']) expect(existsSync(join(out, 'fonts', font))).toBe(true);
     expect(existsSync(join(out, 'server.mjs'))).toBe(true);
     expect(existsSync(join(out, 'migrations'))).toBe(true);
+    // CommonJS main and preload (import.meta would not parse there), the server an ES module; Node parses all three.
+    expect(main).not.toContain('import.meta');
+    for (const file of ['main.cjs', 'preload.cjs', 'server.mjs']) execFileSync(process.execPath, ['--check', join(out, file)]);
+    expect(readFileSync(join(out, 'preload.cjs'), 'utf8').match(/require\("[^"]+"\)/g)).toEqual(['require("electron")']);
   }, 60_000);
 });

