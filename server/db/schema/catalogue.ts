@@ -5,17 +5,22 @@ import { branches, taxes } from './organisation';
 
 /** What the till sells: products, coupons and packages. */
 
+/** What a product and a package have alike: names, picture, price, VAT and branch (null: every branch). */
+const sellable = () => ({
+  id: serial('id').primaryKey(),
+  ...names,
+  image: text('image'),
+  price: integer('price').notNull(),
+  tax_id: requiredRef('tax_id', () => taxes.id),
+  included: integer('included').notNull(),
+  branch_id: integer('branch_id').references(() => branches.id),
+});
+
 /** Products sold at the till; stock never goes below zero (the sale decrements it atomically). */
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
-    ...names,
-    image: text('image'),
-    price: integer('price').notNull(),
-    tax_id: requiredRef('tax_id', () => taxes.id),
-    included: integer('included').notNull(),
-    branch_id: integer('branch_id').references(() => branches.id),
+    ...sellable(),
     stock: integer('stock').notNull().default(0),
     created_at: createdAt,
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
@@ -56,13 +61,7 @@ export const coupons = pgTable(
 export const packages = pgTable(
   'packages',
   {
-    id: serial('id').primaryKey(),
-    ...names,
-    image: text('image'),
-    price: integer('price').notNull(),
-    tax_id: requiredRef('tax_id', () => taxes.id),
-    included: integer('included').notNull(),
-    branch_id: integer('branch_id').references(() => branches.id),
+    ...sellable(),
     validity_days: integer('validity_days').notNull(),
     daily_limits: integer('daily_limits').notNull(),
     margin_minutes: varchar('margin_minutes', { length: 100 }).notNull().default('0'),

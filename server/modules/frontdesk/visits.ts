@@ -10,6 +10,7 @@ import { abilityFor } from '../../../shared/permissions';
 import { overtimeFee, sessionTime } from '../../../shared/domain/session-time';
 import { statusOn } from '../../../shared/domain/subscription';
 import type { BranchLocales } from '../branches/locales';
+import { statusColumns } from '../subscriptions/service';
 import { commandBranch, dataBranch, inDataBranch, isAdministrator } from '../which-branch';
 import { present, sessionRows, timeOf, visitsByIds, type Visit } from './visit-rows';
 
@@ -175,11 +176,7 @@ export class VisitService {
       .select({
         id: subscriptions.id,
         kid_id: subscriptions.kid_id,
-        state: subscriptions.state,
-        start_date: subscriptions.start_date,
-        end_date: subscriptions.end_date,
-        frozen_at: subscriptions.frozen_at,
-        freeze_days: subscriptions.freeze_days,
+        ...statusColumns,
         daily_limits: subscriptions.daily_limits,
         margin_minutes: subscriptions.margin_minutes,
         overtime_price: subscriptions.overtime_price,

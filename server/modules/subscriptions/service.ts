@@ -10,6 +10,15 @@ import type { SubscriptionRecord } from '../../../shared/api/subscriptions';
 import type { BranchLocales } from '../branches/locales';
 import { freeze, nextStart, periodFrom, rechain, resume, statusOn } from '../../../shared/domain/subscription';
 
+/** What a subscription's status on a day is reckoned from (`statusOn`). */
+export const statusColumns = {
+  state: subscriptions.state,
+  start_date: subscriptions.start_date,
+  end_date: subscriptions.end_date,
+  frozen_at: subscriptions.frozen_at,
+  freeze_days: subscriptions.freeze_days,
+};
+
 const columns = {
   id: subscriptions.id,
   kid_id: subscriptions.kid_id,
@@ -22,11 +31,7 @@ const columns = {
   branch_id: subscriptions.branch_id,
   name_en: subscriptions.name_en,
   name_ar: subscriptions.name_ar,
-  state: subscriptions.state,
-  start_date: subscriptions.start_date,
-  end_date: subscriptions.end_date,
-  frozen_at: subscriptions.frozen_at,
-  freeze_days: subscriptions.freeze_days,
+  ...statusColumns,
   daily_limits: subscriptions.daily_limits,
   margin_minutes: subscriptions.margin_minutes,
   created_at: subscriptions.created_at,
