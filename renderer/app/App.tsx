@@ -1,17 +1,20 @@
-import { useEffect, useState } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import arEG from 'antd/locale/ar_EG';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from './store';
 import { restoreSession } from './auth-slice';
 import { Splash } from '../components/Splash';
+import { NotificationsProvider } from '../components/Notifications';
 import { LoginPage } from '../features/auth/LoginPage';
-import { AppShell } from './shell/AppShell';
-import { IdleLock } from './shell/IdleLock';
+import { LazySignedIn, prefetchApp } from './screens';
 import { directionOf } from '../i18n';
 import { theme } from './theme';
 import type { Language } from '../../shared/domain/constants';
+
+/** Long enough for the login form to be drawn and usable first. */
+const PREFETCH_AFTER_MS = 300;
 
 export function App() {
   const { i18n } = useTranslation();
@@ -25,6 +28,13 @@ export function App() {
     return () => i18n.off('languageChanged', onChange);
   }, [i18n]);
   useEffect(() => void dispatch(restoreSession()), [dispatch]);
+  // While the login form waits for a password, the app's code arrives, so signing in does not wait for it.
+  const signedOut = status !== 'starting' && status !== 'signedIn';
+  useEffect(() => {
+    if (!signedOut) return;
+    const timer = setTimeout(() => void prefetchApp(), PREFETCH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [signedOut]);
 
   return (
     <ConfigProvider
@@ -32,17 +42,17 @@ export function App() {
       locale={language === 'ar' ? arEG : enUS}
       theme={theme}
     >
-      <AntApp notification={{ placement: 'topRight', showProgress: false }}>
+      <NotificationsProvider>
         {status === 'starting' ? (
           <Splash />
         ) : user && status === 'signedIn' ? (
-          <IdleLock key={user.id} user={user}>
-            <AppShell user={user} />
-          </IdleLock>
+          <Suspense fallback={<Splash />}>
+            <LazySignedIn user={user} />
+          </Suspense>
         ) : (
           <LoginPage />
         )}
-      </AntApp>
+      </NotificationsProvider>
     </ConfigProvider>
   );
 }

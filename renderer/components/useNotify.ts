@@ -1,11 +1,11 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_SECONDS } from '../../shared/domain/constants';
 import { messageText } from '../i18n/message';
+import { useNotifications } from './Notifications';
 
 /** Toasts as the spec sets them: top right, 2 seconds, no progress bar, always a translated key. */
 export function useNotify() {
-  const { notification } = App.useApp();
+  const notification = useNotifications();
   const { t } = useTranslation();
   const show = (kind: 'success' | 'error' | 'warning', title: string) =>
     notification[kind]({

@@ -3,17 +3,22 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ar';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../shared/domain/constants';
-import enCommon from '../../locales/en/common.json';
-import enErrors from '../../locales/en/errors.json';
-import enSuccess from '../../locales/en/success.json';
-import arCommon from '../../locales/ar/common.json';
-import arErrors from '../../locales/ar/errors.json';
-import arSuccess from '../../locales/ar/success.json';
+type Messages = Record<string, unknown>;
+const NAMESPACES = ['common', 'errors', 'success'] as const;
 
-export const resources = {
-  en: { common: enCommon, errors: enErrors, success: enSuccess },
-  ar: { common: arCommon, errors: arErrors, success: arSuccess },
-} as const;
+/**
+ * One language's messages, fetched when the language is first shown: a station loads the one it
+ * speaks (the other comes with a switch), not both before its login screen.
+ */
+export async function messagesOf(lang: Language): Promise<Record<(typeof NAMESPACES)[number], Messages>> {
+  const files = await Promise.all(NAMESPACES.map((ns) => import(`../../locales/${lang}/${ns}.json`) as Promise<{ default: Messages }>));
+  return { common: files[0]!.default, errors: files[1]!.default, success: files[2]!.default };
+}
+
+async function ensureLoaded(lang: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'common')) return;
+  for (const [ns, messages] of Object.entries(await messagesOf(lang))) i18n.addResourceBundle(lang, ns, messages);
+}
 
 function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
   const value = storage.getItem(LANGUAGE_STORAGE_KEY);
@@ -31,7 +36,7 @@ function applyToDocument(lang: Language) {
 export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLanguage();
   await i18n.use(initReactI18next).init({
-    resources,
+    resources: { [lng]: await messagesOf(lng) },
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     defaultNS: 'common',
@@ -43,6 +48,7 @@ export async function initI18n(): Promise<typeof i18n> {
 }
 
 export async function setLanguage(lang: Language): Promise<void> {
+  await ensureLoaded(lang);
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   await i18n.changeLanguage(lang);
   applyToDocument(lang);

@@ -261,7 +261,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('invoice-printer')).toContainText('HP LaserJet M404');
     await shot(page, `printer-settings-desktop-${lang}`, { settled: true });
 
-    await page.goto(`/#/Invoices/print-${sale.id}`);
+    await page.goto(`/#/Invoices/${sale.id}/print`);
     await page.getByTestId('invoice-print').click();
     await expect(page.getByText(d.sent)).toBeVisible();
     await page.getByTestId('invoice-pdf').click();

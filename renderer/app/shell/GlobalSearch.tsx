@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { AutoComplete, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -12,8 +13,9 @@ import { useDebounced } from '../../components/useDebounced';
  * The header's search over parents and kids, at most four of each (spec 9): a parent opens the front
  * desk on that family, a kid opens the kid's profile.
  */
-export function GlobalSearch({ navigate }: { navigate: (route: string) => void }) {
+export function GlobalSearch() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const query = useDebounced(typed.trim());
   const { data } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
@@ -23,9 +25,9 @@ export function GlobalSearch({ navigate }: { navigate: (route: string) => void }
   const kids = (data ?? []).flatMap((p) => p.kids.filter(named)).slice(0, SEARCH_LIMIT_PER_GROUP);
   const options = [
     ...(parents.length
-      ? [{ label: t('search.parents'), options: parents.map((p) => ({ value: `FrontDesk/find-${p.mobile}`, label: `${localName(p, i18n.language)} · ${p.mobile}` })) }]
+      ? [{ label: t('search.parents'), options: parents.map((p) => ({ value: `/FrontDesk/find/${encodeURIComponent(p.mobile)}`, label: `${localName(p, i18n.language)} · ${p.mobile}` })) }]
       : []),
-    ...(kids.length ? [{ label: t('search.kids'), options: kids.map((k) => ({ value: `FrontDesk/${k.id}`, label: localName(k, i18n.language) })) }] : []),
+    ...(kids.length ? [{ label: t('search.kids'), options: kids.map((k) => ({ value: `/FrontDesk/${k.id}`, label: localName(k, i18n.language) })) }] : []),
   ];
   // The header's 64-pixel line height would stretch the field.
   return (

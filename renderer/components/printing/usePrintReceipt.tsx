@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PrintOutcome } from '../../../shared/ipc';
 import { bridge } from '../../bridge';
 import { useNotify } from '../useNotify';
+import { useNotifications } from '../Notifications';
 
 /**
  * Prints a sale's receipt on this station's printer. The sale is saved whatever happens: a printer
@@ -11,7 +12,7 @@ import { useNotify } from '../useNotify';
  */
 export function usePrintReceipt() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const notification = useNotifications();
   const notify = useNotify();
   const [printing, setPrinting] = useState(false);
   const print = async (saleId: number, drawer = false): Promise<PrintOutcome> => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FirstAdministratorRequest } from '../../../shared/api/setup';
 import type { ApiFailure } from '../../../shared/api/envelope';
@@ -6,6 +6,7 @@ import { useCreateFirstAdministratorMutation } from '../../api/setup';
 import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
 import { PasswordFields } from '../../components/PasswordFields';
+import { LoginHeading } from './loginText';
 
 const FIELDS = ['name_en', 'name_ar', 'login', 'password', 'confirm_password'] as const;
 
@@ -30,7 +31,7 @@ export function FirstRunForm({ onCreated }: { onCreated: (login: string, passwor
 
   return (
     <>
-      <Typography.Title level={4}>{t('firstRun.title')}</Typography.Title>
+      <LoginHeading level={2}>{t('firstRun.title')}</LoginHeading>
       <Alert type="info" showIcon title={t('firstRun.intro')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" requiredMark={false} data-testid="first-run-form" onFinish={(v) => void submit(v)} disabled={isLoading}>
         <Form.Item name="name_en" label={t('firstRun.nameEn')} rules={[required]}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '../../../shared/api/auth';
@@ -10,26 +10,27 @@ import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
 import { useSetupStatusQuery } from '../../api/setup';
 import { FirstRunForm } from './FirstRunForm';
+import { LoginHeading, LoginNote } from './loginText';
 import './login.css';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { data: setup } = useSetupStatusQuery();
+  const { token } = theme.useToken();
 
   return (
-    <main className="pd-login">
+    // The type antd's App would set on the screens after sign-in: the login screen does without it.
+    <main className="pd-login" style={{ fontFamily: token.fontFamily, fontSize: token.fontSize, lineHeight: token.lineHeight, color: token.colorText }}>
       <div className="pd-login-lang">
         <LanguageSwitch type="text" />
       </div>
-      <Card className="pd-login-card" variant="borderless">
+      <section className="pd-login-card">
         <div className="pd-login-brand">
           <img src="./logo.svg" alt="" width={56} height={56} />
           <div>
-            <Typography.Title level={1} style={{ margin: 0 }}>
-              {t('app.name')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
+            <LoginHeading level={1}>{t('app.name')}</LoginHeading>
+            <LoginNote>{t('app.tagline')}</LoginNote>
           </div>
         </div>
         {setup?.needsAdministrator ? (
@@ -37,7 +38,7 @@ export function LoginPage() {
         ) : (
           <SignInForm />
         )}
-      </Card>
+      </section>
     </main>
   );
 }
@@ -60,8 +61,8 @@ function SignInForm() {
 
   return (
     <>
-      <Typography.Title level={4}>{t('login.title')}</Typography.Title>
-      <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+      <LoginHeading level={2}>{t('login.title')}</LoginHeading>
+      <LoginNote paragraph>{t('login.subtitle')}</LoginNote>
       {failure?.retry_after !== undefined && (
         <Alert type="warning" showIcon title={t('login.wait', { time: minutesAndSeconds(failure.retry_after) })} style={{ marginBottom: 16 }} data-testid="login-wait" />
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NO_BRANCH_ID } from '../../../shared/domain/constants';
@@ -15,16 +16,17 @@ import { ParentLookup } from './ParentLookup';
  * with their time, to check out. An administrator works in the station's branch (Settings) and may pick
  * another here (0 is "Select a branch": all).
  */
-export function FrontDeskPage({ navigate, find }: { navigate: (route: string) => void; find?: string }) {
+export function FrontDeskPage({ find }: { find?: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
   const { data: branches } = useBranchListQuery();
   const station = useStationBranch();
   const [branchId, setBranchId] = useState<number | null>(null);
   const picked = branchId ?? station ?? NO_BRANCH_ID;
   const chosen = ownBranch ?? (picked === NO_BRANCH_ID ? null : picked);
-  const openKid = (id: number) => navigate(`FrontDesk/${id}`);
-  const goToTill = (kidIds: number[]) => navigate(`Sales/overtime-${kidIds.join(',')}`);
+  const openKid = (id: number) => navigate(`/FrontDesk/${id}`);
+  const goToTill = (kidIds: number[]) => navigate(`/Sales/overtime/${kidIds.join(',')}`);
 
   return (
     <div data-testid="front-desk">

@@ -32,7 +32,7 @@ export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sa
         <Button key="thermal" autoFocus icon={<PrinterOutlined />} loading={receipt.printing} onClick={() => void receipt.print(sale.id)} data-testid="sale-print-receipt">
           {t('print.thermal')}
         </Button>,
-        <Button key="print" icon={<FileTextOutlined />} href={`#/Invoices/print-${sale.id}`} data-testid="sale-print">
+        <Button key="print" icon={<FileTextOutlined />} href={`#/Invoices/${sale.id}/print`} data-testid="sale-print">
           {t('print.a4')}
         </Button>,
         canText && (

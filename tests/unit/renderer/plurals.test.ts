@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import i18next from 'i18next';
-import { resources } from '../../../renderer/i18n';
+import i18next, { type Resource } from 'i18next';
+import { messagesOf } from '../../../renderer/i18n';
 
 type Tree = { [key: string]: string | Tree };
 const languages = ['en', 'ar'] as const;
@@ -42,6 +42,10 @@ describe.each(languages)('%s plural forms', (lang) => {
 });
 
 describe('counts read as a person would say them', () => {
+  let resources: Resource = {};
+  beforeAll(async () => {
+    resources = { en: await messagesOf('en'), ar: await messagesOf('ar') };
+  });
   const t = (lang: 'en' | 'ar') => {
     const i18n = i18next.createInstance();
     void i18n.init({ resources, lng: lang, defaultNS: 'common', initAsync: false, interpolation: { escapeValue: false } });

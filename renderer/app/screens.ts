@@ -1,0 +1,56 @@
+import { createElement, lazy, type ComponentType } from 'react';
+import type { SessionUser } from '../../shared/permissions';
+import type { Screen } from './shell/menu';
+
+type Loaded<P> = { default: ComponentType<P> };
+
+/**
+ * A component whose code is a chunk of its own, fetched when first drawn or before (`preload`). Once
+ * its code is here it is drawn at once: a lazy component would still suspend on first use, and React
+ * holds a fallback it has shown for a moment before revealing what replaced it.
+ */
+function deferred<P extends object>(load: () => Promise<Loaded<P>>) {
+  let ready: ComponentType<P> | null = null;
+  const preload = () => load().then((m) => void (ready = m.default));
+  const Lazy = lazy(load);
+  function Deferred(props: P) {
+    return createElement(ready ?? Lazy, props);
+  }
+  return { Component: Deferred, preload };
+}
+
+const page =
+  <M, P extends object = object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) =>
+  () =>
+    load().then((m): Loaded<P> => ({ default: pick(m) }));
+
+/** The signed-in app's frame (idle lock, menu, header): not needed before sign-in either. */
+const shell = deferred<{ user: SessionUser }>(page(() => import('./shell/SignedIn'), (m) => m.SignedIn));
+export const LazySignedIn = shell.Component;
+
+/** Each screen's code. A screen with addresses of its own (a profile, a print) routes them itself. */
+const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
+  FrontDesk: deferred(() => import('../features/frontDesk/FrontDeskRoutes')),
+  Sales: deferred(() => import('../features/sales/SalesRoutes')),
+  Subscriptions: deferred(page(() => import('../features/subscriptions/SubscriptionsPage'), (m) => m.SubscriptionsPage)),
+  Invoices: deferred(() => import('../features/invoices/InvoicesRoutes')),
+  Products: deferred(page(() => import('../features/products/ProductsPage'), (m) => m.ProductsPage)),
+  Packages: deferred(page(() => import('../features/packages/PackagesPage'), (m) => m.PackagesPage)),
+  Coupons: deferred(page(() => import('../features/coupons/CouponsPage'), (m) => m.CouponsPage)),
+  Branches: deferred(page(() => import('../features/branches/BranchesPage'), (m) => m.BranchesPage)),
+  Employees: deferred(() => import('../features/employees/EmployeesRoutes')),
+  Roles: deferred(page(() => import('../features/roles/RolesPage'), (m) => m.RolesPage)),
+  Promotions: deferred(page(() => import('../features/messages/OutboxPage'), (m) => m.OutboxPage)),
+  Settings: deferred(page(() => import('../features/settings/SettingsPage'), (m) => m.SettingsPage)),
+};
+
+export const screenComponent = (screen: Screen): ComponentType => screens[screen].Component;
+
+/**
+ * Fetches the signed-in app's code while the login form waits, one chunk after another so that the
+ * form stays responsive: sign-in then shows the first screen without waiting for its code. A chunk
+ * that fails here is fetched again when its screen opens.
+ */
+export async function prefetchApp(): Promise<void> {
+  for (const { preload } of [shell, ...Object.values(screens)]) await preload().catch(() => undefined);
+}
