@@ -22,10 +22,27 @@ const renderer = [
 ];
 // A feature never reaches into another (features are one folder deep, so '../x/' is another one):
 // what two features share lives in renderer/components, and only renderer/app routes to features.
-const featuresApart = (regex) => [{ regex, message: 'Features import no other feature, nor do shared components: what two features share lives in renderer/components.' }];
+const featuresApart = (regex) => [
+  {
+    regex,
+    message:
+      'Features import no other feature, nor do shared components: what two features share lives in renderer/components.',
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-electron', 'release', 'server/db/migrations', 'test-results', 'playwright-report', 'tests/.artifacts'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-electron',
+      'release',
+      'server/db/migrations',
+      'test-results',
+      'playwright-report',
+      'tests/.artifacts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -71,7 +88,11 @@ export default tseslint.config(
   },
   {
     files: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron/**'],
-    rules: restrict(['react', 'antd'], ['**/server/**', '**/renderer/**'], 'The main process never imports server/ or renderer/.'),
+    rules: restrict(
+      ['react', 'antd'],
+      ['**/server/**', '**/renderer/**'],
+      'The main process never imports server/ or renderer/.',
+    ),
   },
   {
     files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],

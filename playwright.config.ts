@@ -53,7 +53,12 @@ export default defineConfig({
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: 'pipe',
-      env: { POS_ADMIN_LOGIN: e2eAdmin.login, POS_ADMIN_PASSWORD: e2eAdmin.password, SMS_GATEWAY: 'test-file', SMS_TEST_FILE: e2eSmsFile },
+      env: {
+        POS_ADMIN_LOGIN: e2eAdmin.login,
+        POS_ADMIN_PASSWORD: e2eAdmin.password,
+        SMS_GATEWAY: 'test-file',
+        SMS_TEST_FILE: e2eSmsFile,
+      },
     },
     {
       // Serves the renderer the first server builds; it waits until dist/ answers.

@@ -10,7 +10,13 @@ import type { ElectronOptions } from 'vite-plugin-electron';
  */
 export function desktopEntries(out: string, warn: (message: string) => void = console.warn): ElectronOptions[] {
   const project = resolve(import.meta.dirname, '..');
-  const entry = (file: string, fileName: string, format: 'cjs' | 'es', external: (string | RegExp)[], more: { banner?: string; define?: Record<string, string>; emptyOutDir?: boolean; done?: () => void } = {}): ElectronOptions => ({
+  const entry = (
+    file: string,
+    fileName: string,
+    format: 'cjs' | 'es',
+    external: (string | RegExp)[],
+    more: { banner?: string; define?: Record<string, string>; emptyOutDir?: boolean; done?: () => void } = {},
+  ): ElectronOptions => ({
     vite: {
       root: project,
       configFile: false,
@@ -24,7 +30,11 @@ export function desktopEntries(out: string, warn: (message: string) => void = co
         minify: false,
         target: 'node22',
         lib: { entry: file, formats: [format], fileName: () => fileName },
-        rolldownOptions: { external, onwarn: (warning) => warn(warning.message), output: { banner: more.banner, codeSplitting: false } },
+        rolldownOptions: {
+          external,
+          onwarn: (warning) => warn(warning.message),
+          output: { banner: more.banner, codeSplitting: false },
+        },
       },
     },
   });

@@ -31,7 +31,9 @@ const { values } = parseArgs({
 const dataDir = resolve(values['data-dir']);
 const remote = values['server-url'];
 if (remote !== undefined && !settingsSchema.shape.serverUrl.safeParse(remote).success) {
-  console.error(`--server-url ${remote}: a server on another computer must use https:// (http:// only for this computer)`);
+  console.error(
+    `--server-url ${remote}: a server on another computer must use https:// (http:// only for this computer)`,
+  );
   process.exit(1);
 }
 if (!values['no-build']) await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn' });

@@ -107,21 +107,37 @@ export function buildApp(deps: AppDeps): App {
     ...couponRoutes(new CouponService(deps.db)),
     ...saleRoutes({ sales, products, packages }),
     ...parentRoutes(parents),
-    ...frontDeskRoutes({ otp, visits: new VisitService(deps.db, locales), overtime, parents, sales, outbox: new SmsOutbox(deps.db, locales), realtime }),
+    ...frontDeskRoutes({
+      otp,
+      visits: new VisitService(deps.db, locales),
+      overtime,
+      parents,
+      sales,
+      outbox: new SmsOutbox(deps.db, locales),
+      realtime,
+    }),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(
       new FileService(deps.files, {
         kid: { check: async (_ctx, id) => void (await parents.kidInfo(id)) },
         emp: { check: async (ctx, id) => void (await employees.info(ctx, id)) },
-        product: { check: (ctx, id) => products.assertVisible(ctx, id), setImage: (id, image) => products.setImage(id, image) },
-        package: { check: (ctx, id) => packages.assertVisible(ctx, id), setImage: (id, image) => packages.setImage(id, image), photoStem: (id) => `P${id}` },
+        product: {
+          check: (ctx, id) => products.assertVisible(ctx, id),
+          setImage: (id, image) => products.setImage(id, image),
+        },
+        package: {
+          check: (ctx, id) => packages.assertVisible(ctx, id),
+          setImage: (id, image) => packages.setImage(id, image),
+          photoStem: (id) => `P${id}`,
+        },
       }),
     ),
   };
 
   for (const [name, endpoint] of allEndpoints) {
-    const handler = handlers[name] as ((request: unknown, ctx: AuthenticatedContext | RequestContext) => Promise<unknown>) | undefined;
+    const handler = handlers[name] as
+      ((request: unknown, ctx: AuthenticatedContext | RequestContext) => Promise<unknown>) | undefined;
     // A catalogue entry without a handler is a build mistake, found at start rather than by a cashier.
     if (!handler) throw new Error(`No handler for catalogue endpoint ${name}`);
     registerEndpoint(fastify, endpoint, handler, auth);
@@ -136,7 +152,9 @@ export function buildApp(deps: AppDeps): App {
     const status = error.statusCode ?? 500;
     // Fastify's own 4xx: malformed JSON, wrong content type, a body over the limit.
     if (status >= 400 && status < 500) {
-      return reply.code(status === 429 ? 429 : 400).send(fail(status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED'));
+      return reply
+        .code(status === 429 ? 429 : 400)
+        .send(fail(status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED'));
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(fail('SOMETHING_WENT_WRONG'));

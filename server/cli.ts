@@ -9,7 +9,12 @@ try {
   const { host } = options;
   const server = await startServer(options);
   // The bound address, so whoever starts it for other stations sees whether they can reach it.
-  const reach = host === '0.0.0.0' || host === '::' ? 'every address of this computer' : isLoopback(host) ? 'this computer only; --host 0.0.0.0 for other stations' : 'this address only';
+  const reach =
+    host === '0.0.0.0' || host === '::'
+      ? 'every address of this computer'
+      : isLoopback(host)
+        ? 'this computer only; --host 0.0.0.0 for other stations'
+        : 'this address only';
   console.log(`PlayDesk server listening on ${host.includes(':') ? `[${host}]` : host}:${server.port} (${reach})`);
   // The desktop app runs this in an Electron utility process and waits for this message.
   const ready = { type: 'ready', url: server.url };

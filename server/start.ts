@@ -33,9 +33,12 @@ export interface RunningServer {
 /** Starts the database (given or embedded), applies migrations and seeds, then listens. */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   let embedded: EmbeddedDatabase | undefined;
-  const databaseUrl = opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(resolve(opts.dataDir ?? '.data'))).url;
+  const databaseUrl =
+    opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(resolve(opts.dataDir ?? '.data'))).url;
   try {
-    const database = await openDatabase(databaseUrl, (error) => console.warn(`database connection lost: ${error.message}`));
+    const database = await openDatabase(databaseUrl, (error) =>
+      console.warn(`database connection lost: ${error.message}`),
+    );
     await seedLookups(database.db);
     const app = buildApp({
       db: database.db,

@@ -38,7 +38,10 @@ export const settingsSchema = z.object({
   /** `embedded`: this station runs the server itself; `remote`: it talks to `serverUrl`. */
   serverMode: z.enum(['embedded', 'remote']),
   /** https, or http to this computer only (`isSafeServerUrl`): passwords must not cross the network in clear. */
-  serverUrl: z.url({ protocol: /^https?$/ }).refine(isSafeServerUrl, 'FIELD_INSECURE_URL').nullable(),
+  serverUrl: z
+    .url({ protocol: /^https?$/ })
+    .refine(isSafeServerUrl, 'FIELD_INSECURE_URL')
+    .nullable(),
   /** Settings saved before printing existed have none: the defaults apply. */
   printer: printerSettingsSchema.default(defaultPrinterSettings),
   /** The system printer A4 invoices go to without asking; null: the print dialog asks each time. */
@@ -113,7 +116,8 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
  */
 export const ONCE_COMMANDS = ['sale/sale/create', 'parent/kids/checkin'] as const;
 export type OnceCommandName = (typeof ONCE_COMMANDS)[number];
-export const isOnceCommand = (name: string): name is OnceCommandName => (ONCE_COMMANDS as readonly string[]).includes(name);
+export const isOnceCommand = (name: string): name is OnceCommandName =>
+  (ONCE_COMMANDS as readonly string[]).includes(name);
 const onceCommandArg = z.object({ name: z.enum(ONCE_COMMANDS) });
 
 /** A command sent whose answer never came: what the page may show and send again, or drop. */
@@ -161,19 +165,27 @@ function apiResultOf<D extends z.ZodType>(data: D) {
  * transports pass) and what it answers. A channel with `api` answers ApiResults, so a bad argument or a
  * lost connection is an answer the page already shows (`invalid`, SERVER_UNREACHABLE), not a rejection.
  */
-function channel<Req extends z.ZodType, Res extends z.ZodType>(req: Req, res: Res, api?: { invalid?: (bad: ParseFailure) => ApiFailure }) {
+function channel<Req extends z.ZodType, Res extends z.ZodType>(
+  req: Req,
+  res: Res,
+  api?: { invalid?: (bad: ParseFailure) => ApiFailure },
+) {
   return { req, res, api };
 }
 type ParseFailure = { message: MessageKey; errors: FieldError[] };
 
 /** Every channel between the renderer and the main process: adding one is a line here and a handler. */
 export const bridgeChannels = {
-  'pos:api-call': channel(z.object({ name: z.string().min(1).max(200), body: z.unknown() }), apiResultOf(z.unknown()), { invalid: () => fail('VALIDATION_FAILED') }),
+  'pos:api-call': channel(z.object({ name: z.string().min(1).max(200), body: z.unknown() }), apiResultOf(z.unknown()), {
+    invalid: () => fail('VALIDATION_FAILED'),
+  }),
   /** The command of this name sent but not answered (the till's pending sale), or null. */
   'pos:pending-get': channel(onceCommandArg, pendingCommandSchema.nullable()),
   /** The cashier gives the pending command up; sending the same again later is a new command. */
   'pos:pending-drop': channel(onceCommandArg, z.null()),
-  'pos:auth-login': channel(loginRequest, apiResultOf(z.object({ user: sessionUserSchema })), { invalid: (bad) => fail(bad.message, { errors: bad.errors }) }),
+  'pos:auth-login': channel(loginRequest, apiResultOf(z.object({ user: sessionUserSchema })), {
+    invalid: (bad) => fail(bad.message, { errors: bad.errors }),
+  }),
   'pos:auth-logout': channel(z.null(), apiResultOf(z.null()), {}),
   'pos:auth-current': channel(z.null(), sessionUserSchema.nullable()),
   'pos:settings-get': channel(z.null(), settingsSchema),
@@ -181,11 +193,30 @@ export const bridgeChannels = {
   'pos:app-info': channel(z.null(), appInfoSchema),
   /** Asks a server address what it is (Settings → Server → Test connection); only an address passwords may go to. */
   'pos:server-test': channel(z.object({ url: settingsSchema.shape.serverUrl.unwrap() }), serverProbeSchema),
-  'pos:file-pick': channel(z.object({ extensions: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).min(1).max(20) }), pickedFileSchema),
+  'pos:file-pick': channel(
+    z.object({
+      extensions: z
+        .array(z.string().regex(/^[a-z0-9]{1,10}$/))
+        .min(1)
+        .max(20),
+    }),
+    pickedFileSchema,
+  ),
   /** A products spreadsheet's bytes, read and checked in the main process. */
-  'pos:products-sheet': channel(z.object({ contentBase64: z.string().min(1).max(30 * 1024 * 1024) }), sheetCheckSchema),
+  'pos:products-sheet': channel(
+    z.object({
+      contentBase64: z
+        .string()
+        .min(1)
+        .max(30 * 1024 * 1024),
+    }),
+    sheetCheckSchema,
+  ),
   /** Prints a sale's receipt on this station's receipt printer (`drawer`: kick it after a cash sale). */
-  'pos:print-receipt': channel(z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }), printOutcomeSchema),
+  'pos:print-receipt': channel(
+    z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }),
+    printOutcomeSchema,
+  ),
   /** Prints a sample receipt on the printer being set up. */
   'pos:print-test': channel(printerSettingsSchema, printOutcomeSchema),
   'pos:printers-list': channel(z.null(), systemPrintersSchema),
@@ -240,7 +271,6 @@ export type WireMessage =
   | { kind: 'result'; id: number; result: unknown }
   | { kind: 'error'; id: number; message: string }
   | { kind: 'event'; event: BridgeEvent };
-
 
 /** What the page accepts from the bridge; anything else is dropped (zod at this edge too). */
 export const wireMessageSchema: z.ZodType<WireMessage> = z.discriminatedUnion('kind', [

@@ -84,10 +84,17 @@ export function canGrant(user: Pick<SessionUser, 'role' | 'privilege'>, feature:
  * them: empty when the change is the user's to make. Taking a right away counts too, since a role is
  * shared by every branch and the user could not give it back.
  */
-export function rightsBeyond(user: Pick<SessionUser, 'role' | 'privilege'>, before: FeatureSet, after: FeatureSet): `${Feature}.${FeatureFlag}`[] {
+export function rightsBeyond(
+  user: Pick<SessionUser, 'role' | 'privilege'>,
+  before: FeatureSet,
+  after: FeatureSet,
+): `${Feature}.${FeatureFlag}`[] {
   return features.flatMap((feature) =>
     featureFlags
-      .filter((flag) => (before[feature]?.[flag] ?? false) !== (after[feature]?.[flag] ?? false) && !canGrant(user, feature, flag))
+      .filter(
+        (flag) =>
+          (before[feature]?.[flag] ?? false) !== (after[feature]?.[flag] ?? false) && !canGrant(user, feature, flag),
+      )
       .map((flag) => `${feature}.${flag}` as const),
   );
 }

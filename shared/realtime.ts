@@ -11,7 +11,9 @@ export const realtimeEvents = {
 
 export type RealtimeEventName = keyof typeof realtimeEvents;
 export type RealtimePayload<E extends RealtimeEventName> = z.output<(typeof realtimeEvents)[E]['payload']>;
-export type ServerEventName = { [E in RealtimeEventName]: (typeof realtimeEvents)[E]['direction'] extends 'server-to-client' ? E : never }[RealtimeEventName];
+export type ServerEventName = {
+  [E in RealtimeEventName]: (typeof realtimeEvents)[E]['direction'] extends 'server-to-client' ? E : never;
+}[RealtimeEventName];
 
 const eventNames = Object.keys(realtimeEvents) as [RealtimeEventName, ...RealtimeEventName[]];
 
@@ -20,7 +22,11 @@ export type ServerToClientEvents = { [E in ServerEventName]: (payload: RealtimeP
 export type ClientToServerEvents = Record<never, never>;
 
 /** A server event as it reaches the page (a bridge push); its data was checked by `parseRealtime`. */
-export const realtimeBridgeEventSchema = z.object({ type: z.literal('realtime'), event: z.enum(eventNames), data: z.unknown() });
+export const realtimeBridgeEventSchema = z.object({
+  type: z.literal('realtime'),
+  event: z.enum(eventNames),
+  data: z.unknown(),
+});
 
 /** A received event checked against the catalogue: unknown names and bad payloads are null (dropped). */
 export function parseRealtime(event: string, data: unknown): { event: RealtimeEventName; data: unknown } | null {

@@ -1,5 +1,15 @@
 import { parseAtEdge } from '../../shared/api/validation';
-import { BRIDGE_CHANNELS, bridgeChannels, isOnceCommand, type AppInfo, type BridgeChannel, type BridgeEvent, type BridgeReply, type BridgeRequest, type Settings } from '../../shared/ipc';
+import {
+  BRIDGE_CHANNELS,
+  bridgeChannels,
+  isOnceCommand,
+  type AppInfo,
+  type BridgeChannel,
+  type BridgeEvent,
+  type BridgeReply,
+  type BridgeRequest,
+  type Settings,
+} from '../../shared/ipc';
 import type { ApiClient } from '../services/api-client';
 import type { OnceCommands } from '../services/once-commands';
 import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
@@ -55,7 +65,8 @@ export function servedFrom(typed: TypedHandlers): ChannelHandlers {
 /** What each bridge channel does, served by Electron's ipcMain and by the browser-mode WebSocket alike. */
 export function createHandlers(deps: HandlerDeps): ChannelHandlers {
   return servedFrom({
-    'pos:api-call': async ({ name, body }) => (isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body)),
+    'pos:api-call': async ({ name, body }) =>
+      isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body),
     'pos:pending-get': async ({ name }) => deps.commands.pending(name),
     'pos:pending-drop': async ({ name }) => deps.commands.drop(name),
     'pos:auth-login': async (request) => deps.api.login(request),
@@ -66,7 +77,10 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
       const before = await deps.settings.load();
       // The station's branch is an administrator's choice; anyone else's save keeps it as it was.
       const user = await deps.session.user();
-      const settings: Settings = { ...asked, stationBranchId: user && hasFullAccess(user) ? asked.stationBranchId : before.stationBranchId };
+      const settings: Settings = {
+        ...asked,
+        stationBranchId: user && hasFullAccess(user) ? asked.stationBranchId : before.stationBranchId,
+      };
       // A changed server takes effect at the next start, when the embedded server is (not) started.
       await deps.settings.save(settings);
       // This server's tokens must never be sent to the next one: sign out here (and there) now.
@@ -80,16 +94,22 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:server-test': async ({ url }) => probeServer(url),
     'pos:products-sheet': async ({ contentBase64 }) => {
       try {
-        return { status: 'checked', check: checkProductRows(await readFirstSheet(Buffer.from(contentBase64, 'base64'))) };
+        return {
+          status: 'checked',
+          check: checkProductRows(await readFirstSheet(Buffer.from(contentBase64, 'base64'))),
+        };
       } catch (error) {
         return { status: error instanceof SheetTooLargeError ? 'too-large' : 'unreadable' };
       }
     },
-    'pos:print-receipt': async ({ saleId, drawer }) => printSaleReceipt(deps.api, (await deps.settings.load()).printer, saleId, drawer),
+    'pos:print-receipt': async ({ saleId, drawer }) =>
+      printSaleReceipt(deps.api, (await deps.settings.load()).printer, saleId, drawer),
     'pos:print-test': async (printer) => printTestReceipt(printer),
     'pos:printers-list': async () => deps.documents.printers(),
     'pos:print-document': async (request) =>
-      request.action === 'pdf' ? deps.documents.savePdf(request.fileName) : printInvoicePage(deps.documents, (await deps.settings.load()).invoicePrinter),
+      request.action === 'pdf'
+        ? deps.documents.savePdf(request.fileName)
+        : printInvoicePage(deps.documents, (await deps.settings.load()).invoicePrinter),
     'pos:file-pick': async ({ extensions }) => deps.files.pick(extensions),
   });
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { sessionUserSchema } from '../../shared/permissions';
-import { defaultPrinterSettings, ONCE_COMMANDS, settingsSchema, type DocumentOutcome, type PickedFile, type Settings, type SystemPrinters } from '../../shared/ipc';
+import {
+  defaultPrinterSettings,
+  ONCE_COMMANDS,
+  settingsSchema,
+  type DocumentOutcome,
+  type PickedFile,
+  type Settings,
+  type SystemPrinters,
+} from '../../shared/ipc';
 
 /**
  * What the main-process services need from the platform. Each port has an Electron implementation
@@ -67,7 +75,13 @@ export interface HttpTransport {
   request(req: HttpRequest): Promise<HttpResponse>;
 }
 
-export const defaultSettings: Settings = { serverMode: 'embedded', serverUrl: null, printer: defaultPrinterSettings, invoicePrinter: null, stationBranchId: null };
+export const defaultSettings: Settings = {
+  serverMode: 'embedded',
+  serverUrl: null,
+  printer: defaultPrinterSettings,
+  invoicePrinter: null,
+  stationBranchId: null,
+};
 
 /**
  * Saved settings read field by field: a field that a newer rule refuses (an http:// remote saved
@@ -79,7 +93,13 @@ export function settingsFromStore(saved: unknown): Settings {
     const parsed = settingsSchema.shape[key].safeParse(fields[key]);
     return parsed.success ? (parsed.data as Settings[K]) : defaultSettings[key];
   };
-  return { serverMode: field('serverMode'), serverUrl: field('serverUrl'), printer: field('printer'), invoicePrinter: field('invoicePrinter'), stationBranchId: field('stationBranchId') };
+  return {
+    serverMode: field('serverMode'),
+    serverUrl: field('serverUrl'),
+    printer: field('printer'),
+    invoicePrinter: field('invoicePrinter'),
+    stationBranchId: field('stationBranchId'),
+  };
 }
 
 /** The platform's own file dialog; browser mode has none. */

@@ -51,7 +51,12 @@ export class ApiClient {
    * A command under the caller's own Idempotency-Key (OnceCommands). A `resend` of the same key skips
    * the duplicate guard: the server answers it with the first result, which is the point of sending it.
    */
-  async command(name: EndpointName, body: unknown, idempotencyKey: string, resend: boolean): Promise<ApiResult<unknown>> {
+  async command(
+    name: EndpointName,
+    body: unknown,
+    idempotencyKey: string,
+    resend: boolean,
+  ): Promise<ApiResult<unknown>> {
     const answer = await this.send(catalogue[name], name, body, idempotencyKey, resend);
     // Whether the server did it is then unknown, as when it cannot be reached: the command stays pending.
     return answer.gatewayGaveUp ? fail('SERVER_UNREACHABLE') : answer.envelope;
@@ -74,7 +79,13 @@ export class ApiClient {
     return { status: true, message: 'OK', data: null };
   }
 
-  private async send(endpoint: Endpoint, name: string, body: unknown, idempotencyKey: string = randomUUID(), resend = false): Promise<Answer> {
+  private async send(
+    endpoint: Endpoint,
+    name: string,
+    body: unknown,
+    idempotencyKey: string = randomUUID(),
+    resend = false,
+  ): Promise<Answer> {
     const parsed = parseAtEdge(endpoint.request, body);
     if (!parsed.ok) return { status: 400, envelope: fail(parsed.message, { errors: parsed.errors }) };
     if (!isRead(endpoint) && !resend && this.isDuplicate(endpoint.path, parsed.data)) {
@@ -114,7 +125,11 @@ export class ApiClient {
       });
       // A gateway before the server gave up (a load balancer's 502/503/504 page, not the server's envelope).
       const gatewayGaveUp = GATEWAY_FAILURES.has(res.status) && !looseEnvelopeSchema.safeParse(res.body).success;
-      return { status: res.status, envelope: this.decode(endpoint, res.body), ...(gatewayGaveUp ? { gatewayGaveUp } : {}) };
+      return {
+        status: res.status,
+        envelope: this.decode(endpoint, res.body),
+        ...(gatewayGaveUp ? { gatewayGaveUp } : {}),
+      };
     } catch (error) {
       if (!(error instanceof ServerUnreachableError)) throw error;
       return { status: 0, envelope: fail('SERVER_UNREACHABLE') };
@@ -168,7 +183,11 @@ export class ApiClient {
   private async refresh(): Promise<boolean> {
     const tokens = await this.deps.session.tokens();
     if (!tokens) return false;
-    const { envelope } = await this.exchange(catalogue['jwt/refresh-token'], { refreshToken: tokens.refreshToken }, randomUUID());
+    const { envelope } = await this.exchange(
+      catalogue['jwt/refresh-token'],
+      { refreshToken: tokens.refreshToken },
+      randomUUID(),
+    );
     if (envelope.status) {
       await this.deps.session.save(tokensSchema.parse(envelope.data));
       return true;

@@ -58,11 +58,14 @@ export class OnceCommands {
     const earlier = await this.find(name);
     const resend = earlier !== undefined && stableJson(earlier.body) === stableJson(body);
     // Another command of the same name replaces an unanswered one: the cashier moved on from it.
-    const command: StoredCommand = resend ? earlier : { name, userId: user.id, key: randomUUID(), body, since: this.now().toISOString() };
+    const command: StoredCommand = resend
+      ? earlier
+      : { name, userId: user.id, key: randomUUID(), body, since: this.now().toISOString() };
     await this.update((commands) => [...commands.filter((c) => c.key !== earlier?.key), command]);
     const result = await this.api.command(name, body, command.key, resend);
     // Only an unreachable server leaves the outcome unknown; any answer settles it.
-    if (result.status || result.message !== 'SERVER_UNREACHABLE') await this.update((commands) => commands.filter((c) => c.key !== command.key));
+    if (result.status || result.message !== 'SERVER_UNREACHABLE')
+      await this.update((commands) => commands.filter((c) => c.key !== command.key));
     return result;
   }
 

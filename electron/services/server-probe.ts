@@ -20,18 +20,22 @@ export function probeServer(url: string, opts: { ca?: string } = {}): Promise<Se
   const target = new URL(health.path, url.endsWith('/') ? url : `${url}/`);
   const tls = target.protocol === 'https:';
   return new Promise((settle) => {
-    const request = (tls ? httpsRequest : httpRequest)(target, { method: 'GET', timeout: PROBE_TIMEOUT_MS, ...(tls && opts.ca ? { ca: opts.ca } : {}) }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        // A PlayDesk answer is a few dozen bytes; a big page is something else.
-        if (size > 64 * 1024) res.destroy();
-        else chunks.push(chunk);
-      });
-      res.on('error', () => settle({ status: 'not-playdesk' }));
-      res.on('end', () => settle(playdeskAnswer(Buffer.concat(chunks).toString('utf8'), tls)));
-    });
+    const request = (tls ? httpsRequest : httpRequest)(
+      target,
+      { method: 'GET', timeout: PROBE_TIMEOUT_MS, ...(tls && opts.ca ? { ca: opts.ca } : {}) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          // A PlayDesk answer is a few dozen bytes; a big page is something else.
+          if (size > 64 * 1024) res.destroy();
+          else chunks.push(chunk);
+        });
+        res.on('error', () => settle({ status: 'not-playdesk' }));
+        res.on('end', () => settle(playdeskAnswer(Buffer.concat(chunks).toString('utf8'), tls)));
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('ETIMEDOUT')));
     request.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? error.message;

@@ -18,7 +18,12 @@ export class SheetTooLargeError extends Error {
  * never held as a whole workbook. Formula cells give their result, rich text its text.
  */
 export async function readFirstSheet(bytes: Buffer): Promise<unknown[][]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+  });
   const rows: unknown[][] = [];
   for await (const sheet of reader) {
     for await (const row of sheet) {

@@ -89,7 +89,8 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
     if (!request.success) {
       // A call this bridge does not know still gets an answer, so the page is not left waiting.
       const id = (json as { id?: unknown } | null)?.id;
-      if (typeof id === 'number' && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'error', id, message: 'UnknownChannel' } satisfies WireMessage));
+      if (typeof id === 'number' && ws.readyState === ws.OPEN)
+        ws.send(JSON.stringify({ kind: 'error', id, message: 'UnknownChannel' } satisfies WireMessage));
       return;
     }
     const { id, channel, arg } = request.data;

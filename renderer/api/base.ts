@@ -19,7 +19,22 @@ const bridgeQuery: BaseQueryFn<CallArgs, unknown, ApiFailure> = async ({ name, b
 export const call = <N extends EndpointName>(name: N, body: RequestOf<N>): CallArgs => ({ name, body });
 
 // A create, edit or delete invalidates its list's tag, so the list reloads (spec 4).
-const tagTypes = ['Branch', 'Role', 'Lookup', 'Setup', 'Employee', 'File', 'Product', 'Invoice', 'Package', 'Coupon', 'Parent', 'Subscription', 'Session', 'ChainSettings'] as const;
+const tagTypes = [
+  'Branch',
+  'Role',
+  'Lookup',
+  'Setup',
+  'Employee',
+  'File',
+  'Product',
+  'Invoice',
+  'Package',
+  'Coupon',
+  'Parent',
+  'Subscription',
+  'Session',
+  'ChainSettings',
+] as const;
 type Tag = (typeof tagTypes)[number];
 
 export const api = createApi({ reducerPath: 'api', baseQuery: bridgeQuery, tagTypes, endpoints: () => ({}) });
@@ -29,7 +44,9 @@ type Build = EndpointBuilder<typeof bridgeQuery, Tag, 'api'>;
 type ArgOf<N extends EndpointName> = RequestOf<N> extends Record<string, never> ? void : RequestOf<N>;
 
 // A request without fields goes as `{}`, as the catalogue's schema expects.
-const withBody = (name: EndpointName) => (body: unknown): CallArgs => ({ name, body: body ?? {} });
+const withBody =
+  (name: EndpointName) =>
+  (body: unknown): CallArgs => ({ name, body: body ?? {} });
 
 /** A read of catalogue endpoint `name`, typed from its contract; it reloads when one of `tags` is invalidated. */
 export const query = <N extends EndpointName>(build: Build, name: N, tags: Tag[] = []) =>

@@ -13,7 +13,10 @@ export const {
 } = api.injectEndpoints({
   endpoints: (build) => ({
     employeePage: query(build, 'user/pagelist', ['Employee']),
-    employeeInfo: build.query<ResponseOf<'profile/user/info'>, number>({ query: (id) => call('profile/user/info', { id }), providesTags: ['Employee'] }),
+    employeeInfo: build.query<ResponseOf<'profile/user/info'>, number>({
+      query: (id) => call('profile/user/info', { id }),
+      providesTags: ['Employee'],
+    }),
     employeeSessions: query(build, 'profile/user/session', ['Employee']),
     employeeRoomSessions: query(build, 'profile/user/roomsession'),
     employeeRegister: mutation(build, 'user/register', ['Employee', 'Role', 'Branch']),

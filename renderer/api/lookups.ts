@@ -2,12 +2,16 @@ import type { ResponseOf } from '../../shared/api/catalogue';
 import { api, call, query } from './base';
 
 /** The short lists forms pick from (lookups of spec section 7). */
-export type LookupName = 'identification/list' | 'nationality/list' | 'specialization/list' | 'qualification/list' | 'shift/list';
+export type LookupName =
+  'identification/list' | 'nationality/list' | 'specialization/list' | 'qualification/list' | 'shift/list';
 
 export const { useBranchListQuery, useLookupQuery, useTaxListQuery, useRoleOptionsQuery } = api.injectEndpoints({
   endpoints: (build) => ({
     branchList: query(build, 'branch/list', ['Branch']),
-    lookup: build.query<ResponseOf<LookupName>, LookupName>({ query: (name) => call(name, {}), providesTags: ['Lookup'] }),
+    lookup: build.query<ResponseOf<LookupName>, LookupName>({
+      query: (name) => call(name, {}),
+      providesTags: ['Lookup'],
+    }),
     taxList: query(build, 'tax/list', ['Lookup']),
     roleOptions: query(build, 'priviledge/list', ['Lookup', 'Role']),
   }),

@@ -1,7 +1,13 @@
 import { api, mutation, query } from './base';
 
 // A search shows who is inside, so a check-in or check-out reloads it ('Session').
-export const { useParentSearchQuery, useParentCreateMutation, useKidCreateMutation, useKidUpdateMutation, useTillKidsQuery } = api.injectEndpoints({
+export const {
+  useParentSearchQuery,
+  useParentCreateMutation,
+  useKidCreateMutation,
+  useKidUpdateMutation,
+  useTillKidsQuery,
+} = api.injectEndpoints({
   endpoints: (build) => ({
     parentSearch: query(build, 'parent/search', ['Parent', 'Session']),
     parentCreate: mutation(build, 'parent/create', ['Parent']),

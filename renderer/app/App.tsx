@@ -37,11 +37,7 @@ export function App() {
   }, [signedOut]);
 
   return (
-    <ConfigProvider
-      direction={directionOf(language)}
-      locale={language === 'ar' ? arEG : enUS}
-      theme={theme}
-    >
+    <ConfigProvider direction={directionOf(language)} locale={language === 'ar' ? arEG : enUS} theme={theme}>
       <NotificationsProvider>
         {status === 'starting' ? (
           <Splash />

@@ -21,10 +21,13 @@ export const restoreSession = createAsyncThunk('auth/restore', async () => {
   }
 });
 
-export const login = createAsyncThunk<SessionUser, LoginRequest, { rejectValue: ApiFailure }>('auth/login', async (body, { rejectWithValue }) => {
-  const result = await bridge.invoke('pos:auth-login', body);
-  return result.status ? result.data.user : rejectWithValue(result);
-});
+export const login = createAsyncThunk<SessionUser, LoginRequest, { rejectValue: ApiFailure }>(
+  'auth/login',
+  async (body, { rejectWithValue }) => {
+    const result = await bridge.invoke('pos:auth-login', body);
+    return result.status ? result.data.user : rejectWithValue(result);
+  },
+);
 
 export const logout = createAsyncThunk('auth/logout', async () => {
   await bridge.invoke('pos:auth-logout', null);

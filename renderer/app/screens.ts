@@ -25,23 +25,68 @@ const page =
     load().then((m): Loaded<P> => ({ default: pick(m) }));
 
 /** The signed-in app's frame (idle lock, menu, header): not needed before sign-in either. */
-const shell = deferred<{ user: SessionUser }>(page(() => import('./shell/SignedIn'), (m) => m.SignedIn));
+const shell = deferred<{ user: SessionUser }>(
+  page(
+    () => import('./shell/SignedIn'),
+    (m) => m.SignedIn,
+  ),
+);
 export const LazySignedIn = shell.Component;
 
 /** Each screen's code. A screen with addresses of its own (a profile, a print) routes them itself. */
 const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
   FrontDesk: deferred(() => import('../features/frontDesk/FrontDeskRoutes')),
   Sales: deferred(() => import('../features/sales/SalesRoutes')),
-  Subscriptions: deferred(page(() => import('../features/subscriptions/SubscriptionsPage'), (m) => m.SubscriptionsPage)),
+  Subscriptions: deferred(
+    page(
+      () => import('../features/subscriptions/SubscriptionsPage'),
+      (m) => m.SubscriptionsPage,
+    ),
+  ),
   Invoices: deferred(() => import('../features/invoices/InvoicesRoutes')),
-  Products: deferred(page(() => import('../features/products/ProductsPage'), (m) => m.ProductsPage)),
-  Packages: deferred(page(() => import('../features/packages/PackagesPage'), (m) => m.PackagesPage)),
-  Coupons: deferred(page(() => import('../features/coupons/CouponsPage'), (m) => m.CouponsPage)),
-  Branches: deferred(page(() => import('../features/branches/BranchesPage'), (m) => m.BranchesPage)),
+  Products: deferred(
+    page(
+      () => import('../features/products/ProductsPage'),
+      (m) => m.ProductsPage,
+    ),
+  ),
+  Packages: deferred(
+    page(
+      () => import('../features/packages/PackagesPage'),
+      (m) => m.PackagesPage,
+    ),
+  ),
+  Coupons: deferred(
+    page(
+      () => import('../features/coupons/CouponsPage'),
+      (m) => m.CouponsPage,
+    ),
+  ),
+  Branches: deferred(
+    page(
+      () => import('../features/branches/BranchesPage'),
+      (m) => m.BranchesPage,
+    ),
+  ),
   Employees: deferred(() => import('../features/employees/EmployeesRoutes')),
-  Roles: deferred(page(() => import('../features/roles/RolesPage'), (m) => m.RolesPage)),
-  Promotions: deferred(page(() => import('../features/messages/OutboxPage'), (m) => m.OutboxPage)),
-  Settings: deferred(page(() => import('../features/settings/SettingsPage'), (m) => m.SettingsPage)),
+  Roles: deferred(
+    page(
+      () => import('../features/roles/RolesPage'),
+      (m) => m.RolesPage,
+    ),
+  ),
+  Promotions: deferred(
+    page(
+      () => import('../features/messages/OutboxPage'),
+      (m) => m.OutboxPage,
+    ),
+  ),
+  Settings: deferred(
+    page(
+      () => import('../features/settings/SettingsPage'),
+      (m) => m.SettingsPage,
+    ),
+  ),
 };
 
 export const screenComponent = (screen: Screen): ComponentType => screens[screen].Component;

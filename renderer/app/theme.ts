@@ -7,9 +7,22 @@ const fontFamily =
 const readableGrey = 'rgba(0, 0, 0, 0.6)';
 
 /** The darker steps of the palettes whose step 7 is too light to read on step 1 (green 3.4:1, gold 2.8:1). */
-const readableSteps = { volcano: '#ad2102', orange: '#ad4e00', gold: '#874d00', yellow: '#876800', lime: '#3f6600', green: '#237804', cyan: '#006d75' };
+const readableSteps = {
+  volcano: '#ad2102',
+  orange: '#ad4e00',
+  gold: '#874d00',
+  yellow: '#876800',
+  lime: '#3f6600',
+  green: '#237804',
+  cyan: '#006d75',
+};
 // The tag reads `green7`, but the CSS variable it becomes (--ant-green-7) is also written from `green-7`.
-const tagText = Object.fromEntries(Object.entries(readableSteps).flatMap(([colour, value]) => [[`${colour}7`, value], [`${colour}-7`, value]]));
+const tagText = Object.fromEntries(
+  Object.entries(readableSteps).flatMap(([colour, value]) => [
+    [`${colour}7`, value],
+    [`${colour}-7`, value],
+  ]),
+);
 
 /**
  * antd's theme, with every colour that carries text at 4.5:1 or more against its background (axe's

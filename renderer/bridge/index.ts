@@ -20,6 +20,7 @@ export const bridge = {
   invoke: transport.invoke,
   onEvent: transport.onEvent,
   api: {
-    call: <N extends EndpointName>(name: N, body: RequestOf<N>) => transport.invoke('pos:api-call', { name, body }) as Promise<ApiResult<ResponseOf<N>>>,
+    call: <N extends EndpointName>(name: N, body: RequestOf<N>) =>
+      transport.invoke('pos:api-call', { name, body }) as Promise<ApiResult<ResponseOf<N>>>,
   },
 };

@@ -1,13 +1,30 @@
-import { BRIDGE_CHANNELS, bridgeChannels, WEB_BRIDGE_PATH, type BridgeChannel, type BridgeEvent, type BridgeInvoke, type PosBridge, type WireMessage, wireMessageSchema } from '../../shared/ipc';
+import {
+  BRIDGE_CHANNELS,
+  bridgeChannels,
+  WEB_BRIDGE_PATH,
+  type BridgeChannel,
+  type BridgeEvent,
+  type BridgeInvoke,
+  type PosBridge,
+  type WireMessage,
+  wireMessageSchema,
+} from '../../shared/ipc';
 import { fail } from '../../shared/api/envelope';
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; channel: BridgeChannel; timer?: ReturnType<typeof setTimeout> };
+type Pending = {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  channel: BridgeChannel;
+  timer?: ReturnType<typeof setTimeout>;
+};
 
 /** No call waits for ever: one unanswered this long is treated as an unreachable server. */
 const CALL_TIMEOUT_MS = 60_000;
 
 /** Channels whose answer is an ApiResult: a lost connection answers them with SERVER_UNREACHABLE. */
-const API_CHANNELS: ReadonlySet<BridgeChannel> = new Set(BRIDGE_CHANNELS.filter((channel) => bridgeChannels[channel].api));
+const API_CHANNELS: ReadonlySet<BridgeChannel> = new Set(
+  BRIDGE_CHANNELS.filter((channel) => bridgeChannels[channel].api),
+);
 
 /** Where the tab keeps its page id: sessionStorage, which a reload keeps and a new tab does not share. */
 export type PageStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -21,7 +38,9 @@ export function pageIdOf(store: PageStore): string {
   const kept = store.getItem(PAGE_KEY);
   if (kept) return kept;
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  const id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  const id = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
   store.setItem(PAGE_KEY, id);
   return id;
 }
@@ -110,7 +129,9 @@ export function createWebBridge(
     try {
       ws = socket ?? (await connect());
     } catch {
-      return new Promise((resolve, reject) => settleLost({ resolve: resolve as (v: unknown) => void, reject, channel }));
+      return new Promise((resolve, reject) =>
+        settleLost({ resolve: resolve as (v: unknown) => void, reject, channel }),
+      );
     }
     const id = nextId++;
     return new Promise((resolve, reject) => {

@@ -3,7 +3,14 @@ import { Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** A create/edit dialog: Save submits its form and shows the request's pending state; Cancel closes. */
-export function FormModal(props: { title: string; form: FormInstance; pending: boolean; onClose: () => void; width?: number; children: ReactNode }) {
+export function FormModal(props: {
+  title: string;
+  form: FormInstance;
+  pending: boolean;
+  onClose: () => void;
+  width?: number;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Modal

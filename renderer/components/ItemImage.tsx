@@ -21,7 +21,13 @@ function storedPath(image: string) {
  * A product's or package's picture (the placeholder until one is uploaded). Where the user may edit
  * the item, clicking the picture chooses a new photo.
  */
-export function ItemImage(props: { image: string; folder: Extract<MediaFolder, 'product' | 'package'>; ownerId: number; editable: boolean; size?: number }) {
+export function ItemImage(props: {
+  image: string;
+  folder: Extract<MediaFolder, 'product' | 'package'>;
+  ownerId: number;
+  editable: boolean;
+  size?: number;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const submit = useSubmit();
@@ -44,11 +50,24 @@ export function ItemImage(props: { image: string; folder: Extract<MediaFolder, '
     const picked = await pickFile(PHOTO_EXTENSIONS);
     if (picked.status === 'too-large') notify.error('FILE_TOO_LARGE');
     if (picked.status !== 'picked') return;
-    await submit(upload({ folder: props.folder, owner_id: props.ownerId, fileName: picked.fileName, contentBase64: picked.contentBase64 }));
+    await submit(
+      upload({
+        folder: props.folder,
+        owner_id: props.ownerId,
+        fileName: picked.fileName,
+        contentBase64: picked.contentBase64,
+      }),
+    );
   };
   return (
     <Tooltip title={t('files.changePicture')}>
-      <button type="button" className="item-image" onClick={() => void choose()} aria-label={t('files.changePicture')} data-testid={`image-${props.folder}-${props.ownerId}`}>
+      <button
+        type="button"
+        className="item-image"
+        onClick={() => void choose()}
+        aria-label={t('files.changePicture')}
+        data-testid={`image-${props.folder}-${props.ownerId}`}
+      >
         {img}
       </button>
     </Tooltip>

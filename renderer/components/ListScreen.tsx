@@ -45,7 +45,12 @@ export function ListHeader(props: {
       level={props.level}
       extra={
         <>
-          <Input.Search allowClear placeholder={props.searchPlaceholder} onSearch={props.onSearch} style={{ width: 260 }} />
+          <Input.Search
+            allowClear
+            placeholder={props.searchPlaceholder}
+            onSearch={props.onSearch}
+            style={{ width: 260 }}
+          />
           {props.extra}
           {props.add && (
             <Button type="primary" icon={<PlusOutlined />} onClick={props.add.onClick} data-testid={props.add.testId}>

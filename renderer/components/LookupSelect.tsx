@@ -5,7 +5,11 @@ import { localName } from './names';
 type Item = { id: number; name_en: string; name_ar: string };
 
 /** A select over a lookup list, labelled in the current language and searchable. */
-export function LookupSelect({ items, loading, ...props }: { items: Item[] | undefined; loading?: boolean } & Omit<SelectProps<number>, 'options'>) {
+export function LookupSelect({
+  items,
+  loading,
+  ...props
+}: { items: Item[] | undefined; loading?: boolean } & Omit<SelectProps<number>, 'options'>) {
   const { i18n } = useTranslation();
   return (
     <Select<number>

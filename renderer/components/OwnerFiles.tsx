@@ -9,7 +9,15 @@ import { useNotify } from './useNotify';
 import { useSubmit } from './useSubmit';
 
 /** The files of a kid or an employee: upload (photos and PDFs, chosen on this station) and download. */
-export function OwnerFiles({ folder, ownerId, canUpload }: { folder: Extract<MediaFolder, 'kid' | 'emp'>; ownerId: number; canUpload: boolean }) {
+export function OwnerFiles({
+  folder,
+  ownerId,
+  canUpload,
+}: {
+  folder: Extract<MediaFolder, 'kid' | 'emp'>;
+  ownerId: number;
+  canUpload: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const { data, isFetching } = useFileListQuery({ folder, owner_id: ownerId });
@@ -37,7 +45,12 @@ export function OwnerFiles({ folder, ownerId, canUpload }: { folder: Extract<Med
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {canUpload && (
-        <Button icon={<UploadOutlined />} loading={uploading.isLoading} onClick={() => void choose()} data-testid="file-upload">
+        <Button
+          icon={<UploadOutlined />}
+          loading={uploading.isLoading}
+          onClick={() => void choose()}
+          data-testid="file-upload"
+        >
           {t('files.upload')}
         </Button>
       )}
@@ -54,10 +67,27 @@ export function OwnerFiles({ folder, ownerId, canUpload }: { folder: Extract<Med
             title: t('files.size'),
             dataIndex: 'size',
             render: (v: number) =>
-              new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en', { style: 'unit', unit: 'kilobyte' }).format(Math.max(1, Math.round(v / 1024))),
+              new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en', {
+                style: 'unit',
+                unit: 'kilobyte',
+              }).format(Math.max(1, Math.round(v / 1024))),
           },
-          { title: t('files.uploadedAt'), dataIndex: 'uploaded_at', render: (v: string) => formatDateTime(v, i18n.language) },
-          { title: t('actions.title'), render: (_, f) => <Button size="small" icon={<DownloadOutlined />} onClick={() => void save(f)} aria-label={t('files.download')} /> },
+          {
+            title: t('files.uploadedAt'),
+            dataIndex: 'uploaded_at',
+            render: (v: string) => formatDateTime(v, i18n.language),
+          },
+          {
+            title: t('actions.title'),
+            render: (_, f) => (
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() => void save(f)}
+                aria-label={t('files.download')}
+              />
+            ),
+          },
         ]}
       />
     </Space>

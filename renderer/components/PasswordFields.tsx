@@ -7,7 +7,13 @@ import { PASSWORD_MIN_LENGTH } from '../../shared/domain/constants';
  * A new password twice with the spec's rules (PASSWORD_MISSING, PASSWORD_MIN_6_CHARS,
  * PASSWORD_MUST_MATCH), checked here before the server checks them again.
  */
-export function PasswordFields({ testId, wrap = (node) => node }: { testId: string; wrap?: (node: ReactNode) => ReactNode }) {
+export function PasswordFields({
+  testId,
+  wrap = (node) => node,
+}: {
+  testId: string;
+  wrap?: (node: ReactNode) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -32,7 +38,9 @@ export function PasswordFields({ testId, wrap = (node) => node }: { testId: stri
             { required: true, message: t('errors:PASSWORD_MISSING') },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('errors:PASSWORD_MUST_MATCH'))),
+                !value || getFieldValue('password') === value
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('errors:PASSWORD_MUST_MATCH'))),
             }),
           ]}
         >

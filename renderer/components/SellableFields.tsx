@@ -21,7 +21,15 @@ export function PriceAndTaxFields({ priceTestId }: { priceTestId: string }) {
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item name="price" label={t('products.price')} rules={[required]}>
-            <InputNumber min={0} max={10_000_000} precision={2} step={0.5} style={{ width: '100%' }} dir="ltr" data-testid={priceTestId} />
+            <InputNumber
+              min={0}
+              max={10_000_000}
+              precision={2}
+              step={0.5}
+              style={{ width: '100%' }}
+              dir="ltr"
+              data-testid={priceTestId}
+            />
           </Form.Item>
         </Col>
         <Col span={12}>

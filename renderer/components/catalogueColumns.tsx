@@ -8,7 +8,12 @@ import { localName } from './names';
 type Sellable = { id: number; image: string; name_en: string; name_ar: string; price: number };
 
 /** The first columns of every list of things sold (products, packages): the picture with the name, and the price. */
-export function catalogueColumns<T extends Sellable>(t: TFunction, language: string, folder: 'product' | 'package', editable: boolean): ColumnsType<T> {
+export function catalogueColumns<T extends Sellable>(
+  t: TFunction,
+  language: string,
+  folder: 'product' | 'package',
+  editable: boolean,
+): ColumnsType<T> {
   return [
     {
       title: t('fields.name'),

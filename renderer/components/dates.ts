@@ -2,8 +2,17 @@
 const localeOf = (language: string) => (language === 'ar' ? 'ar-SA-u-ca-gregory-nu-latn' : 'en-GB');
 
 /** A moment (ISO time stamp) as people read it, on a branch's clock when given (else the station's); a dash when there is none. */
-export function formatDateTime(iso: string | null, language: string, style: 'short' | 'medium' = 'medium', timeZone?: string): string {
-  return iso ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: style, timeStyle: 'short', timeZone }).format(new Date(iso)) : '—';
+export function formatDateTime(
+  iso: string | null,
+  language: string,
+  style: 'short' | 'medium' = 'medium',
+  timeZone?: string,
+): string {
+  return iso
+    ? new Intl.DateTimeFormat(localeOf(language), { dateStyle: style, timeStyle: 'short', timeZone }).format(
+        new Date(iso),
+      )
+    : '—';
 }
 
 /**
@@ -13,5 +22,8 @@ export function formatDateTime(iso: string | null, language: string, style: 'sho
 export function formatDay(day: string | null, language: string): string {
   if (!day) return '—';
   const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : new Date(day);
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: day.length === 10 ? 'UTC' : undefined }).format(date);
+  return new Intl.DateTimeFormat(localeOf(language), {
+    dateStyle: 'medium',
+    timeZone: day.length === 10 ? 'UTC' : undefined,
+  }).format(date);
 }

@@ -12,7 +12,10 @@ export async function pickFile(extensions: readonly string[]): Promise<PickedFil
 
 function browserPick(extensions: readonly string[]): Promise<PickedFile> {
   return new Promise((resolve) => {
-    const input = Object.assign(document.createElement('input'), { type: 'file', accept: extensions.map((e) => `.${e}`).join(',') });
+    const input = Object.assign(document.createElement('input'), {
+      type: 'file',
+      accept: extensions.map((e) => `.${e}`).join(','),
+    });
     input.setAttribute('data-testid', 'file-input');
     input.style.display = 'none';
     input.addEventListener('cancel', () => resolve({ status: 'cancelled' }));
@@ -21,7 +24,12 @@ function browserPick(extensions: readonly string[]): Promise<PickedFile> {
       input.remove();
       if (!file) return resolve({ status: 'cancelled' });
       const reader = new FileReader();
-      reader.onload = () => resolve({ status: 'picked', fileName: file.name, contentBase64: String(reader.result).replace(/^data:[^,]*,/, '') });
+      reader.onload = () =>
+        resolve({
+          status: 'picked',
+          fileName: file.name,
+          contentBase64: String(reader.result).replace(/^data:[^,]*,/, ''),
+        });
       reader.onerror = () => resolve({ status: 'cancelled' });
       reader.readAsDataURL(file);
     });

@@ -17,12 +17,16 @@ type Outcome<T> = { data: T } | { error: unknown };
 export function useSubmit() {
   const { t } = useTranslation();
   const notify = useNotify();
-  return async <T>(run: Promise<Outcome<T>>, opts: { form?: FormInstance; success?: Success } = {}): Promise<T | null> => {
+  return async <T>(
+    run: Promise<Outcome<T>>,
+    opts: { form?: FormInstance; success?: Success } = {},
+  ): Promise<T | null> => {
     const outcome = await run;
     if ('error' in outcome) {
       const failure = outcome.error as Partial<ApiFailure>;
       notify.error(failure.message);
-      if (opts.form) showFieldErrors(opts.form, t, failure.errors, Object.keys(opts.form.getFieldsValue(true) as object));
+      if (opts.form)
+        showFieldErrors(opts.form, t, failure.errors, Object.keys(opts.form.getFieldsValue(true) as object));
       return null;
     }
     // A text message the SMS service did not confirm may still arrive: said as a warning, not as done.
@@ -33,4 +37,5 @@ export function useSubmit() {
   };
 }
 
-const isUnconfirmedSms = (data: unknown) => typeof data === 'object' && data !== null && 'delivery' in data && data.delivery === 'unknown';
+const isUnconfirmedSms = (data: unknown) =>
+  typeof data === 'object' && data !== null && 'delivery' in data && data.delivery === 'unknown';

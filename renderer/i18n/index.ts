@@ -11,7 +11,9 @@ const NAMESPACES = ['common', 'errors', 'success'] as const;
  * speaks (the other comes with a switch), not both before its login screen.
  */
 export async function messagesOf(lang: Language): Promise<Record<(typeof NAMESPACES)[number], Messages>> {
-  const files = await Promise.all(NAMESPACES.map((ns) => import(`../../locales/${lang}/${ns}.json`) as Promise<{ default: Messages }>));
+  const files = await Promise.all(
+    NAMESPACES.map((ns) => import(`../../locales/${lang}/${ns}.json`) as Promise<{ default: Messages }>),
+  );
   return { common: files[0]!.default, errors: files[1]!.default, success: files[2]!.default };
 }
 

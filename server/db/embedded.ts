@@ -1,4 +1,16 @@
-import { chmodSync, existsSync, statSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeSync, closeSync, readlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  statSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeSync,
+  closeSync,
+  readlinkSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createServer } from 'node:net';
@@ -16,12 +28,17 @@ export interface EmbeddedDatabase {
 
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`The data directory ${dataDir} is already in use by another PlayDesk server (process ${pid}). Stop that server or choose another --data-dir.`);
+    super(
+      `The data directory ${dataDir} is already in use by another PlayDesk server (process ${pid}). Stop that server or choose another --data-dir.`,
+    );
     this.name = 'DataDirInUseError';
   }
 }
 
-export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
   // As root, PostgreSQL runs as the separate `postgres` user, which must be able to enter this folder.
@@ -94,7 +111,9 @@ function takeLock(path: string, dataDir: string): () => void {
 function assertTraversable(dir: string) {
   for (let d = dirname(dir); d !== dirname(d); d = dirname(d)) {
     if ((statSync(d).mode & 0o001) === 0) {
-      throw new Error(`PostgreSQL runs as the user 'postgres' when PlayDesk runs as root, and it cannot enter ${d}. Choose a data directory outside it (--data-dir) or allow others to enter it (chmod o+x).`);
+      throw new Error(
+        `PostgreSQL runs as the user 'postgres' when PlayDesk runs as root, and it cannot enter ${d}. Choose a data directory outside it (--data-dir) or allow others to enter it (chmod o+x).`,
+      );
     }
   }
 }
@@ -178,7 +197,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -33,16 +33,22 @@ export async function runOnce<T>(db: Db, ctx: AuthenticatedContext, command: Onc
   const earlier = async () => {
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     if (!row) return null;
-    if (row.endpoint !== command.endpoint || row.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (row.endpoint !== command.endpoint || row.request_hash !== requestHash)
+      throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return command.replay(row.result_ids);
   };
   const done = await earlier();
   if (done) return done;
   try {
     return await db.transaction(async (tx) => {
-      await tx.insert(idempotencyKeys).values({ key, endpoint: command.endpoint, request_hash: requestHash, result_ids: [] });
+      await tx
+        .insert(idempotencyKeys)
+        .values({ key, endpoint: command.endpoint, request_hash: requestHash, result_ids: [] });
       const result = await command.run(tx);
-      await tx.update(idempotencyKeys).set({ result_ids: command.idsOf(result) }).where(eq(idempotencyKeys.key, key));
+      await tx
+        .update(idempotencyKeys)
+        .set({ result_ids: command.idsOf(result) })
+        .where(eq(idempotencyKeys.key, key));
       return result;
     });
   } catch (error) {

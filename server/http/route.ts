@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { abilityFor } from '../../shared/permissions';
 import type { Endpoint, Permission } from '../../shared/api/endpoint';
-import type { Catalogue, EndpointName, EndpointNamesOf, ParsedRequestOf, ResponseInputOf } from '../../shared/api/catalogue';
+import type {
+  Catalogue,
+  EndpointName,
+  EndpointNamesOf,
+  ParsedRequestOf,
+  ResponseInputOf,
+} from '../../shared/api/catalogue';
 import { fail, ok } from '../../shared/api/envelope';
 import { httpStatusOf } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
@@ -10,8 +16,13 @@ import { AppError } from './errors';
 import type { AuthenticatedContext, RequestContext } from './context';
 
 /** A public endpoint may be called by anyone; every other one only by a signed-in employee. */
-type ContextOf<N extends EndpointName> = Catalogue[N]['permission'] extends 'public' ? RequestContext : AuthenticatedContext;
-export type Handler<N extends EndpointName> = (request: ParsedRequestOf<N>, ctx: ContextOf<N>) => Promise<ResponseInputOf<N>>;
+type ContextOf<N extends EndpointName> = Catalogue[N]['permission'] extends 'public'
+  ? RequestContext
+  : AuthenticatedContext;
+export type Handler<N extends EndpointName> = (
+  request: ParsedRequestOf<N>,
+  ctx: ContextOf<N>,
+) => Promise<ResponseInputOf<N>>;
 export type Handlers = { [N in EndpointName]: Handler<N> };
 /** A server module's routes: exactly the endpoints its `shared/api` module declares (`HandlersOf<typeof couponsApi>`). */
 export type HandlersOf<M> = { [N in EndpointNamesOf<M>]: Handler<N> };
@@ -34,7 +45,10 @@ export function registerEndpoint(
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const call = { ip: req.ip, idempotencyKey: headerOf(req, 'idempotency-key') };
-      const ctx = endpoint.permission === 'public' ? { ...call, user: null, sessionId: null } : { ...call, ...(await signedIn(req, endpoint.permission, auth)) };
+      const ctx =
+        endpoint.permission === 'public'
+          ? { ...call, user: null, sessionId: null }
+          : { ...call, ...(await signedIn(req, endpoint.permission, auth)) };
       const idempotencyKey = req.headers['idempotency-key'];
       if (typeof idempotencyKey === 'string' && idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
         // Ignoring it would turn a retry into a second sale.
@@ -57,7 +71,8 @@ async function signedIn(req: FastifyRequest, permission: Exclude<Permission, 'pu
   const token = bearerOf(req);
   if (!token) throw new AppError('SESSION_EXPIRED');
   const caller = await auth.authenticate(token);
-  if (permission !== 'authenticated' && !abilityFor(caller.user).can(permission.action, permission.subject)) throw new AppError('NOT_AUTHORISED');
+  if (permission !== 'authenticated' && !abilityFor(caller.user).can(permission.action, permission.subject))
+    throw new AppError('NOT_AUTHORISED');
   return caller;
 }
 

@@ -46,24 +46,41 @@ export async function itemBranch(db: Db, ctx: AuthenticatedContext, requested: n
     return scope;
   }
   if (requested === null) return null;
-  const [branch] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, requested), isNull(branches.deleted_at)));
+  const [branch] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.id, requested), isNull(branches.deleted_at)));
   if (!branch) throw new AppError('NOT_FOUND');
   return requested;
 }
 
 /** As itemBranch, but a command happens somewhere: an administrator must name the station's branch (`field`). */
-export async function commandBranch(db: Db, ctx: AuthenticatedContext, requested: number | null, field: string): Promise<number> {
+export async function commandBranch(
+  db: Db,
+  ctx: AuthenticatedContext,
+  requested: number | null,
+  field: string,
+): Promise<number> {
   const branch = await itemBranch(db, ctx, requested);
-  if (branch === null) throw new AppError('VALIDATION_FAILED', { errors: [{ path: field, message: 'FIELD_REQUIRED' }] });
+  if (branch === null)
+    throw new AppError('VALIDATION_FAILED', { errors: [{ path: field, message: 'FIELD_REQUIRED' }] });
   return branch;
 }
 
 type BranchBoundColumns = { id: AnyPgColumn; branch_id: AnyPgColumn; deleted_at: AnyPgColumn };
 
 /** Items the caller may see: not deleted, and (unless administrator) their branch's or shared ones. */
-export function visibleTo(ctx: AuthenticatedContext, t: BranchBoundColumns, ...more: (SQL | undefined)[]): SQL | undefined {
+export function visibleTo(
+  ctx: AuthenticatedContext,
+  t: BranchBoundColumns,
+  ...more: (SQL | undefined)[]
+): SQL | undefined {
   const scope = dataBranch(ctx);
-  return and(isNull(t.deleted_at), scope === null ? undefined : or(eq(t.branch_id, scope), isNull(t.branch_id)), ...more);
+  return and(
+    isNull(t.deleted_at),
+    scope === null ? undefined : or(eq(t.branch_id, scope), isNull(t.branch_id)),
+    ...more,
+  );
 }
 
 /** The item the caller may change: their own branch's (shared items are an administrator's). */

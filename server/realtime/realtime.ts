@@ -1,7 +1,14 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { z } from 'zod';
-import { REALTIME_PATH, realtimeEvents, type ClientToServerEvents, type RealtimePayload, type ServerEventName, type ServerToClientEvents } from '../../shared/realtime';
+import {
+  REALTIME_PATH,
+  realtimeEvents,
+  type ClientToServerEvents,
+  type RealtimePayload,
+  type ServerEventName,
+  type ServerToClientEvents,
+} from '../../shared/realtime';
 import { hasFullAccess, type SessionUser } from '../../shared/permissions';
 
 /** How the server's modules tell stations something changed: one call, whatever carries it. */
@@ -22,8 +29,15 @@ type SocketData = { user: SessionUser };
  * handshake (the user as they are now), refused with SESSION_EXPIRED otherwise; it joins its branch's
  * room, or the administrators'. Events carry what the catalogue in shared/realtime.ts declares.
  */
-export function attachRealtime(http: HttpServer, authenticate: (token: string) => Promise<{ user: SessionUser | null }>): Realtime & { close(): void } {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(http, { path: REALTIME_PATH, serveClient: false, cors: { origin: false } });
+export function attachRealtime(
+  http: HttpServer,
+  authenticate: (token: string) => Promise<{ user: SessionUser | null }>,
+): Realtime & { close(): void } {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(http, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    cors: { origin: false },
+  });
   io.use((socket, next) => {
     const auth = handshakeAuth.safeParse(socket.handshake.auth);
     if (!auth.success) return next(new Error('SESSION_EXPIRED'));
@@ -46,7 +60,10 @@ export function attachRealtime(http: HttpServer, authenticate: (token: string) =
       // Every server event so far concerns one branch: its stations hear it, and the administrators.
       const checked = realtimeEvents[event].payload.parse(payload);
       // The payload was just checked against this event's schema; TypeScript cannot pair the two.
-      const rooms: { emit(event: ServerEventName, payload: unknown): boolean } = io.to([branchRoom(checked.branch_id), ADMINISTRATORS]);
+      const rooms: { emit(event: ServerEventName, payload: unknown): boolean } = io.to([
+        branchRoom(checked.branch_id),
+        ADMINISTRATORS,
+      ]);
       rooms.emit(event, checked);
     },
     close() {

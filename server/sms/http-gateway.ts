@@ -16,7 +16,14 @@ const httpGatewaySettings = z.object({
 export type HttpGatewaySettings = z.input<typeof httpGatewaySettings>;
 
 /** Errors that mean the request never reached the gateway: nothing was sent. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /**
  * Sends through a Twilio-compatible Messages API (`POST /2010-04-01/Accounts/{sid}/Messages.json`,
@@ -42,10 +49,13 @@ export function httpGateway(input: HttpGatewaySettings): SmsGateway {
         // A body that cannot be read still leaves the status, which says what happened.
         answer = (await res.json().catch(() => ({}))) as typeof answer;
       } catch (error) {
-        return NOT_CONNECTED.has(causeCode(error)) ? { status: 'failed', failure: 'later', httpStatus: null, errorCode: null } : { status: 'unknown', providerId: null };
+        return NOT_CONNECTED.has(causeCode(error))
+          ? { status: 'failed', failure: 'later', httpStatus: null, errorCode: null }
+          : { status: 'unknown', providerId: null };
       }
       if (res.ok) return { status: 'sent', providerId: typeof answer.sid === 'string' ? answer.sid : null };
-      const errorCode = typeof answer.code === 'number' || typeof answer.code === 'string' ? String(answer.code).slice(0, 40) : null;
+      const errorCode =
+        typeof answer.code === 'number' || typeof answer.code === 'string' ? String(answer.code).slice(0, 40) : null;
       return { status: 'failed', failure: failureOf(res.status, errorCode), httpStatus: res.status, errorCode };
     },
   };
@@ -61,6 +71,9 @@ export function gatewayFromEnv(env: NodeJS.ProcessEnv): SmsGateway | undefined {
   if (!env.SMS_GATEWAY || env.SMS_GATEWAY === 'outbox') return undefined;
   if (env.SMS_GATEWAY === 'test-file') return fileGatewayFromEnv(env);
   const parsed = httpGatewaySettings.safeParse(env);
-  if (!parsed.success) throw new Error(`SMS_GATEWAY=${env.SMS_GATEWAY} needs ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `SMS_GATEWAY=${env.SMS_GATEWAY} needs ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+    );
   return httpGateway(parsed.data);
 }

@@ -40,8 +40,11 @@ export class SmsSender {
    */
   async send(message: OutgoingSms): Promise<'sent' | 'stored' | 'unknown'> {
     // A gateway that throws after all has not taken the message: a passing failure, worth another try.
-    const delivery: Delivery = await this.gateway.deliver(message.to, message.body).catch(() => ({ status: 'failed', failure: 'later', httpStatus: null, errorCode: null }));
-    const cause = delivery.status === 'failed' ? { http_status: delivery.httpStatus, error_code: delivery.errorCode } : {};
+    const delivery: Delivery = await this.gateway
+      .deliver(message.to, message.body)
+      .catch(() => ({ status: 'failed', failure: 'later', httpStatus: null, errorCode: null }));
+    const cause =
+      delivery.status === 'failed' ? { http_status: delivery.httpStatus, error_code: delivery.errorCode } : {};
     const [row] = await this.db
       .insert(smsMessages)
       .values({
@@ -58,10 +61,12 @@ export class SmsSender {
       .returning({ id: smsMessages.id });
     if (delivery.status !== 'sent' && delivery.status !== 'stored') {
       // The cause, never the text: a code must not reach the log.
-      this.log.warn({ sms: row?.id, purpose: message.purpose, gateway: this.gateway.name, status: delivery.status, ...cause }, 'text message not confirmed by the gateway');
+      this.log.warn(
+        { sms: row?.id, purpose: message.purpose, gateway: this.gateway.name, status: delivery.status, ...cause },
+        'text message not confirmed by the gateway',
+      );
     }
     if (delivery.status === 'failed') throw new AppError(FAILURE_KEYS[delivery.failure]);
     return delivery.status;
   }
-
 }

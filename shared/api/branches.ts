@@ -36,16 +36,28 @@ export const branchFields = z.object({
   phone: optionalText(30).refine((v) => v === null || /^\+?[0-9 ()-]{5,20}$/.test(v), 'FIELD_INVALID'),
   /** Saudi VAT registration numbers are 15 digits; other countries differ, so only digits are required. */
   vat_number: optionalText(30).refine((v) => v === null || /^[0-9]{5,30}$/.test(v), 'FIELD_INVALID'),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/).default('SAR'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/)
+    .default('SAR'),
   /** An IANA zone name the runtime knows, stored as the runtime spells it; left out: unchanged (new: the server's). */
   time_zone: z
     .string()
     .trim()
     .max(64)
-    .transform((v, ctx) => canonicalTimeZone(v) ?? (ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID' }), z.NEVER))
+    .transform(
+      (v, ctx) => canonicalTimeZone(v) ?? (ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID' }), z.NEVER),
+    )
     .optional(),
   /** ISO 3166 alpha-2; left out: unchanged (new: SA). */
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
 });
 export type BranchInput = z.input<typeof branchFields>;
 

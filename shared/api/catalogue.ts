@@ -39,7 +39,23 @@ function isEndpoint(value: unknown): value is Endpoint {
 }
 
 /** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */
-export const catalogue = keyed(auth, lookups, setup, roles, branches, employees, files, products, coupons, sales, packages, parents, subscriptions, frontdesk, chainSettings);
+export const catalogue = keyed(
+  auth,
+  lookups,
+  setup,
+  roles,
+  branches,
+  employees,
+  files,
+  products,
+  coupons,
+  sales,
+  packages,
+  parents,
+  subscriptions,
+  frontdesk,
+  chainSettings,
+);
 
 export type Catalogue = typeof catalogue;
 export type EndpointName = keyof Catalogue & string;

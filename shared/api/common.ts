@@ -23,8 +23,13 @@ export const newPasswordFields = {
   password: z.string({ error: 'PASSWORD_MISSING' }).min(1, 'PASSWORD_MISSING').min(6, 'PASSWORD_MIN_6_CHARS').max(200),
   confirm_password: z.string({ error: 'PASSWORD_MISSING' }).max(200),
 };
-export function withMatchingPasswords<S extends z.ZodType<{ password?: string; confirm_password?: string }>>(schema: S) {
-  return schema.refine((d) => d.password === d.confirm_password, { message: 'PASSWORD_MUST_MATCH', path: ['confirm_password'] });
+export function withMatchingPasswords<S extends z.ZodType<{ password?: string; confirm_password?: string }>>(
+  schema: S,
+) {
+  return schema.refine((d) => d.password === d.confirm_password, {
+    message: 'PASSWORD_MUST_MATCH',
+    path: ['confirm_password'],
+  });
 }
 
 /** A mobile number as typed at the counter: spaces and dashes dropped, 7 to 15 digits, optional +. */
@@ -47,4 +52,6 @@ export const optionalEmail = z
 export const OptionalId = Id.nullish().transform((v) => v ?? null);
 
 /** A moment as the server hands it over (Date from the database), always sent as ISO text. */
-export const Timestamp = z.union([z.date(), z.string()]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
+export const Timestamp = z
+  .union([z.date(), z.string()])
+  .transform((v) => (typeof v === 'string' ? v : v.toISOString()));

@@ -5,7 +5,6 @@ import { pageSchema } from './envelope';
 import { COUPON_TYPES } from '../domain/constants';
 import { Amount } from './products';
 
-
 export const couponSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -35,13 +34,28 @@ export const couponCreateRequest = z
     /** Minor units for `amount`; whole percent for `percent`. */
     value: Amount.min(1),
     min_cart_value: Amount.default(0),
-    use_limit: z.number().int().min(1).max(1_000_000).nullish().transform((v) => v ?? null),
-    valid_from: z.iso.datetime({ offset: true }).nullish().transform((v) => (v ? new Date(v) : null)),
-    valid_to: z.iso.datetime({ offset: true }).nullish().transform((v) => (v ? new Date(v) : null)),
+    use_limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .nullish()
+      .transform((v) => v ?? null),
+    valid_from: z.iso
+      .datetime({ offset: true })
+      .nullish()
+      .transform((v) => (v ? new Date(v) : null)),
+    valid_to: z.iso
+      .datetime({ offset: true })
+      .nullish()
+      .transform((v) => (v ? new Date(v) : null)),
     branch_id: Id.nullish().transform((v) => v ?? null),
   })
   .refine((c) => c.type !== 'percent' || c.value <= 100, { message: 'FIELD_TOO_LARGE', path: ['value'] })
-  .refine((c) => !c.valid_from || !c.valid_to || c.valid_from <= c.valid_to, { message: 'FIELD_INVALID', path: ['valid_to'] });
+  .refine((c) => !c.valid_from || !c.valid_to || c.valid_from <= c.valid_to, {
+    message: 'FIELD_INVALID',
+    path: ['valid_to'],
+  });
 export type CouponCreate = z.input<typeof couponCreateRequest>;
 
 export const couponPageList = endpoint({

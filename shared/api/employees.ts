@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { bilingualName, Id, newPasswordFields, Nothing, paging, withMatchingPasswords, Timestamp, OptionalId, optionalEmail, Mobile } from './common';
+import {
+  bilingualName,
+  Id,
+  newPasswordFields,
+  Nothing,
+  paging,
+  withMatchingPasswords,
+  Timestamp,
+  OptionalId,
+  optionalEmail,
+  Mobile,
+} from './common';
 import { pageSchema } from './envelope';
 import { lookupItem } from './lookups';
-
 
 /** An employee as lists and profiles show them (spec 3, with the spec's spelling `priviledge_id`). */
 export const employeeSchema = z.object({
@@ -37,7 +47,12 @@ const employeeFields = z.object({
   priviledge_id: OptionalId,
   branch_id: OptionalId,
   identification_id: OptionalId,
-  identification_number: z.string().trim().max(30).nullish().transform((v) => v || null),
+  identification_number: z
+    .string()
+    .trim()
+    .max(30)
+    .nullish()
+    .transform((v) => v || null),
   nationality_id: OptionalId,
   specialization_id: OptionalId,
   qualification_id: OptionalId,
@@ -52,18 +67,25 @@ function withEmployeeRules<S extends z.ZodType<Partial<Fields>>>(schema: S) {
       message: 'MOBILE_NUMBER_MISSING',
       path: ['mobile'],
     })
-    .refine((e) => e.role !== 'employee' || e.priviledge_id !== null, { message: 'FIELD_REQUIRED', path: ['priviledge_id'] });
+    .refine((e) => e.role !== 'employee' || e.priviledge_id !== null, {
+      message: 'FIELD_REQUIRED',
+      path: ['priviledge_id'],
+    });
 }
 
-export const employeeRegisterRequest = withMatchingPasswords(withEmployeeRules(employeeFields.extend(newPasswordFields)));
+export const employeeRegisterRequest = withMatchingPasswords(
+  withEmployeeRules(employeeFields.extend(newPasswordFields)),
+);
 export type EmployeeRegister = z.input<typeof employeeRegisterRequest>;
 
 /** Any subset of the fields; a password, when sent, must be valid and confirmed. */
 export const employeeUpdateRequest = withMatchingPasswords(
   withEmployeeRules(
-    employeeFields
-      .partial()
-      .extend({ id: Id, password: newPasswordFields.password.optional(), confirm_password: newPasswordFields.confirm_password.optional() }),
+    employeeFields.partial().extend({
+      id: Id,
+      password: newPasswordFields.password.optional(),
+      confirm_password: newPasswordFields.confirm_password.optional(),
+    }),
   ),
 );
 export type EmployeeUpdate = z.input<typeof employeeUpdateRequest>;
@@ -135,7 +157,9 @@ export const employeeRoomSessions = endpoint({
   path: '/profile/user/roomsession',
   read: true,
   request: z.object({ user_id: Id, ...paging(10) }),
-  response: pageSchema(z.object({ id: z.string(), room_id: z.number().int(), login_at: Timestamp, logout_at: Timestamp.nullable() })),
+  response: pageSchema(
+    z.object({ id: z.string(), room_id: z.number().int(), login_at: Timestamp, logout_at: Timestamp.nullable() }),
+  ),
   permission: { action: 'view', subject: 'Employees' },
 });
 

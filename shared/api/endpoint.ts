@@ -45,7 +45,9 @@ export function endpoint<
   const P extends string,
   const N extends string | undefined = undefined,
   const A extends Permission = Permission,
->(def: Endpoint<Req, Res> & { path: P; name?: N; permission: A }): Endpoint<Req, Res> & { path: P; name: N; permission: A } {
+>(
+  def: Endpoint<Req, Res> & { path: P; name?: N; permission: A },
+): Endpoint<Req, Res> & { path: P; name: N; permission: A } {
   return def as Endpoint<Req, Res> & { path: P; name: N; permission: A };
 }
 
@@ -61,7 +63,10 @@ export function nameOf(e: Pick<Endpoint, 'path' | 'name'>): string {
 }
 
 /** Fills `:name` segments from the request and returns what is left for the body or query. */
-export function splitRequest(path: string, request: Record<string, unknown>): { url: string; rest: Record<string, unknown> } {
+export function splitRequest(
+  path: string,
+  request: Record<string, unknown>,
+): { url: string; rest: Record<string, unknown> } {
   const rest = { ...request };
   const url = path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
     const value = rest[key];

@@ -27,14 +27,24 @@ export const otpSend = endpoint({
 export const otpVerify = endpoint({
   method: 'POST',
   path: '/otp/verify',
-  request: z.object({ ...otpTarget, otp: z.string().trim().regex(/^\d{4,8}$/, 'INVALID_OTP') }),
+  request: z.object({
+    ...otpTarget,
+    otp: z
+      .string()
+      .trim()
+      .regex(/^\d{4,8}$/, 'INVALID_OTP'),
+  }),
   response: z.object({ status: z.literal('approved') }),
   permission: { action: 'create', subject: 'FrontDesk' },
   success: 'OTP_VERIFICATION_SUCCESS',
 });
 
 /** A wristband's code, as a scanner types it: letters, digits and dashes. */
-export const Badge = z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, 'FIELD_REQUIRED').regex(/^[A-Za-z0-9-]{3,40}$/, 'FIELD_INVALID');
+export const Badge = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, 'FIELD_REQUIRED')
+  .regex(/^[A-Za-z0-9-]{3,40}$/, 'FIELD_INVALID');
 
 /** A visit as the counter sees it (spec: kid_id, session_id, id), with the time it has left. */
 export const kidSessionSchema = z.object({
@@ -118,7 +128,11 @@ export const checkedInList = endpoint({
   method: 'POST',
   path: '/kids/checkedinlist',
   read: true,
-  request: z.object({ ...paging(10), branch_id: z.coerce.number().int().min(0).default(0), q: z.string().trim().max(60).optional() }),
+  request: z.object({
+    ...paging(10),
+    branch_id: z.coerce.number().int().min(0).default(0),
+    q: z.string().trim().max(60).optional(),
+  }),
   response: pageSchema(kidSessionSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
@@ -173,7 +187,11 @@ export const sessionBillingBulk = endpoint({
 });
 
 /** A parent's one-time code, in the query string as the spec's payment verification sends it. */
-const parentCode = z.string().trim().regex(/^\d{4,8}$/, 'INVALID_OTP').optional();
+const parentCode = z
+  .string()
+  .trim()
+  .regex(/^\d{4,8}$/, 'INVALID_OTP')
+  .optional();
 
 /**
  * Over-time payment verification (spec 2 and 7): the kids' latest visits with what they owe. With the
@@ -201,7 +219,12 @@ export const overtimeDecision = endpoint({
   method: 'POST',
   path: '/kids/session/fee',
   request: z
-    .object({ session_id: Id, action: z.enum(['edit', 'forgive']), fee: Amount.optional(), reason: z.string().trim().min(3).max(300) })
+    .object({
+      session_id: Id,
+      action: z.enum(['edit', 'forgive']),
+      fee: Amount.optional(),
+      reason: z.string().trim().min(3).max(300),
+    })
     .refine((d) => d.action === 'forgive' || d.fee !== undefined, { message: 'FIELD_REQUIRED', path: ['fee'] }),
   response: kidSessionSchema,
   // The manager's right: deleting at the front desk.
@@ -214,7 +237,16 @@ export const overtimeDecisionLog = endpoint({
   read: true,
   request: z.object({ session_id: Id }),
   response: z.array(
-    z.object({ action: z.enum(['edit', 'forgive']), fee_before: z.number().int(), fee_after: z.number().int(), reason: z.string(), user_id: z.number().int(), user_name_en: z.string(), user_name_ar: z.string(), at: Timestamp }),
+    z.object({
+      action: z.enum(['edit', 'forgive']),
+      fee_before: z.number().int(),
+      fee_after: z.number().int(),
+      reason: z.string(),
+      user_id: z.number().int(),
+      user_name_en: z.string(),
+      user_name_ar: z.string(),
+      at: Timestamp,
+    }),
   ),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
@@ -261,7 +293,9 @@ export const kidRoomSessions = endpoint({
   path: '/profile/kid/roomsession',
   read: true,
   request: z.object({ ...paging(10), kid_id: Id }),
-  response: pageSchema(z.object({ id: z.number().int(), room_id: z.number().int(), login_at: Timestamp, logout_at: Timestamp.nullable() })),
+  response: pageSchema(
+    z.object({ id: z.number().int(), room_id: z.number().int(), login_at: Timestamp, logout_at: Timestamp.nullable() }),
+  ),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 

@@ -19,7 +19,10 @@ export const packageSchema = z.object({
   id: z.number().int(),
   name_en: z.string(),
   name_ar: z.string(),
-  image: z.string().nullable().transform((v) => v ?? PLACEHOLDER_IMAGE),
+  image: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? PLACEHOLDER_IMAGE),
   price: z.number().int(),
   tax_id: z.number().int(),
   included: taxMode,

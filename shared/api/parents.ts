@@ -40,7 +40,12 @@ const parentFields = z.object({
   mobile: Mobile,
   email: optionalEmail,
   identification_id: OptionalId,
-  identification_number: z.string().trim().max(30).nullish().transform((v) => v || null),
+  identification_number: z
+    .string()
+    .trim()
+    .max(30)
+    .nullish()
+    .transform((v) => v || null),
   nationality_id: OptionalId,
   /** Where they registered; an employee's own branch when left out. */
   branch_id: OptionalId,
@@ -49,9 +54,20 @@ export type ParentInput = z.input<typeof parentFields>;
 
 const kidFields = z.object({
   ...bilingualName,
-  birth_date: z.iso.date().nullish().transform((v) => v ?? null),
-  gender: z.enum(['male', 'female']).nullish().transform((v) => v ?? null),
-  medical_notes: z.string().trim().max(500).nullish().transform((v) => v || null),
+  birth_date: z.iso
+    .date()
+    .nullish()
+    .transform((v) => v ?? null),
+  gender: z
+    .enum(['male', 'female'])
+    .nullish()
+    .transform((v) => v ?? null),
+  medical_notes: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
   banned: z.boolean().default(false),
   vip: z.boolean().default(false),
 });
@@ -105,7 +121,11 @@ export const parentSearch = endpoint({
   request: z.object({ query: z.string().trim().min(1).max(60), checked: z.boolean().default(false) }),
   response: z.array(
     parentSchema.extend({
-      kids: z.array(kidSchema.extend({ session: z.object({ id: z.number().int(), badge: z.string(), checkin_at: Timestamp }).nullable() })),
+      kids: z.array(
+        kidSchema.extend({
+          session: z.object({ id: z.number().int(), badge: z.string(), checkin_at: Timestamp }).nullable(),
+        }),
+      ),
     }),
   ),
   permission: { action: 'view', subject: 'FrontDesk' },
@@ -144,7 +164,12 @@ export const saleKidsList = endpoint({
   response: z.array(
     kidSchema.extend({
       subscription: z
-        .object({ name_en: z.string(), name_ar: z.string(), status: z.enum(SUBSCRIPTION_STATUSES), end_date: z.string() })
+        .object({
+          name_en: z.string(),
+          name_ar: z.string(),
+          status: z.enum(SUBSCRIPTION_STATUSES),
+          end_date: z.string(),
+        })
         .nullable(),
     }),
   ),

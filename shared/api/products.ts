@@ -14,7 +14,10 @@ export const productSchema = z.object({
   id: z.number().int(),
   name_en: z.string(),
   name_ar: z.string(),
-  image: z.string().nullable().transform((v) => v ?? PLACEHOLDER_IMAGE),
+  image: z
+    .string()
+    .nullable()
+    .transform((v) => v ?? PLACEHOLDER_IMAGE),
   price: z.number().int(),
   tax_id: z.number().int(),
   included: taxMode,
@@ -82,7 +85,10 @@ export const productAddStock = endpoint({
 export const productImport = endpoint({
   method: 'POST',
   path: '/product/import',
-  request: z.object({ rows: z.array(productImportRow).min(1).max(10_000), branch_id: Id.nullish().transform((v) => v ?? null) }),
+  request: z.object({
+    rows: z.array(productImportRow).min(1).max(10_000),
+    branch_id: Id.nullish().transform((v) => v ?? null),
+  }),
   response: z.object({ created: z.number().int() }),
   permission: { action: 'create', subject: 'Products' },
   bodyLimit: 8 * 1024 * 1024,

@@ -27,7 +27,12 @@ const roleFields = z
   });
 export type RoleInput = z.input<typeof roleFields>;
 
-export const featureItem = z.object({ id: z.number().int(), key: z.enum(features), name_en: z.string(), name_ar: z.string() });
+export const featureItem = z.object({
+  id: z.number().int(),
+  key: z.enum(features),
+  name_en: z.string(),
+  name_ar: z.string(),
+});
 
 export const featureList = endpoint({
   method: 'POST',
@@ -77,6 +82,13 @@ export const roleUsers = endpoint({
   path: '/priviledge/role/users',
   read: true,
   request: z.object({ id: Id }),
-  response: z.array(z.object({ id: z.number().int(), name_en: z.string(), name_ar: z.string(), branch_id: z.number().int().nullable() })),
+  response: z.array(
+    z.object({
+      id: z.number().int(),
+      name_en: z.string(),
+      name_ar: z.string(),
+      branch_id: z.number().int().nullable(),
+    }),
+  ),
   permission: { action: 'view', subject: 'Roles' },
 });

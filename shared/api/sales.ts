@@ -6,7 +6,6 @@ import { Amount, productSchema, taxMode } from './products';
 import { packageSchema } from './packages';
 import { SUBSCRIPTION_STATUSES } from '../domain/constants';
 
-
 /**
  * One cart line of the spec's sale payload ("product (with qty) and kids"): a product with its
  * quantity, or a package with the kids it is for — one subscription each, so its quantity is theirs.
@@ -18,10 +17,14 @@ export const cartItem = z
     kids: z.array(Id).max(20).default([]),
   })
   .superRefine((line, ctx) => {
-    if ((line.product === undefined) === (line.package === undefined)) ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['product'] });
-    else if (line.package && line.kids.length === 0) ctx.addIssue({ code: 'custom', message: 'NO_KID_SELECTED', path: ['kids'] });
-    else if (line.product && line.kids.length > 0) ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['kids'] });
-    else if (new Set(line.kids).size !== line.kids.length) ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['kids'] });
+    if ((line.product === undefined) === (line.package === undefined))
+      ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['product'] });
+    else if (line.package && line.kids.length === 0)
+      ctx.addIssue({ code: 'custom', message: 'NO_KID_SELECTED', path: ['kids'] });
+    else if (line.product && line.kids.length > 0)
+      ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['kids'] });
+    else if (new Set(line.kids).size !== line.kids.length)
+      ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['kids'] });
   });
 export type CartItem = z.input<typeof cartItem>;
 
@@ -34,14 +37,23 @@ export const saleCreateRequest = z
       payments: z.object({
         cash: Amount.default(0),
         pos: Amount.default(0),
-        pos_reference: z.string().trim().max(60).nullish().transform((v) => v || null),
+        pos_reference: z
+          .string()
+          .trim()
+          .max(60)
+          .nullish()
+          .transform((v) => v || null),
       }),
       /** Where the sale happens, for an administrator without a branch of their own. */
       branch_id: Id.nullish().transform((v) => v ?? null),
     }),
     /** Who pays: a registered parent (`parent_id`), or a walk-in's name and mobile (kept in E.164; INVALID_MOBILE otherwise). */
     parentInfo: z
-      .object({ parent_id: Id.optional(), name: z.string().trim().max(120).optional(), mobile: z.string().trim().max(20).optional() })
+      .object({
+        parent_id: Id.optional(),
+        name: z.string().trim().max(120).optional(),
+        mobile: z.string().trim().max(20).optional(),
+      })
       .nullish()
       .transform((v) => v ?? null),
     /** Overtime of one visit (billed singly) or of several (in bulk), charged as a line each. */
@@ -52,7 +64,10 @@ export const saleCreateRequest = z
       .nullish()
       .transform((v) => v ?? []),
   })
-  .refine((s) => s.cart.length > 0 || s.overtime_session_id !== null || s.bulk_overtime_session_id.length > 0, { message: 'FIELD_REQUIRED', path: ['cart'] })
+  .refine((s) => s.cart.length > 0 || s.overtime_session_id !== null || s.bulk_overtime_session_id.length > 0, {
+    message: 'FIELD_REQUIRED',
+    path: ['cart'],
+  })
   .refine((s) => s.salesData.payments.pos === 0 || s.salesData.payments.pos_reference !== null, {
     message: 'FIELD_REQUIRED',
     path: ['salesData', 'payments', 'pos_reference'],
@@ -105,7 +120,14 @@ export type SaleRecord = z.input<typeof saleSchema>;
 export const saleWithLines = saleSchema.extend({
   lines: z.array(saleLineSchema),
   subscriptions: z.array(
-    z.object({ id: z.number().int(), kid_id: z.number().int(), package_id: z.number().int(), start_date: z.string(), end_date: z.string(), status: z.enum(SUBSCRIPTION_STATUSES) }),
+    z.object({
+      id: z.number().int(),
+      kid_id: z.number().int(),
+      package_id: z.number().int(),
+      start_date: z.string(),
+      end_date: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+    }),
   ),
 });
 export type SaleWithLinesRecord = z.input<typeof saleWithLines>;
@@ -123,7 +145,10 @@ export const saleCreate = endpoint({
 export const subscriptionSaleCreate = endpoint({
   method: 'POST',
   path: '/sale/subscription/create',
-  request: saleCreateRequest.refine((s) => s.cart.some((line) => line.package !== undefined), { message: 'NO_KID_SELECTED', path: ['cart'] }),
+  request: saleCreateRequest.refine((s) => s.cart.some((line) => line.package !== undefined), {
+    message: 'NO_KID_SELECTED',
+    path: ['cart'],
+  }),
   response: saleWithLines,
   permission: { action: 'create', subject: 'Sales' },
   success: 'SALES_COMPLETED',
@@ -151,7 +176,14 @@ export const salePageList = endpoint({
 
 /** A credit note for the whole invoice, under whichever of the spec's names and rights it is asked for. */
 const voiding = <const P extends string, R extends z.ZodType>(path: P, request: R, action: 'update' | 'delete') =>
-  endpoint({ method: 'POST', path, request, response: saleWithLines, permission: { action, subject: 'Invoices' }, success: 'INVOICE_CANCELLED' });
+  endpoint({
+    method: 'POST',
+    path,
+    request,
+    response: saleWithLines,
+    permission: { action, subject: 'Invoices' },
+    success: 'INVOICE_CANCELLED',
+  });
 
 export const saleCancelInvoice = voiding('/sale/cancelinvoice', z.object({ id: Id }), 'update');
 
@@ -221,9 +253,17 @@ export const receiptSchema = z.object({
   issuedAt: z.string(),
   timeZone: z.string(),
   currency: z.string(),
-  seller: z.object({ name_en: z.string(), name_ar: z.string(), address: z.string().nullable(), phone: z.string().nullable(), vatNumber: z.string().nullable() }),
+  seller: z.object({
+    name_en: z.string(),
+    name_ar: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+  }),
   cashier: z.object({ name_en: z.string(), name_ar: z.string() }),
-  lines: z.array(z.object({ name_en: z.string(), name_ar: z.string(), qty: z.number().int(), unitPrice: money, total: money })),
+  lines: z.array(
+    z.object({ name_en: z.string(), name_ar: z.string(), qty: z.number().int(), unitPrice: money, total: money }),
+  ),
   totals: z.object({ subtotal: money, discount: money, net: money, vat: money, total: money }),
   payments: z.object({ cash: money, card: money, cardReference: z.string().nullable(), change: money }),
   qr: z.string(),

@@ -21,7 +21,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 function reasonOf(issue: z.core.$ZodIssue, value: unknown): string {
   // A schema may name a key itself, e.g. .min(6, 'PASSWORD_MIN_6_CHARS') or a refine's FIELD_REQUIRED.
-  if (isMessageKey(issue.message) || (fieldErrorKeys as readonly string[]).includes(issue.message)) return issue.message;
+  if (isMessageKey(issue.message) || (fieldErrorKeys as readonly string[]).includes(issue.message))
+    return issue.message;
   const byOrigin = (text: FieldErrorKey, other: FieldErrorKey) =>
     'origin' in issue && issue.origin === 'string' ? text : other;
   switch (issue.code) {

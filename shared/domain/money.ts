@@ -68,7 +68,10 @@ export function priceCart(inputs: readonly LineInput[], discount = 0): PricedCar
   const gross = lines.reduce((sum, l) => sum + l.gross, 0);
   assertAmount(discount);
   if (discount > gross) throw new RangeError('discount larger than the cart');
-  const shares = shareOut(discount, lines.map((l) => l.gross));
+  const shares = shareOut(
+    discount,
+    lines.map((l) => l.gross),
+  );
   const priced = lines.map((line, i) => {
     const share = shares[i]!;
     const left = line.gross - share;
@@ -108,5 +111,7 @@ function assertAmount(value: number) {
 
 /** An amount in minor units as people read it, in riyals (Latin digits in both languages, as on the till). */
 export function formatMoney(minor: number, language: string, currency = 'SAR'): string {
-  return new Intl.NumberFormat(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency }).format(minor / 100);
+  return new Intl.NumberFormat(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency }).format(
+    minor / 100,
+  );
 }

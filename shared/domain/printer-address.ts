@@ -30,7 +30,11 @@ export function printerTarget(address: string): PrinterTarget | null {
   if (shared && shared[2]!.trim() === shared[2]) return { kind: 'shared', computer: shared[1]!, share: shared[2]! };
   const serial = SERIAL.exec(address);
   if (serial && (BAUD_RATES as readonly number[]).includes(Number(serial[2]))) {
-    return { kind: 'serial', path: serial[1]!.toUpperCase().startsWith('COM') ? serial[1]!.toUpperCase() : serial[1]!, baudRate: Number(serial[2]) as BaudRate };
+    return {
+      kind: 'serial',
+      path: serial[1]!.toUpperCase().startsWith('COM') ? serial[1]!.toUpperCase() : serial[1]!,
+      baudRate: Number(serial[2]) as BaudRate,
+    };
   }
   return null;
 }

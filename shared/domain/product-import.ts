@@ -50,7 +50,14 @@ export interface ImportCheck {
 /** Checks every row of a sheet (header first) and splits it into accepted and rejected rows. */
 export function checkProductRows(sheet: readonly (readonly unknown[])[]): ImportCheck {
   const [header = [], ...rows] = sheet;
-  const columns = header.map((cell) => HEADERS[String(cell ?? '').trim().toLowerCase()] ?? null);
+  const columns = header.map(
+    (cell) =>
+      HEADERS[
+        String(cell ?? '')
+          .trim()
+          .toLowerCase()
+      ] ?? null,
+  );
   const unknownColumns = header.filter((_, i) => columns[i] === null).map((c) => String(c ?? ''));
   const result: ImportCheck = { accepted: [], rejected: [], unknownColumns };
   rows.forEach((cells, index) => {
@@ -63,8 +70,14 @@ export function checkProductRows(sheet: readonly (readonly unknown[])[]): Import
       name_en: text(raw.name_en),
       name_ar: text(raw.name_ar),
       price: money(raw.price),
-      vat_percent: raw.vat_percent === undefined || raw.vat_percent === null || raw.vat_percent === '' ? 15 : number(raw.vat_percent),
-      included: raw.included === undefined || raw.included === null || raw.included === '' ? TAX_INCLUDED : taxMode(raw.included),
+      vat_percent:
+        raw.vat_percent === undefined || raw.vat_percent === null || raw.vat_percent === ''
+          ? 15
+          : number(raw.vat_percent),
+      included:
+        raw.included === undefined || raw.included === null || raw.included === ''
+          ? TAX_INCLUDED
+          : taxMode(raw.included),
       stock: raw.stock === undefined || raw.stock === null || raw.stock === '' ? 0 : number(raw.stock),
     });
     if (parsed.ok) result.accepted.push(parsed.data);

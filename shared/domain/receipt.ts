@@ -23,7 +23,15 @@ export interface ReceiptSource {
     change: number;
     lines: { name_en: string; name_ar: string; unit_price: number; qty: number; gross: number }[];
   };
-  branch: { name_en: string; name_ar: string; address: string | null; phone: string | null; vat_number: string | null; currency: string; time_zone: string };
+  branch: {
+    name_en: string;
+    name_ar: string;
+    address: string | null;
+    phone: string | null;
+    vat_number: string | null;
+    currency: string;
+    time_zone: string;
+  };
   cashier: { name_en: string; name_ar: string };
 }
 
@@ -53,9 +61,21 @@ export function receiptOf({ sale, branch, cashier }: ReceiptSource): Receipt {
     issuedAt: sale.created_at,
     timeZone: branch.time_zone,
     currency: branch.currency,
-    seller: { name_en: branch.name_en, name_ar: branch.name_ar, address: branch.address, phone: branch.phone, vatNumber: branch.vat_number },
+    seller: {
+      name_en: branch.name_en,
+      name_ar: branch.name_ar,
+      address: branch.address,
+      phone: branch.phone,
+      vatNumber: branch.vat_number,
+    },
     cashier,
-    lines: sale.lines.map((l) => ({ name_en: l.name_en, name_ar: l.name_ar, qty: l.qty, unitPrice: l.unit_price, total: l.gross })),
+    lines: sale.lines.map((l) => ({
+      name_en: l.name_en,
+      name_ar: l.name_ar,
+      qty: l.qty,
+      unitPrice: l.unit_price,
+      total: l.gross,
+    })),
     totals: { subtotal: sale.gross, discount: sale.discount, net: sale.net, vat: sale.vat, total: sale.payable },
     payments: { cash: sale.cash, card: sale.pos, cardReference: sale.pos_reference, change: sale.change },
     qr: encodeTaxQr({

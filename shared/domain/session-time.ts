@@ -52,11 +52,19 @@ export interface SessionTime {
   overtimeHours: number;
 }
 
-export function sessionTime(session: { checkinAt: Date | string; dailyLimits: number; marginMinutes: string }, now: Date | string): SessionTime {
+export function sessionTime(
+  session: { checkinAt: Date | string; dailyLimits: number; marginMinutes: string },
+  now: Date | string,
+): SessionTime {
   const allowed = allowedMs(session.dailyLimits, session.marginMinutes);
   const elapsed = Math.max(0, new Date(now).getTime() - new Date(session.checkinAt).getTime());
   const over = elapsed - allowed;
-  return { allowedMs: allowed, elapsedMs: elapsed, pendingMs: allowed - elapsed, overtimeHours: over > 0 ? Math.min(MAX_OVERTIME_HOURS, Math.ceil(over / HOUR_MS)) : 0 };
+  return {
+    allowedMs: allowed,
+    elapsedMs: elapsed,
+    pendingMs: allowed - elapsed,
+    overtimeHours: over > 0 ? Math.min(MAX_OVERTIME_HOURS, Math.ceil(over / HOUR_MS)) : 0,
+  };
 }
 
 /** The overtime fee: started hours times the hourly price, in minor units. */

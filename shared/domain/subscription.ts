@@ -30,13 +30,17 @@ const daysBetween = (from: string, to: string) => toDay(to) - toDay(from);
 export function statusOn(sub: SubscriptionDates, today: string): SubscriptionStatus {
   if (sub.state === 'CANCELLED') return 'CANCELLED';
   if (sub.start_date > today) return 'WAITING';
-  if (sub.state === 'FREEZED' && sub.frozen_at !== null && today < addDays(sub.frozen_at, sub.freeze_days)) return 'FREEZED';
+  if (sub.state === 'FREEZED' && sub.frozen_at !== null && today < addDays(sub.frozen_at, sub.freeze_days))
+    return 'FREEZED';
   if (sub.end_date < today) return 'INACTIVE';
   return 'ACTIVE';
 }
 
 /** A new subscription's days: from `start` for `validityDays` days. */
-export const periodFrom = (start: string, validityDays: number) => ({ start_date: start, end_date: addDays(start, validityDays - 1) });
+export const periodFrom = (start: string, validityDays: number) => ({
+  start_date: start,
+  end_date: addDays(start, validityDays - 1),
+});
 
 type Chained = { id: number } & SubscriptionDates;
 
@@ -52,10 +56,15 @@ export function nextStart(subs: readonly SubscriptionDates[], today: string): st
  * length: after a freeze, a resume or a cancellation the next one starts the day the current one ends.
  * Returns only the subscriptions whose dates change.
  */
-export function rechain(subs: readonly Chained[], today: string): Map<number, { start_date: string; end_date: string }> {
+export function rechain(
+  subs: readonly Chained[],
+  today: string,
+): Map<number, { start_date: string; end_date: string }> {
   const kept = subs.filter((s) => s.state !== 'CANCELLED');
   const started = kept.filter((s) => s.start_date <= today);
-  const waiting = kept.filter((s) => s.start_date > today).sort((a, b) => (a.start_date === b.start_date ? a.id - b.id : a.start_date < b.start_date ? -1 : 1));
+  const waiting = kept
+    .filter((s) => s.start_date > today)
+    .sort((a, b) => (a.start_date === b.start_date ? a.id - b.id : a.start_date < b.start_date ? -1 : 1));
   let cursor = nextStart(started, today);
   const moved = new Map<number, { start_date: string; end_date: string }>();
   for (const sub of waiting) {
@@ -66,18 +75,31 @@ export function rechain(subs: readonly Chained[], today: string): Map<number, { 
   return moved;
 }
 
-export type FreezeResult = { ok: true; change: Pick<SubscriptionDates, 'state' | 'end_date' | 'frozen_at' | 'freeze_days'> } | { ok: false; key: 'FREEZE_DAYS_NOT_VALID' | 'NOT_ACTIVE' | 'NOT_FROZEN' };
+export type FreezeResult =
+  | { ok: true; change: Pick<SubscriptionDates, 'state' | 'end_date' | 'frozen_at' | 'freeze_days'> }
+  | { ok: false; key: 'FREEZE_DAYS_NOT_VALID' | 'NOT_ACTIVE' | 'NOT_FROZEN' };
 
 /** Freezing pauses an active subscription for `days` days and moves its end by as many. */
 export function freeze(sub: SubscriptionDates, days: number, today: string): FreezeResult {
   if (!Number.isInteger(days) || days < 1 || days > MAX_FREEZE_DAYS) return { ok: false, key: 'FREEZE_DAYS_NOT_VALID' };
   if (statusOn(sub, today) !== 'ACTIVE') return { ok: false, key: 'NOT_ACTIVE' };
-  return { ok: true, change: { state: 'FREEZED', frozen_at: today, freeze_days: days, end_date: addDays(sub.end_date, days) } };
+  return {
+    ok: true,
+    change: { state: 'FREEZED', frozen_at: today, freeze_days: days, end_date: addDays(sub.end_date, days) },
+  };
 }
 
 /** Resuming early gives back the frozen days not used; the days already off stay added. */
 export function resume(sub: SubscriptionDates, today: string): FreezeResult {
   if (statusOn(sub, today) !== 'FREEZED' || sub.frozen_at === null) return { ok: false, key: 'NOT_FROZEN' };
   const used = daysBetween(sub.frozen_at, today);
-  return { ok: true, change: { state: 'ACTIVE', frozen_at: null, freeze_days: used, end_date: addDays(sub.end_date, used - sub.freeze_days) } };
+  return {
+    ok: true,
+    change: {
+      state: 'ACTIVE',
+      frozen_at: null,
+      freeze_days: used,
+      end_date: addDays(sub.end_date, used - sub.freeze_days),
+    },
+  };
 }

@@ -27,7 +27,8 @@ export function encodeTaxQr(fields: TaxQrFields): string {
 }
 
 /** An amount in minor units as the QR wants it: decimal, two places, no grouping. */
-export const qrAmount = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+export const qrAmount = (minor: number) =>
+  `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 
 function truncateUtf8(text: string, maxBytes: number): string {
   let out = '';

@@ -13,7 +13,10 @@ import { startServer } from '../../server/start';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
-function load(url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<Result> {
+function load(
+  url: string,
+  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+): Promise<Result> {
   return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...init });
 }
 
@@ -23,7 +26,13 @@ const line = (name: string, r: Result) =>
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-'));
   chmodSync(dataDir, 0o755);
-  const server = await startServer({ port: 0, dataDir, adminLogin: 'bench@x.test', adminPassword: 'bench-pass', logLevel: 'silent' });
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    adminLogin: 'bench@x.test',
+    adminPassword: 'bench-pass',
+    logLevel: 'silent',
+  });
   const hello = Fastify({ logger: false });
   hello.get('/', async () => ({ hello: 'world' }));
   await hello.listen({ port: 0, host: '127.0.0.1' });
@@ -35,7 +44,10 @@ export async function run(): Promise<void> {
       body: JSON.stringify({ login: 'bench@x.test', password: 'bench-pass' }),
     });
     const { data } = (await login.json()) as { data: { accessToken: string } };
-    const bare = await load(`http://127.0.0.1:${typeof helloAddress === 'object' && helloAddress ? helloAddress.port : 0}/`, { method: 'GET' });
+    const bare = await load(
+      `http://127.0.0.1:${typeof helloAddress === 'object' && helloAddress ? helloAddress.port : 0}/`,
+      { method: 'GET' },
+    );
     const branchList = await load(`${server.url}/branch/list`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${data.accessToken}` },
@@ -44,7 +56,9 @@ export async function run(): Promise<void> {
     console.log(`\n/branch/list throughput, ${CONNECTIONS} connections, ${SECONDS} s each, loopback`);
     console.log(line('bare Fastify hello-world', bare));
     console.log(line('authenticated /branch/list', branchList));
-    console.log(`ratio /branch/list : hello-world = ${(branchList.requests.average / bare.requests.average).toFixed(3)}`);
+    console.log(
+      `ratio /branch/list : hello-world = ${(branchList.requests.average / bare.requests.average).toFixed(3)}`,
+    );
   } finally {
     await hello.close();
     await server.close();

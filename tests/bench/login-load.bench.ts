@@ -25,11 +25,25 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const antdGzip = () => gzipBytes(readFileSync(resolve('node_modules/antd/dist/antd.min.js')));
 
 function startStation(dataDir: string): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'scripts/web.ts', '--no-build', '--port', String(PORT), '--server-port', String(PORT + 1), '--data-dir', dataDir], {
-    env: { ...process.env, POS_ADMIN_LOGIN: ADMIN.login, POS_ADMIN_PASSWORD: ADMIN.password },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    'npx',
+    [
+      'tsx',
+      'scripts/web.ts',
+      '--no-build',
+      '--port',
+      String(PORT),
+      '--server-port',
+      String(PORT + 1),
+      '--data-dir',
+      dataDir,
+    ],
+    {
+      env: { ...process.env, POS_ADMIN_LOGIN: ADMIN.login, POS_ADMIN_PASSWORD: ADMIN.password },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   return new Promise((resolveStarted, reject) => {
     const timer = setTimeout(() => reject(new Error('station did not start in 120 s')), 120_000);
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -92,16 +106,23 @@ export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-login-'));
   chmodSync(dataDir, 0o755);
   const station = await startStation(dataDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     await signIn(browser); // warm up: the database's first queries, the page cache
     const load = await loginLoad(browser);
-    console.log(`login screen JS+CSS   ${kB(load.bytes).padStart(7)} gzip in ${load.files} files   antd alone ${kB(antd)} gzip   ratio ${(load.bytes / antd).toFixed(2)} (goal < 0.60)`);
+    console.log(
+      `login screen JS+CSS   ${kB(load.bytes).padStart(7)} gzip in ${load.files} files   antd alone ${kB(antd)} gzip   ratio ${(load.bytes / antd).toFixed(2)} (goal < 0.60)`,
+    );
     const runs: { total: number; answer: number }[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await signIn(browser));
     const total = median(runs.map((r) => r.total));
     const answer = median(runs.map((r) => r.answer));
-    console.log(`sign-in → first screen ${total.toFixed(0).padStart(5)} ms median of ${RUNS}   sign-in answer alone ${answer.toFixed(0)} ms   ratio ${(total / answer).toFixed(2)}`);
+    console.log(
+      `sign-in → first screen ${total.toFixed(0).padStart(5)} ms median of ${RUNS}   sign-in answer alone ${answer.toFixed(0)} ms   ratio ${(total / answer).toFixed(2)}`,
+    );
   } finally {
     await browser.close();
     if (station.pid) process.kill(-station.pid, 'SIGTERM');

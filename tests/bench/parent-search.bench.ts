@@ -18,16 +18,57 @@ export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-search-'));
   chmodSync(dataDir, 0o755);
   const database = await startEmbeddedDatabase(join(dataDir, 'db'));
-  const server = await startServer({ port: 0, databaseUrl: database.url, adminLogin: 'bench@x.test', adminPassword: 'bench-pass', logLevel: 'silent' });
+  const server = await startServer({
+    port: 0,
+    databaseUrl: database.url,
+    adminLogin: 'bench@x.test',
+    adminPassword: 'bench-pass',
+    logLevel: 'silent',
+  });
   try {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const started = Date.now();
     // Realistic names (no digits in them): 60 first names by 60 family names, in both languages.
-    const first = ['Ahmed', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Omar', 'Layla', 'Faisal', 'Reem', 'Saad', 'Maha'];
+    const first = [
+      'Ahmed',
+      'Sara',
+      'Khalid',
+      'Noura',
+      'Fahad',
+      'Huda',
+      'Omar',
+      'Layla',
+      'Faisal',
+      'Reem',
+      'Saad',
+      'Maha',
+    ];
     const firstAr = ['أحمد', 'سارة', 'خالد', 'نورة', 'فهد', 'هدى', 'عمر', 'ليلى', 'فيصل', 'ريم', 'سعد', 'مها'];
-    const family = ['Alharbi', 'Alqahtani', 'Alghamdi', 'Alzahrani', 'Aldosari', 'Alotaibi', 'Alshehri', 'Almutairi', 'Alanazi', 'Alshammari'];
-    const familyAr = ['الحربي', 'القحطاني', 'الغامدي', 'الزهراني', 'الدوسري', 'العتيبي', 'الشهري', 'المطيري', 'العنزي', 'الشمري'];
+    const family = [
+      'Alharbi',
+      'Alqahtani',
+      'Alghamdi',
+      'Alzahrani',
+      'Aldosari',
+      'Alotaibi',
+      'Alshehri',
+      'Almutairi',
+      'Alanazi',
+      'Alshammari',
+    ];
+    const familyAr = [
+      'الحربي',
+      'القحطاني',
+      'الغامدي',
+      'الزهراني',
+      'الدوسري',
+      'العتيبي',
+      'الشهري',
+      'المطيري',
+      'العنزي',
+      'الشمري',
+    ];
     const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
     await client.query(`
       insert into parents (name_en, name_ar, mobile, identification_number, branch_id)
@@ -45,22 +86,49 @@ export async function run(): Promise<void> {
     await client.end();
     console.log(`\nseeded ${n} parents with their kids in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const login = await fetch(`${server.url}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'bench@x.test', password: 'bench-pass' }) });
+    const login = await fetch(`${server.url}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'bench@x.test', password: 'bench-pass' }),
+    });
     const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
     // What a counter types: a mobile's first digits, a name or part of one, part of an ID number.
-    const queries = ['0500012', '050001', '0500370', 'Sara Alharbi', 'نورة الغامدي', 'Alqahtani', 'فهد', '10000791', 'Reem'];
+    const queries = [
+      '0500012',
+      '050001',
+      '0500370',
+      'Sara Alharbi',
+      'نورة الغامدي',
+      'Alqahtani',
+      'فهد',
+      '10000791',
+      'Reem',
+    ];
     // One client first, query by query: where the time goes (against a trivial authenticated call).
     const t0 = performance.now();
-    for (let k = 0; k < 20; k++) await (await fetch(`${server.url}/branch/list`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' })).json();
+    for (let k = 0; k < 20; k++)
+      await (
+        await fetch(`${server.url}/branch/list`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: '{}',
+        })
+      ).json();
     console.log(`  ${'(/branch/list)'.padEnd(14)} ${((performance.now() - t0) / 20).toFixed(1).padStart(6)} ms`);
     for (const query of queries) {
       const t0 = performance.now();
       let found = 0;
       for (let k = 0; k < 20; k++) {
-        const res = await fetch(`${server.url}/parent/search`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query }) });
+        const res = await fetch(`${server.url}/parent/search`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query }),
+        });
         found = ((await res.json()) as { data: unknown[] }).data.length;
       }
-      console.log(`  ${query.padEnd(14)} ${((performance.now() - t0) / 20).toFixed(1).padStart(6)} ms   ${found} found`);
+      console.log(
+        `  ${query.padEnd(14)} ${((performance.now() - t0) / 20).toFixed(1).padStart(6)} ms   ${found} found`,
+      );
     }
     let i = 0;
     const result = await autocannon({
@@ -70,12 +138,18 @@ export async function run(): Promise<void> {
       requests: [
         {
           method: 'POST',
-          setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: queries[i++ % queries.length] }) }),
+          setupRequest: (req) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ query: queries[i++ % queries.length] }),
+          }),
         },
       ],
     });
     console.log(`/parent/search over ${n} parents, 20 concurrent clients, ${SECONDS} s, loopback`);
-    console.log(`${result.requests.average.toFixed(0)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   non-2xx ${result.non2xx}   errors ${result.errors}   (target p99 < 50 ms)`);
+    console.log(
+      `${result.requests.average.toFixed(0)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   non-2xx ${result.non2xx}   errors ${result.errors}   (target p99 < 50 ms)`,
+    );
   } finally {
     await server.close();
     await database.stop();

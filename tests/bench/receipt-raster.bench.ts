@@ -8,7 +8,13 @@ import { encodeReceipt } from '../../electron/services/printing/receipt-printer'
  * weighs: its bytes, and the seconds they take down a serial line at 9600 and 19200 baud. Figures, not a test.
  */
 export function run(): Promise<void> {
-  const lines = Array.from({ length: 6 }, (_, i) => ({ name_en: `Item ${i + 1}`, name_ar: `صنف ${i + 1}`, unit_price: 1500 + i * 100, qty: 1 + (i % 3), gross: (1500 + i * 100) * (1 + (i % 3)) }));
+  const lines = Array.from({ length: 6 }, (_, i) => ({
+    name_en: `Item ${i + 1}`,
+    name_ar: `صنف ${i + 1}`,
+    unit_price: 1500 + i * 100,
+    qty: 1 + (i % 3),
+    gross: (1500 + i * 100) * (1 + (i % 3)),
+  }));
   const receipt = receiptOf(receiptSource({ lines }));
   for (const paper of [80, 58] as const) {
     encodeReceipt(receipt, { paper }, true); // warm up: fonts, JIT
@@ -20,7 +26,9 @@ export function run(): Promise<void> {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    console.log(`\nreceipt ${paper} mm, 6 lines: layout + raster + ESC/POS   median ${times[15]!.toFixed(1)} ms   p95 ${times[28]!.toFixed(1)} ms   (target < 50 ms)`);
+    console.log(
+      `\nreceipt ${paper} mm, 6 lines: layout + raster + ESC/POS   median ${times[15]!.toFixed(1)} ms   p95 ${times[28]!.toFixed(1)} ms   (target < 50 ms)`,
+    );
     const line = (baud: number) => `${serialSeconds(bytes, baud).toFixed(1)} s at ${baud} baud`;
     console.log(`receipt ${paper} mm, 6 lines: ${bytes} bytes   ${line(9600)}   ${line(19200)}`);
   }

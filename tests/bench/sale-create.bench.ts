@@ -14,7 +14,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-sale-'));
   chmodSync(dataDir, 0o755);
-  const server = await startServer({ port: 0, dataDir, adminLogin: 'bench@x.test', adminPassword: 'bench-pass', logLevel: 'silent' });
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    adminLogin: 'bench@x.test',
+    adminPassword: 'bench-pass',
+    logLevel: 'silent',
+  });
   const post = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(server.url + path, {
       method: 'POST',
@@ -27,7 +33,13 @@ export async function run(): Promise<void> {
     const admin = (await post('/user/login', { login: 'bench@x.test', password: 'bench-pass' })).data.accessToken;
     const products = [];
     for (let i = 0; i < 5; i++) {
-      const { id } = (await post('/product/create', { name_en: `Item ${i}`, name_ar: `صنف ${i}`, price: 1150 + i * 100, tax_id: 1, included: 1 }, admin)).data;
+      const { id } = (
+        await post(
+          '/product/create',
+          { name_en: `Item ${i}`, name_ar: `صنف ${i}`, price: 1150 + i * 100, tax_id: 1, included: 1 },
+          admin,
+        )
+      ).data;
       await post('/product/addstock', { id, qty: 100_000 }, admin);
       products.push(id);
     }
@@ -45,13 +57,19 @@ export async function run(): Promise<void> {
           method: 'POST',
           setupRequest: (req) => ({
             ...req,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}`, 'idempotency-key': `bench-${n++}` },
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${admin}`,
+              'idempotency-key': `bench-${n++}`,
+            },
             body,
           }),
         },
       ],
     });
-    const list = (await post('/sale/pagelist', { perPage: 1 }, admin)) as unknown as { data: { statistics: { count: number } } };
+    const list = (await post('/sale/pagelist', { perPage: 1 }, admin)) as unknown as {
+      data: { statistics: { count: number } };
+    };
     console.log(`\nsale creation, 20 concurrent cashiers, ${SECONDS} s, loopback, one branch`);
     console.log(
       `${result.requests.average.toFixed(0)} sales/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx ${result.non2xx}   errors ${result.errors}   invoices written ${list.data.statistics.count}`,

@@ -23,14 +23,24 @@ const screens: Screen[] = [
   { name: 'first-run', route: null, ready: 'first-run-form', url: firstRunURL },
   { name: 'front-desk', route: 'FrontDesk', ready: 'front-desk' },
   { name: 'front-desk-family', route: (s) => `FrontDesk/find/${encodeURIComponent(s.mobile)}`, ready: 'parent-panel' },
-  { name: 'kids-inside', route: 'FrontDesk', ready: 'checked-in', open: async (page) => page.getByTestId('desk-tab-inside').click() },
+  {
+    name: 'kids-inside',
+    route: 'FrontDesk',
+    ready: 'checked-in',
+    open: async (page) => page.getByTestId('desk-tab-inside').click(),
+  },
   { name: 'kid-profile', route: (s) => `FrontDesk/${s.kidId}`, ready: 'kid-profile' },
   { name: 'till', route: 'Sales', ready: 'cart-page' },
   { name: 'invoices', route: 'Invoices', ready: 'invoices-page' },
   { name: 'invoice-a4', route: (s) => `Invoices/${s.saleId}/print`, ready: 'invoice-total' },
   { name: 'subscriptions', route: 'Subscriptions', ready: 'subscriptions-page' },
   { name: 'products', route: 'Products', ready: 'products-page' },
-  { name: 'product-form', route: 'Products', ready: 'products-page', open: async (page) => openAdd(page, 'product-form') },
+  {
+    name: 'product-form',
+    route: 'Products',
+    ready: 'products-page',
+    open: async (page) => openAdd(page, 'product-form'),
+  },
   { name: 'packages', route: 'Packages', ready: 'packages-page' },
   { name: 'coupons', route: 'Coupons', ready: 'coupons-page' },
   { name: 'employees', route: 'Employees', ready: 'employees-page' },
@@ -54,10 +64,40 @@ async function seed(): Promise<Seed> {
   const tag = `a11y${Date.now() % 100000}`;
   const mobile = `0544${String(Date.now()).slice(-6)}`;
   const parent = (await api('parent/create', { name_en: `Sara ${tag}`, name_ar: `سارة ${tag}`, mobile }, token)).data;
-  const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Yusuf', name_ar: 'يوسف', vip: true }, token)).data;
-  const pass = (await api('package/create', { name_en: `Play ${tag}`, name_ar: `لعب ${tag}`, price: 5000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10' }, token)).data;
-  const sale = (await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 5000 }, branch_id: 1 }, parentInfo: { parent_id: parent.id } }, token)).data;
-  await api('parent/kids/checkin', { parent_id: parent.id, badge: `A11Y-${tag}`, kidsList: [kid.id], branch_id: 1 }, token);
+  const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Yusuf', name_ar: 'يوسف', vip: true }, token))
+    .data;
+  const pass = (
+    await api(
+      'package/create',
+      {
+        name_en: `Play ${tag}`,
+        name_ar: `لعب ${tag}`,
+        price: 5000,
+        tax_id: 1,
+        included: 1,
+        validity_days: 30,
+        daily_limits: 2,
+        margin_minutes: '10',
+      },
+      token,
+    )
+  ).data;
+  const sale = (
+    await api(
+      'sale/sale/create',
+      {
+        cart: [{ package: { id: pass.id }, kids: [kid.id] }],
+        salesData: { payments: { cash: 5000 }, branch_id: 1 },
+        parentInfo: { parent_id: parent.id },
+      },
+      token,
+    )
+  ).data;
+  await api(
+    'parent/kids/checkin',
+    { parent_id: parent.id, badge: `A11Y-${tag}`, kidsList: [kid.id], branch_id: 1 },
+    token,
+  );
   return { kidId: kid.id, mobile, saleId: sale.id };
 }
 
@@ -72,14 +112,18 @@ async function signedIn(page: Page, lang: 'en' | 'ar') {
 async function settle(page: Page, ready: string) {
   await expect(page.getByTestId(ready)).toBeVisible();
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-  await expect(page.locator('[class*="-appear"]:visible, [class*="-enter"]:visible, [class*="-leave"]:visible')).toHaveCount(0);
+  await expect(
+    page.locator('[class*="-appear"]:visible, [class*="-enter"]:visible, [class*="-leave"]:visible'),
+  ).toHaveCount(0);
   // A list that has just loaded fades its content back in (a CSS transition, no class to wait on).
   await page.waitForTimeout(350);
 }
 
 for (const lang of ['en', 'ar'] as const) {
   for (const screen of screens) {
-    test(`${lang}: ${screen.name} has no critical or serious axe violation and one level-one heading`, async ({ page }) => {
+    test(`${lang}: ${screen.name} has no critical or serious axe violation and one level-one heading`, async ({
+      page,
+    }) => {
       if (screen.route === null) {
         if (screen.url) await page.goto(screen.url);
         else await freshStation(page);
@@ -93,15 +137,27 @@ for (const lang of ['en', 'ar'] as const) {
       await settle(page, screen.ready);
       await shot(page, `a11y-${screen.name}-${lang}`);
       const { violations } = await new AxeBuilder({ page }).analyze();
-      const count = (impact: string) => violations.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
-      const counts = { critical: count('critical'), serious: count('serious'), moderate: count('moderate'), minor: count('minor') };
+      const count = (impact: string) =>
+        violations.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
+      const counts = {
+        critical: count('critical'),
+        serious: count('serious'),
+        moderate: count('moderate'),
+        minor: count('minor'),
+      };
       const headings = await page.locator('h1, [role=heading][aria-level="1"]').count();
       // A table of the counts per screen for the issue's closing note.
       mkdirSync('test-results/axe', { recursive: true });
-      appendFileSync('test-results/axe/counts.tsv', `${screen.name}\t${lang}\t${counts.critical}\t${counts.serious}\t${counts.moderate}\t${headings}\n`);
+      appendFileSync(
+        'test-results/axe/counts.tsv',
+        `${screen.name}\t${lang}\t${counts.critical}\t${counts.serious}\t${counts.moderate}\t${headings}\n`,
+      );
       const found = violations
         .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-        .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join('\n  ')}`);
+        .map(
+          (v) =>
+            `${v.impact} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join('\n  ')}`,
+        );
       writeFileSync(`test-results/axe/${screen.name}-${lang}.txt`, found.join('\n'));
       expect(found).toEqual([]);
       expect(headings).toBe(1);

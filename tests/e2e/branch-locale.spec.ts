@@ -2,8 +2,24 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminOn, adminToken, api, e2eDatabase, shot } from './helpers';
 
 const words = {
-  en: { edit: 'Edit', save: 'Save', country: 'Saudi', countryShown: 'Saudi Arabia (SA)', failed: 'Failed', settings: 'SMS settings refused', unknown: 'No answer yet' },
-  ar: { edit: 'تعديل', save: 'حفظ', country: 'السعودية', countryShown: 'السعودية (SA)', failed: 'فشلت', settings: 'رُفضت إعدادات الرسائل', unknown: 'بلا رد بعد' },
+  en: {
+    edit: 'Edit',
+    save: 'Save',
+    country: 'Saudi',
+    countryShown: 'Saudi Arabia (SA)',
+    failed: 'Failed',
+    settings: 'SMS settings refused',
+    unknown: 'No answer yet',
+  },
+  ar: {
+    edit: 'تعديل',
+    save: 'حفظ',
+    country: 'السعودية',
+    countryShown: 'السعودية (SA)',
+    failed: 'فشلت',
+    settings: 'رُفضت إعدادات الرسائل',
+    unknown: 'بلا رد بعد',
+  },
 } as const;
 
 /**
@@ -21,11 +37,15 @@ async function searchAndPick(page: Page, testId: string, typed: string, shown: s
 }
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: a branch’s time zone is found by typing part of it, its country by name; the outbox says why a text failed`, async ({ page }) => {
+  test(`${lang}: a branch’s time zone is found by typing part of it, its country by name; the outbox says why a text failed`, async ({
+    page,
+  }) => {
     const w = words[lang];
     const token = await adminToken();
     const tag = `${lang}-${Date.now() % 100000}`;
-    const branch = (await api('branch/create', { name_en: `Branch ${tag}`, name_ar: `فرع ${tag}`, time_zone: 'UTC' }, token)).data;
+    const branch = (
+      await api('branch/create', { name_en: `Branch ${tag}`, name_ar: `فرع ${tag}`, time_zone: 'UTC' }, token)
+    ).data;
 
     await adminOn(page, lang, 'Branches');
     const row = page.getByRole('row').filter({ hasText: lang === 'en' ? `Branch ${tag}` : `فرع ${tag}` });
@@ -36,7 +56,11 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByRole('button', { name: w.save }).click();
     await expect(row).toContainText('Asia/Riyadh');
     await shot(page, `branches-${lang}`, { settled: true });
-    expect((await api('branch/pagelist', { q: `Branch ${tag}` }, token)).data.rows[0]).toMatchObject({ id: branch.id, time_zone: 'Asia/Riyadh', country: 'SA' });
+    expect((await api('branch/pagelist', { q: `Branch ${tag}` }, token)).data.rows[0]).toMatchObject({
+      id: branch.id,
+      time_zone: 'Asia/Riyadh',
+      country: 'SA',
+    });
 
     // A refused text and one with no answer, as the gateway left them.
     const db = await e2eDatabase();

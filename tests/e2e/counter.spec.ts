@@ -1,10 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminOn, adminToken, api, chooseLanguage, e164, freshStation, selectOption, shot, signIn, signOut } from './helpers';
+import {
+  adminOn,
+  adminToken,
+  api,
+  chooseLanguage,
+  e164,
+  freshStation,
+  selectOption,
+  shot,
+  signIn,
+  signOut,
+} from './helpers';
 
 /** The counter explains itself: what is disabled says why, the station knows its branch, kids' entry and exit have their own words. */
 
 const mainBranch = { en: 'Main branch', ar: 'الفرع الرئيسي' } as const;
-const flags = (...on: string[]) => Object.fromEntries(['access', 'view', 'create', 'update', 'delete'].map((f) => [f, on.includes(f)])) as Record<'access' | 'view' | 'create' | 'update' | 'delete', boolean>;
+const flags = (...on: string[]) =>
+  Object.fromEntries(['access', 'view', 'create', 'update', 'delete'].map((f) => [f, on.includes(f)])) as Record<
+    'access' | 'view' | 'create' | 'update' | 'delete',
+    boolean
+  >;
 
 /** A family with two kids on a two-hour package, put in through the server. */
 async function family(tag: string) {
@@ -12,8 +27,32 @@ async function family(tag: string) {
   const mobile = `0544${String(Date.now()).slice(-6)}`;
   const parent = (await api('parent/create', { name_en: `Huda ${tag}`, name_ar: `هدى ${tag}`, mobile }, token)).data;
   const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Yousef', name_ar: 'يوسف' }, token)).data;
-  const pass = (await api('package/create', { name_en: `Hour ${tag}`, name_ar: `ساعة ${tag}`, price: 3000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10,5', overtime_price: 2000 }, token)).data;
-  await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 3000 }, branch_id: 1 }, parentInfo: { parent_id: parent.id } }, token);
+  const pass = (
+    await api(
+      'package/create',
+      {
+        name_en: `Hour ${tag}`,
+        name_ar: `ساعة ${tag}`,
+        price: 3000,
+        tax_id: 1,
+        included: 1,
+        validity_days: 30,
+        daily_limits: 2,
+        margin_minutes: '10,5',
+        overtime_price: 2000,
+      },
+      token,
+    )
+  ).data;
+  await api(
+    'sale/sale/create',
+    {
+      cart: [{ package: { id: pass.id }, kids: [kid.id] }],
+      salesData: { payments: { cash: 3000 }, branch_id: 1 },
+      parentInfo: { parent_id: parent.id },
+    },
+    token,
+  );
   return { token, mobile, parent, kid, pass };
 }
 
@@ -23,7 +62,19 @@ async function employee(names: [string, string], features: Record<string, Return
   const admin = await adminToken();
   const role = await api('priviledge/role/create', { name_en: names[0], name_ar: names[1], features }, admin);
   const mobile = `0566${String(Date.now()).slice(-6)}`;
-  await api('user/register', { name_en: `${names[0]} user`, name_ar: `${names[1]} موظف`, mobile, priviledge_id: role.data.id, branch_id: 1, password: PASSWORD, confirm_password: PASSWORD }, admin);
+  await api(
+    'user/register',
+    {
+      name_en: `${names[0]} user`,
+      name_ar: `${names[1]} موظف`,
+      mobile,
+      priviledge_id: role.data.id,
+      branch_id: 1,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    },
+    admin,
+  );
   return mobile;
 }
 
@@ -51,7 +102,9 @@ async function stationBranch(page: Page, lang: 'en' | 'ar', branch: boolean) {
 }
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: with no branch the front desk says why it waits; the station's branch from Settings makes the badge check in; a kid checked out is ticked again`, async ({ page }) => {
+  test(`${lang}: with no branch the front desk says why it waits; the station's branch from Settings makes the badge check in; a kid checked out is ticked again`, async ({
+    page,
+  }) => {
     const { mobile, kid } = await family(`why-${lang}`);
     await adminOn(page, lang, 'Settings');
     await stationBranch(page, lang, false);
@@ -82,7 +135,13 @@ for (const lang of ['en', 'ar'] as const) {
 
 test('the till says why Complete is disabled (English and Arabic)', async ({ page }) => {
   const token = await adminToken();
-  const product = (await api('product/create', { name_en: 'Juice why', name_ar: 'عصير لماذا', price: 500, tax_id: 1, included: 1 }, token)).data;
+  const product = (
+    await api(
+      'product/create',
+      { name_en: 'Juice why', name_ar: 'عصير لماذا', price: 500, tax_id: 1, included: 1 },
+      token,
+    )
+  ).data;
   await api('product/addstock', { id: product.id, qty: 5 }, token);
   for (const lang of ['en', 'ar'] as const) {
     await adminOn(page, lang, 'Settings');
@@ -98,7 +157,9 @@ test('the till says why Complete is disabled (English and Arabic)', async ({ pag
   }
 });
 
-test('Arabic: a kid enters and leaves in words of their own, not the sign-in words; 80 mm reads right; Send code says what was sent', async ({ page }) => {
+test('Arabic: a kid enters and leaves in words of their own, not the sign-in words; 80 mm reads right; Send code says what was sent', async ({
+  page,
+}) => {
   const { mobile } = await family('words');
   await adminOn(page, 'ar', 'FrontDesk');
   const signOutText = (await page.getByTestId('logout-button').textContent())!.trim();
@@ -128,7 +189,12 @@ test('Arabic: a kid enters and leaves in words of their own, not the sign-in wor
   await page.goto('/#/Packages');
   await page.getByTestId('package-add').click();
   const form = await page.getByTestId('package-form').boundingBox();
-  const tax = await page.getByTestId('package-form').locator('.ant-form-item').filter({ hasText: 'نسبة' }).locator('.ant-select').boundingBox();
+  const tax = await page
+    .getByTestId('package-form')
+    .locator('.ant-form-item')
+    .filter({ hasText: 'نسبة' })
+    .locator('.ant-select')
+    .boundingBox();
   expect(tax!.width).toBeGreaterThan(form!.width * 0.4);
   await shot(page, 'package-form-ar', { settled: true });
 });
@@ -136,7 +202,8 @@ test('Arabic: a kid enters and leaves in words of their own, not the sign-in wor
 test('packages show the overtime margin as minutes per hour (English and Arabic)', async ({ page }) => {
   const { pass } = await family('margin');
   await adminOn(page, 'en', 'Packages');
-  const row = (lang: 'en' | 'ar') => page.getByRole('row').filter({ hasText: lang === 'en' ? pass.name_en : pass.name_ar });
+  const row = (lang: 'en' | 'ar') =>
+    page.getByRole('row').filter({ hasText: lang === 'en' ? pass.name_en : pass.name_ar });
   await expect(row('en')).toContainText('Hour 1: 10 minutes, then 5 minutes each hour after');
   await shot(page, 'packages-margin-en', { settled: true });
   await chooseLanguage(page, 'ar');
@@ -144,8 +211,13 @@ test('packages show the overtime margin as minutes per hour (English and Arabic)
   await shot(page, 'packages-margin-ar', { settled: true });
 });
 
-test('each user lands on the first screen their role works in; the menu shows only screens that exist', async ({ page }) => {
-  const mobile = await employee(['Cashier land', 'كاشير الهبوط'], { FrontDesk: flags('access', 'view', 'create'), Sales: flags('access', 'view', 'create') });
+test('each user lands on the first screen their role works in; the menu shows only screens that exist', async ({
+  page,
+}) => {
+  const mobile = await employee(['Cashier land', 'كاشير الهبوط'], {
+    FrontDesk: flags('access', 'view', 'create'),
+    Sales: flags('access', 'view', 'create'),
+  });
 
   await freshStation(page);
   for (const lang of ['en', 'ar'] as const) {
@@ -158,7 +230,8 @@ test('each user lands on the first screen their role works in; the menu shows on
   await signIn(page, 'admin@playdesk.test', 'e2e-admin-pass');
   await expect(page.getByTestId('front-desk')).toBeVisible();
   const menu = page.getByTestId('side-menu');
-  for (const gone of ['Home', 'Rooms', 'Room supervisor', 'Dashboard', 'Reports', 'Chat']) await expect(menu.getByRole('menuitem', { name: gone, exact: true })).toHaveCount(0);
+  for (const gone of ['Home', 'Rooms', 'Room supervisor', 'Dashboard', 'Reports', 'Chat'])
+    await expect(menu.getByRole('menuitem', { name: gone, exact: true })).toHaveCount(0);
   await page.goto('/#/Rooms');
   await expect(page.getByTestId('coming-soon')).toHaveCount(0);
   await page.getByTestId('side-menu').locator('.pd-brand').click();
@@ -166,8 +239,13 @@ test('each user lands on the first screen their role works in; the menu shows on
   await shot(page, 'landing-admin-en', { settled: true });
 });
 
-test('the roles form selects a whole row or column with one box, keyboard too, leaving what the user may not grant', async ({ page }) => {
-  const mobile = await employee(['Row lead', 'مشرف الصفوف'], { Roles: flags('access', 'view', 'create', 'update'), FrontDesk: flags('access', 'view', 'create') });
+test('the roles form selects a whole row or column with one box, keyboard too, leaving what the user may not grant', async ({
+  page,
+}) => {
+  const mobile = await employee(['Row lead', 'مشرف الصفوف'], {
+    Roles: flags('access', 'view', 'create', 'update'),
+    FrontDesk: flags('access', 'view', 'create'),
+  });
 
   await freshStation(page);
   for (const lang of ['en', 'ar'] as const) {
@@ -178,7 +256,8 @@ test('the roles form selects a whole row or column with one box, keyboard too, l
     // A row: every right of the front desk this manager holds, and nothing they do not.
     await page.getByTestId('row-all-FrontDesk').focus();
     await page.keyboard.press('Space');
-    for (const flag of ['access', 'view', 'create']) await expect(page.getByTestId(`flag-FrontDesk-${flag}`)).toBeChecked();
+    for (const flag of ['access', 'view', 'create'])
+      await expect(page.getByTestId(`flag-FrontDesk-${flag}`)).toBeChecked();
     for (const flag of ['update', 'delete']) await expect(page.getByTestId(`flag-FrontDesk-${flag}`)).not.toBeChecked();
     await expect(page.getByTestId('row-all-FrontDesk')).toBeChecked();
     // A column: "view" wherever they may give it.

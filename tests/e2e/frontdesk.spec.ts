@@ -2,8 +2,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminOn, adminToken, api, e164, e2eDatabase, lastCodeTo, selectOption, shot } from './helpers';
 
 const words = {
-  en: { branch: 'Main branch', verified: 'Parent verified', checkedIn: 'Check-in done.', checkedOut: 'Check-out completed.', inside: /Inside now: 2/, insideOne: /Inside now: 1/ },
-  ar: { branch: 'الفرع الرئيسي', verified: 'تم التحقق من ولي الأمر', checkedIn: 'تم الدخول.', checkedOut: 'تم الخروج.', inside: /في الداخل الآن: 2/, insideOne: /في الداخل الآن: 1/ },
+  en: {
+    branch: 'Main branch',
+    verified: 'Parent verified',
+    checkedIn: 'Check-in done.',
+    checkedOut: 'Check-out completed.',
+    inside: /Inside now: 2/,
+    insideOne: /Inside now: 1/,
+  },
+  ar: {
+    branch: 'الفرع الرئيسي',
+    verified: 'تم التحقق من ولي الأمر',
+    checkedIn: 'تم الدخول.',
+    checkedOut: 'تم الخروج.',
+    inside: /في الداخل الآن: 2/,
+    insideOne: /في الداخل الآن: 1/,
+  },
 } as const;
 
 /** A family with two kids on a two-hour package (overtime 25.00 an hour), put in through the server. */
@@ -11,10 +25,40 @@ async function family(tag: string) {
   const token = await adminToken();
   const mobile = `0533${String(Date.now()).slice(-6)}`;
   const parent = (await api('parent/create', { name_en: `Mona ${tag}`, name_ar: `منى ${tag}`, mobile }, token)).data;
-  const rami = (await api('kid/create', { parent_id: parent.id, name_en: 'Rami', name_ar: 'رامي', medical_notes: 'Peanut allergy' }, token)).data;
-  const dana = (await api('kid/create', { parent_id: parent.id, name_en: 'Dana', name_ar: 'دانة', vip: true }, token)).data;
-  const pass = (await api('package/create', { name_en: `Play ${tag}`, name_ar: `لعب ${tag}`, price: 6000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10', overtime_price: 2500 }, token)).data;
-  await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: [rami.id, dana.id] }], salesData: { payments: { cash: 12000 }, branch_id: 1 } }, token);
+  const rami = (
+    await api(
+      'kid/create',
+      { parent_id: parent.id, name_en: 'Rami', name_ar: 'رامي', medical_notes: 'Peanut allergy' },
+      token,
+    )
+  ).data;
+  const dana = (await api('kid/create', { parent_id: parent.id, name_en: 'Dana', name_ar: 'دانة', vip: true }, token))
+    .data;
+  const pass = (
+    await api(
+      'package/create',
+      {
+        name_en: `Play ${tag}`,
+        name_ar: `لعب ${tag}`,
+        price: 6000,
+        tax_id: 1,
+        included: 1,
+        validity_days: 30,
+        daily_limits: 2,
+        margin_minutes: '10',
+        overtime_price: 2500,
+      },
+      token,
+    )
+  ).data;
+  await api(
+    'sale/sale/create',
+    {
+      cart: [{ package: { id: pass.id }, kids: [rami.id, dana.id] }],
+      salesData: { payments: { cash: 12000 }, branch_id: 1 },
+    },
+    token,
+  );
   return { token, mobile, parent, rami, dana };
 }
 
@@ -30,7 +74,9 @@ async function openFamily(page: Page, lang: 'en' | 'ar', mobile: string) {
 }
 
 for (const lang of ['ar', 'en'] as const) {
-  test(`${lang}: find a parent by mobile, verify the code the parent received, check two kids in by badge, see their timers, check one out`, async ({ page }) => {
+  test(`${lang}: find a parent by mobile, verify the code the parent received, check two kids in by badge, see their timers, check one out`, async ({
+    page,
+  }) => {
     const w = words[lang];
     const { mobile, rami, dana } = await family(lang);
     await openFamily(page, lang, mobile);
@@ -62,7 +108,10 @@ for (const lang of ['ar', 'en'] as const) {
     await page.getByTestId('checked-in').getByRole('searchbox').fill(mobile);
     await page.getByTestId('checked-in').getByRole('searchbox').press('Enter');
     await expect(page.getByTestId('checked-in')).toContainText(w.inside);
-    const timer = page.getByRole('row').filter({ hasText: `RM-${lang}` }).getByTestId('session-timer');
+    const timer = page
+      .getByRole('row')
+      .filter({ hasText: `RM-${lang}` })
+      .getByTestId('session-timer');
     await expect(timer).toContainText(/2:(1\d|20):\d\d/); // two hours and two 10-minute margins
     const before = await timer.textContent();
     await expect(timer).not.toHaveText(before!, { timeout: 3000 });
@@ -75,11 +124,21 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByRole('row').filter({ hasText: `RM-${lang}` })).toHaveCount(0);
   });
 
-  test(`${lang}: kids four hours inside owe overtime at check-out: one forgiven with a reason, one charged at the till`, async ({ page }) => {
+  test(`${lang}: kids four hours inside owe overtime at check-out: one forgiven with a reason, one charged at the till`, async ({
+    page,
+  }) => {
     const { mobile, parent, rami, dana } = await family(`${lang}-ot`);
-    const visits = (await api('parent/kids/checkin', { parent_id: parent.id, badge: `OT-${lang}`, kidsList: [rami.id, dana.id], branch_id: 1 }, await adminToken())).data;
+    const visits = (
+      await api(
+        'parent/kids/checkin',
+        { parent_id: parent.id, badge: `OT-${lang}`, kidsList: [rami.id, dana.id], branch_id: 1 },
+        await adminToken(),
+      )
+    ).data;
     const db = await e2eDatabase();
-    await db.query(`update kid_sessions set checkin_at = now() - interval '4 hours' where id = any($1)`, [visits.map((v) => v.id)]);
+    await db.query(`update kid_sessions set checkin_at = now() - interval '4 hours' where id = any($1)`, [
+      visits.map((v) => v.id),
+    ]);
     await db.end();
 
     await openFamily(page, lang, mobile);
@@ -112,24 +171,38 @@ for (const lang of ['ar', 'en'] as const) {
     await page.goto(`/#/FrontDesk/${dana.id}`);
     await page.getByRole('tab').nth(3).click();
     await page.getByTestId(`fee-history-${danaVisit.id}`).click();
-    await expect(page.locator('.ant-popover:visible')).toContainText(lang === 'en' ? 'Birthday guest' : 'ضيفة عيد ميلاد');
+    await expect(page.locator('.ant-popover:visible')).toContainText(
+      lang === 'en' ? 'Birthday guest' : 'ضيفة عيد ميلاد',
+    );
     await shot(page, `fee-history-${lang}`, { settled: true });
   });
 
-  test(`${lang}: the kid profile shows the flags, subscriptions and visits; the outbox shows the messages`, async ({ page }) => {
+  test(`${lang}: the kid profile shows the flags, subscriptions and visits; the outbox shows the messages`, async ({
+    page,
+  }) => {
     const { token, rami, parent, mobile } = await family(`${lang}-p`);
-    await api('parent/kids/checkin', { parent_id: parent.id, badge: `PF-${lang}`, kidsList: [rami.id], branch_id: 1 }, token);
+    await api(
+      'parent/kids/checkin',
+      { parent_id: parent.id, badge: `PF-${lang}`, kidsList: [rami.id], branch_id: 1 },
+      token,
+    );
     await api('otp/send', { id: parent.id, mobile }, token);
     await adminOn(page, lang, '');
     // The header's search: at most four kids (many Ramis by now), and the family by its mobile.
-    await page.getByTestId('global-search').locator('input').fill(lang === 'en' ? 'Rami' : 'رامي');
+    await page
+      .getByTestId('global-search')
+      .locator('input')
+      .fill(lang === 'en' ? 'Rami' : 'رامي');
     await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).not.toHaveCount(0);
     expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBeLessThanOrEqual(8);
     await shot(page, `global-search-${lang}`, { settled: true });
     await page.getByTestId('global-search').locator('input').fill(mobile);
     await selectOption(page, e164(mobile));
     await expect(page.getByTestId('parent-panel')).toContainText(e164(mobile));
-    await page.getByTestId('parent-panel').getByText(lang === 'en' ? 'Rami' : 'رامي').click();
+    await page
+      .getByTestId('parent-panel')
+      .getByText(lang === 'en' ? 'Rami' : 'رامي')
+      .click();
     await expect(page.getByTestId('kid-profile')).toBeVisible();
     await expect(page.getByTestId('kid-profile')).toContainText('Peanut allergy');
     await shot(page, `kid-profile-${lang}`, { settled: true });

@@ -41,7 +41,9 @@ export async function shot(page: Page, name: string, opts: { settled?: boolean }
     await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
     // Dialogs and dropdowns zoom in and out; antd drops the motion classes once they are still.
-    await expect(page.locator('[class*="-appear"]:visible, [class*="-enter"]:visible, [class*="-leave"]:visible')).toHaveCount(0);
+    await expect(
+      page.locator('[class*="-appear"]:visible, [class*="-enter"]:visible, [class*="-leave"]:visible'),
+    ).toHaveCount(0);
     // A list that has just loaded fades its content back in (a CSS transition, no class to wait on).
     await page.waitForTimeout(350);
   }
@@ -51,31 +53,45 @@ export async function shot(page: Page, name: string, opts: { settled?: boolean }
 /** Each browser tab holds its own session (a new test's page starts signed out); each test starts on sign-in. */
 export async function freshStation(page: Page) {
   await page.goto('/');
-  await expect(page.getByTestId('login-form').or(page.getByTestId('app-shell')).or(page.getByTestId('first-run-form'))).toBeVisible();
+  await expect(
+    page.getByTestId('login-form').or(page.getByTestId('app-shell')).or(page.getByTestId('first-run-form')),
+  ).toBeVisible();
   if (await page.getByTestId('app-shell').isVisible()) await signOut(page);
 }
 
 /** A catalogue call straight to the e2e server, as a back office or another station would make it. */
-export async function api<N extends EndpointName>(name: N, body: RequestOf<N>, token?: string): Promise<{ status: boolean; message: string; data: ResponseOf<N> }> {
+export async function api<N extends EndpointName>(
+  name: N,
+  body: RequestOf<N>,
+  token?: string,
+): Promise<{ status: boolean; message: string; data: ResponseOf<N> }> {
   const endpoint = endpointOf(name);
   const { url, rest } = splitRequest(endpoint.path, body as Record<string, unknown>);
-  const query = endpoint.method === 'GET' ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]))}` : '';
+  const query =
+    endpoint.method === 'GET' ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await fetch(`${e2eServerURL}${url}${query}`, {
     method: endpoint.method,
-    headers: { ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: endpoint.method === 'GET' ? undefined : JSON.stringify(rest),
   });
   return (await res.json()) as { status: boolean; message: string; data: ResponseOf<N> };
 }
 
-export const adminToken = async () => (await api('user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken;
+export const adminToken = async () =>
+  (await api('user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken;
 
 /** A Saudi mobile as typed at the counter (0501234567), as the server keeps and shows it (+966501234567). */
 export const e164 = (local: string) => `+966${local.slice(1)}`;
 
 /** The last one-time code texted to this mobile (E.164), read off the parent's phone: the test gateway's file. */
 export function lastCodeTo(mobile: string): string {
-  const messages = readFileSync(e2eSmsFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { to: string; body: string });
+  const messages = readFileSync(e2eSmsFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { to: string; body: string });
   const body = messages.filter((m) => m.to === mobile).at(-1)?.body;
   const code = body?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code texted to ${mobile}`);
@@ -83,10 +99,15 @@ export function lastCodeTo(mobile: string): string {
 }
 
 /** A role's rights on one feature: the flags named are on. */
-export const flags = (...on: string[]) => Object.fromEntries(['access', 'view', 'create', 'update', 'delete'].map((f) => [f, on.includes(f)])) as Record<'access' | 'view' | 'create' | 'update' | 'delete', boolean>;
+export const flags = (...on: string[]) =>
+  Object.fromEntries(['access', 'view', 'create', 'update', 'delete'].map((f) => [f, on.includes(f)])) as Record<
+    'access' | 'view' | 'create' | 'update' | 'delete',
+    boolean
+  >;
 
 /** Picks an option in the open antd select dropdown. */
-export const selectOption = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+export const selectOption = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 
 /** A fresh station in the given language, signed in as the administrator, on one screen. */
 export async function adminOn(page: Page, lang: 'en' | 'ar', route: string) {
@@ -108,9 +129,17 @@ export async function tillInMainBranch(page: Page, lang: 'en' | 'ar') {
  */
 export async function e2eDatabase(): Promise<pg.Client> {
   const dir = join(process.env.E2E_DATA_DIR!, 'main', 'server');
-  const port = readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const port = readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]!
+    .trim();
   const password = readFileSync(join(dir, 'pg.secret'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'playdesk' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'postgres',
+    password,
+    database: 'playdesk',
+  });
   await client.connect();
   return client;
 }

@@ -4,7 +4,11 @@ import { DEFAULT_IDLE_SECONDS } from '../../shared/domain/idle';
 import { adminOn, adminToken, api, shot } from './helpers';
 
 /** A station's session belongs to the page that signed in, and an untouched station locks. */
-test('a new browser, or a new tab, lands on sign-in; a reload of the signed-in tab stays signed in', async ({ page, browser, context }) => {
+test('a new browser, or a new tab, lands on sign-in; a reload of the signed-in tab stays signed in', async ({
+  page,
+  browser,
+  context,
+}) => {
   await adminOn(page, 'en', 'Settings');
   await page.reload();
   await expect(page.getByTestId('app-shell')).toBeVisible();
@@ -25,7 +29,9 @@ test('a new browser, or a new tab, lands on sign-in; a reload of the signed-in t
 const locked = { en: 'Station locked', ar: 'المحطة مقفلة' } as const;
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: a station left untouched for the chain's idle time locks, and only the user's password unlocks it`, async ({ page }) => {
+  test(`${lang}: a station left untouched for the chain's idle time locks, and only the user's password unlocks it`, async ({
+    page,
+  }) => {
     const token = await adminToken();
     // A short idle time for this test, set as a manager would; every other test runs on the default.
     expect((await api('settings/chain/update', { idle_seconds: 5 }, token)).status).toBe(true);
@@ -37,7 +43,11 @@ for (const lang of ['en', 'ar'] as const) {
       // The app behind is out of reach: the keyboard cannot leave the lock.
       for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
       await expect(page.locator(':focus')).toHaveCount(1);
-      expect(await page.evaluate(() => document.querySelector('[data-testid="idle-lock"]')?.contains(document.activeElement))).toBe(true);
+      expect(
+        await page.evaluate(() =>
+          document.querySelector('[data-testid="idle-lock"]')?.contains(document.activeElement),
+        ),
+      ).toBe(true);
       await page.getByTestId('lock-password').fill('not-the-password');
       await page.getByTestId('lock-unlock').click();
       await expect(page.getByTestId('lock-error')).toBeVisible();

@@ -10,16 +10,74 @@ import { adminToken, api, chooseLanguage, e164, flags, freshStation, signIn } fr
 async function counter(tag: string) {
   const token = await adminToken();
   const stamp = String(Date.now()).slice(-6);
-  const role = (await api('priviledge/role/create', { name_en: `Cashier ${tag}`, name_ar: `كاشير ${tag}`, features: { FrontDesk: flags('access', 'view', 'create', 'update'), Sales: flags('access', 'view', 'create'), Invoices: flags('access', 'view') } }, token)).data;
+  const role = (
+    await api(
+      'priviledge/role/create',
+      {
+        name_en: `Cashier ${tag}`,
+        name_ar: `كاشير ${tag}`,
+        features: {
+          FrontDesk: flags('access', 'view', 'create', 'update'),
+          Sales: flags('access', 'view', 'create'),
+          Invoices: flags('access', 'view'),
+        },
+      },
+      token,
+    )
+  ).data;
   const cashier = { login: `0508${stamp}`, password: 'till-pass-1' };
-  await api('user/register', { name_en: `Nour ${tag}`, name_ar: `نور ${tag}`, mobile: cashier.login, priviledge_id: role.id, branch_id: 1, password: cashier.password, confirm_password: cashier.password }, token);
+  await api(
+    'user/register',
+    {
+      name_en: `Nour ${tag}`,
+      name_ar: `نور ${tag}`,
+      mobile: cashier.login,
+      priviledge_id: role.id,
+      branch_id: 1,
+      password: cashier.password,
+      confirm_password: cashier.password,
+    },
+    token,
+  );
   const mobile = `0566${stamp}`;
   const parent = (await api('parent/create', { name_en: `Reem ${tag}`, name_ar: `ريم ${tag}`, mobile }, token)).data;
   const kids = [];
-  for (const [en, ar] of [['Adam', 'آدم'], ['Sama', 'سما']] as const) kids.push((await api('kid/create', { parent_id: parent.id, name_en: en, name_ar: ar }, token)).data);
-  const pass = (await api('package/create', { name_en: `Day ${tag}`, name_ar: `يوم ${tag}`, price: 3000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10' }, token)).data;
-  await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: kids.map((k) => k.id) }], salesData: { payments: { cash: 6000 }, branch_id: 1 } }, token);
-  const product = (await api('product/create', { name_en: `Juice ${tag}`, name_ar: `عصير ${tag}`, price: 750, tax_id: 1, included: 1 }, token)).data;
+  for (const [en, ar] of [
+    ['Adam', 'آدم'],
+    ['Sama', 'سما'],
+  ] as const)
+    kids.push((await api('kid/create', { parent_id: parent.id, name_en: en, name_ar: ar }, token)).data);
+  const pass = (
+    await api(
+      'package/create',
+      {
+        name_en: `Day ${tag}`,
+        name_ar: `يوم ${tag}`,
+        price: 3000,
+        tax_id: 1,
+        included: 1,
+        validity_days: 30,
+        daily_limits: 2,
+        margin_minutes: '10',
+      },
+      token,
+    )
+  ).data;
+  await api(
+    'sale/sale/create',
+    {
+      cart: [{ package: { id: pass.id }, kids: kids.map((k) => k.id) }],
+      salesData: { payments: { cash: 6000 }, branch_id: 1 },
+    },
+    token,
+  );
+  const product = (
+    await api(
+      'product/create',
+      { name_en: `Juice ${tag}`, name_ar: `عصير ${tag}`, price: 750, tax_id: 1, included: 1 },
+      token,
+    )
+  ).data;
   await api('product/addstock', { id: product.id, qty: 10 }, token);
   return { cashier, mobile, kids, product };
 }
@@ -40,9 +98,16 @@ async function tabTo(page: Page, selector: string, key: 'Tab' | 'Shift+Tab' = 'T
   throw new Error(`the focus never reached ${selector}`);
 }
 
-const focused = (page: Page, testId: string) => expect(page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"], button[data-testid="${testId}"]`).first()).toBeFocused();
+const focused = (page: Page, testId: string) =>
+  expect(
+    page
+      .locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"], button[data-testid="${testId}"]`)
+      .first(),
+  ).toBeFocused();
 
-test('en: a whole check-in and check-out from the keyboard: search, tick, scan, check in, check out', async ({ page }) => {
+test('en: a whole check-in and check-out from the keyboard: search, tick, scan, check in, check out', async ({
+  page,
+}) => {
   const { cashier, mobile, kids } = await counter('kb-en');
   const [adam, sama] = kids as [(typeof kids)[number], (typeof kids)[number]];
   await openAs(page, 'en', cashier, 'FrontDesk');
@@ -82,7 +147,9 @@ test('en: a whole check-in and check-out from the keyboard: search, tick, scan, 
   await focused(page, 'desk-search');
 });
 
-test('ar: a whole sale from the keyboard: scan twice, F9 to the cash, Enter to complete, Enter to print', async ({ page }) => {
+test('ar: a whole sale from the keyboard: scan twice, F9 to the cash, Enter to complete, Enter to print', async ({
+  page,
+}) => {
   const { cashier, product } = await counter('kb-ar');
   await openAs(page, 'ar', cashier, 'Sales');
 

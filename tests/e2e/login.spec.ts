@@ -9,7 +9,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByTestId('login-form')).toBeVisible();
 });
 
-test('English: a wrong password is refused with a translated message, the right one opens the app, sign out returns to login', async ({ page }) => {
+test('English: a wrong password is refused with a translated message, the right one opens the app, sign out returns to login', async ({
+  page,
+}) => {
   await chooseLanguage(page, 'en');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await shot(page, 'login-en');

@@ -34,8 +34,15 @@ class LoopbackPrinter {
   static read(job: Buffer) {
     const { commands, paper } = decodeEscPos(job, 576);
     const line = commandLine(commands).filter((c) => !c.startsWith('DLE EOT'));
-    const beyond58mm = paper.inkedRows().some((y) => Array.from({ length: 576 - 384 }, (_, i) => 384 + i).some((x) => paper.ink(x, y)));
-    return { paper: beyond58mm ? 80 : 58, start: line[0], cut: line.includes('GS V 0'), drawer: line.filter((c) => c.startsWith('ESC p')) };
+    const beyond58mm = paper
+      .inkedRows()
+      .some((y) => Array.from({ length: 576 - 384 }, (_, i) => 384 + i).some((x) => paper.ink(x, y)));
+    return {
+      paper: beyond58mm ? 80 : 58,
+      start: line[0],
+      cut: line.includes('GS V 0'),
+      drawer: line.filter((c) => c.startsWith('ESC p')),
+    };
   }
 }
 
@@ -71,15 +78,25 @@ for (const lang of ['en', 'ar'] as const) {
       await page.close();
     });
 
-    test('is set up with a test print, prints after a cash sale with the drawer kick; off or out of paper, it says so and offers a retry', async ({ page }) => {
+    test('is set up with a test print, prints after a cash sale with the drawer kick; off or out of paper, it says so and offers a retry', async ({
+      page,
+    }) => {
       const w = words[lang];
       const token = await adminToken();
-      const product = (await api('product/create', { name_en: `Juice ${lang}`, name_ar: `عصير ${lang}`, price: 800, tax_id: 1, included: 1 }, token)).data;
+      const product = (
+        await api(
+          'product/create',
+          { name_en: `Juice ${lang}`, name_ar: `عصير ${lang}`, price: 800, tax_id: 1, included: 1 },
+          token,
+        )
+      ).data;
       await api('product/addstock', { id: product.id, qty: 5 }, token);
 
       await setPrinter(page, lang, 'not a printer', true);
       await page.getByTestId('printer-test').click();
-      await expect(page.getByTestId('printer-form')).toContainText(lang === 'en' ? 'This value is not valid' : 'غير صحيحة');
+      await expect(page.getByTestId('printer-form')).toContainText(
+        lang === 'en' ? 'This value is not valid' : 'غير صحيحة',
+      );
       await page.getByTestId('printer-address').fill(`tcp://127.0.0.1:${printer.port}`);
       await page.getByTestId('printer-test').click();
       await expect(page.getByText(w.printed)).toBeVisible();
@@ -129,7 +146,8 @@ const kinds = {
     network: 'Network',
     invalid: 'This value is not valid',
     printed: 'Receipt printed.',
-    time: (baud: number, seconds: number) => `At ${baud} baud a receipt takes about ${seconds} seconds to reach the printer.`,
+    time: (baud: number, seconds: number) =>
+      `At ${baud} baud a receipt takes about ${seconds} seconds to reach the printer.`,
   },
   ar: {
     shared: 'طابعة مشتركة في ويندوز',
@@ -142,7 +160,9 @@ const kinds = {
 } as const;
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: a receipt printer shared by Windows or on a serial port is set up and kept; at 9600 baud a whole receipt prints`, async ({ page }) => {
+  test(`${lang}: a receipt printer shared by Windows or on a serial port is set up and kept; at 9600 baud a whole receipt prints`, async ({
+    page,
+  }) => {
     const k = kinds[lang];
     await adminOn(page, lang, 'Settings');
     await page.getByTestId('printer-kind').getByText(k.shared).click();
@@ -171,11 +191,25 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByTestId('printer-save').click();
     await shot(page, `printer-settings-serial-9600-${lang}`, { settled: true });
     const token = await adminToken();
-    const product = (await api('product/create', { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 2500, tax_id: 1, included: 1 }, token)).data;
+    const product = (
+      await api(
+        'product/create',
+        { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 2500, tax_id: 1, included: 1 },
+        token,
+      )
+    ).data;
     await api('product/addstock', { id: product.id, qty: 1 }, token);
-    const sale = (await api('sale/sale/create', { cart: [{ product: { id: product.id, qty: 1 } }], salesData: { payments: { cash: 2500 }, branch_id: 1 } }, token)).data;
+    const sale = (
+      await api(
+        'sale/sale/create',
+        { cart: [{ product: { id: product.id, qty: 1 } }], salesData: { payments: { cash: 2500 }, branch_id: 1 } },
+        token,
+      )
+    ).data;
     await page.goto('/#/Invoices');
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${sale.invoice_no}`, exact: true }) });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: `#${sale.invoice_no}`, exact: true }) });
     const sent = Date.now();
     await row.getByTestId('invoice-print-receipt').click();
     await expect(page.getByText(k.printed)).toBeVisible({ timeout: 90_000 });
@@ -223,7 +257,9 @@ async function asDesktopApp(page: Page) {
     'pos:print-document': (arg) => {
       documents.push(arg);
       const request = arg as { action: 'print' } | { action: 'pdf'; fileName: string };
-      return request.action === 'pdf' ? { status: 'saved', fileName: `C:\\Users\\Cashier\\Documents\\${request.fileName}` } : { status: 'printed' };
+      return request.action === 'pdf'
+        ? { status: 'saved', fileName: `C:\\Users\\Cashier\\Documents\\${request.fileName}` }
+        : { status: 'printed' };
     },
   };
   await page.routeWebSocket(/\/bridge(\?.*)?$/, (ws) => {
@@ -239,18 +275,40 @@ async function asDesktopApp(page: Page) {
 }
 
 const desktop = {
-  en: { ask: 'Ask each time', sent: 'Invoice sent to the printer.', saved: 'Invoice saved: C:\\Users\\Cashier\\Documents\\invoice-' },
-  ar: { ask: 'السؤال في كل مرة', sent: 'أُرسلت الفاتورة إلى الطابعة.', saved: 'حُفظت الفاتورة: \u2066C:\\Users\\Cashier\\Documents\\invoice-' },
+  en: {
+    ask: 'Ask each time',
+    sent: 'Invoice sent to the printer.',
+    saved: 'Invoice saved: C:\\Users\\Cashier\\Documents\\invoice-',
+  },
+  ar: {
+    ask: 'السؤال في كل مرة',
+    sent: 'أُرسلت الفاتورة إلى الطابعة.',
+    saved: 'حُفظت الفاتورة: \u2066C:\\Users\\Cashier\\Documents\\invoice-',
+  },
 } as const;
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: in the desktop app, A4 invoices go to the printer chosen from the system's list, or to a PDF`, async ({ page }) => {
+  test(`${lang}: in the desktop app, A4 invoices go to the printer chosen from the system's list, or to a PDF`, async ({
+    page,
+  }) => {
     const d = desktop[lang];
     const shell = await asDesktopApp(page);
     const token = await adminToken();
-    const product = (await api('product/create', { name_en: `Balloon ${lang}`, name_ar: `بالون ${lang}`, price: 500, tax_id: 1, included: 1 }, token)).data;
+    const product = (
+      await api(
+        'product/create',
+        { name_en: `Balloon ${lang}`, name_ar: `بالون ${lang}`, price: 500, tax_id: 1, included: 1 },
+        token,
+      )
+    ).data;
     await api('product/addstock', { id: product.id, qty: 2 }, token);
-    const sale = (await api('sale/sale/create', { cart: [{ product: { id: product.id, qty: 1 } }], salesData: { payments: { cash: 500 }, branch_id: 1 } }, token)).data;
+    const sale = (
+      await api(
+        'sale/sale/create',
+        { cart: [{ product: { id: product.id, qty: 1 } }], salesData: { payments: { cash: 500 }, branch_id: 1 } },
+        token,
+      )
+    ).data;
 
     await adminOn(page, lang, 'Settings');
     await expect(page.getByTestId('invoice-printer')).toContainText(d.ask);
@@ -266,7 +324,10 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByText(d.sent)).toBeVisible();
     await page.getByTestId('invoice-pdf').click();
     await expect(page.getByText(`${d.saved}${sale.invoice_no}.pdf`)).toBeVisible();
-    expect(shell.documents).toEqual([{ action: 'print' }, { action: 'pdf', fileName: `invoice-${sale.invoice_no}.pdf` }]);
+    expect(shell.documents).toEqual([
+      { action: 'print' },
+      { action: 'pdf', fileName: `invoice-${sale.invoice_no}.pdf` },
+    ]);
     // The message is there but still fading in (opacity is not visibility to Playwright).
     await page.waitForTimeout(400);
     await shot(page, `invoice-a4-desktop-${lang}`);

@@ -6,8 +6,27 @@ test('en: a check-in made at another station appears in the checked-in list with
   const mobile = `0534${String(Date.now()).slice(-6)}`;
   const parent = (await api('parent/create', { name_en: 'Sara Live', name_ar: 'سارة', mobile }, token)).data;
   const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Omar', name_ar: 'عمر' }, token)).data;
-  const pass = (await api('package/create', { name_en: 'Live hour', name_ar: 'ساعة', price: 1000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 1, margin_minutes: '10' }, token)).data;
-  await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 1000 }, branch_id: 1 } }, token);
+  const pass = (
+    await api(
+      'package/create',
+      {
+        name_en: 'Live hour',
+        name_ar: 'ساعة',
+        price: 1000,
+        tax_id: 1,
+        included: 1,
+        validity_days: 30,
+        daily_limits: 1,
+        margin_minutes: '10',
+      },
+      token,
+    )
+  ).data;
+  await api(
+    'sale/sale/create',
+    { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 1000 }, branch_id: 1 } },
+    token,
+  );
 
   await adminOn(page, 'en', 'FrontDesk');
   await page.getByTestId('desk-branch').click();
@@ -18,7 +37,11 @@ test('en: a check-in made at another station appears in the checked-in list with
   await expect(page.getByTestId('checked-in')).toContainText(/Inside now: 0/);
 
   // The other station: its check-in reaches this page as visits_changed, and the list loads again.
-  const done = await api('parent/kids/checkin', { parent_id: parent.id, badge: 'LIVE-1', kidsList: [kid.id], branch_id: 1 }, token);
+  const done = await api(
+    'parent/kids/checkin',
+    { parent_id: parent.id, badge: 'LIVE-1', kidsList: [kid.id], branch_id: 1 },
+    token,
+  );
   expect(done.message).toBe('CHECKIN_DONE');
   await expect(page.getByRole('row').filter({ hasText: 'LIVE-1' })).toBeVisible();
   await expect(page.getByTestId('checked-in')).toContainText(/Inside now: 1/);

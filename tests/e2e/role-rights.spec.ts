@@ -9,13 +9,25 @@ test('the roles screen offers a branch manager only the rights they hold (Englis
   const admin = await adminToken();
   const role = await api(
     'priviledge/role/create',
-    { name_en: 'Shift lead', name_ar: 'مشرف الوردية', features: { Roles: flags('access', 'view', 'create', 'update'), FrontDesk: flags('access', 'view', 'create') } },
+    {
+      name_en: 'Shift lead',
+      name_ar: 'مشرف الوردية',
+      features: { Roles: flags('access', 'view', 'create', 'update'), FrontDesk: flags('access', 'view', 'create') },
+    },
     admin,
   );
   expect(role.status).toBe(true);
   const registered = await api(
     'user/register',
-    { name_en: 'Omar Saleh', name_ar: 'عمر صالح', mobile: '0507770001', priviledge_id: role.data.id, branch_id: 1, password: 'lead-01', confirm_password: 'lead-01' },
+    {
+      name_en: 'Omar Saleh',
+      name_ar: 'عمر صالح',
+      mobile: '0507770001',
+      priviledge_id: role.data.id,
+      branch_id: 1,
+      password: 'lead-01',
+      confirm_password: 'lead-01',
+    },
     admin,
   );
   expect(registered.status).toBe(true);
@@ -32,7 +44,8 @@ test('the roles screen offers a branch manager only the rights they hold (Englis
     await page.getByTestId('role-add').click();
     await expect(page.getByTestId('role-own-rights')).toBeVisible();
     await expect(page.getByTestId('role-admin-access')).toBeDisabled();
-    for (const flag of ['access', 'view', 'create']) await expect(page.getByTestId(`flag-FrontDesk-${flag}`)).toBeEnabled();
+    for (const flag of ['access', 'view', 'create'])
+      await expect(page.getByTestId(`flag-FrontDesk-${flag}`)).toBeEnabled();
     for (const flag of ['update', 'delete']) await expect(page.getByTestId(`flag-FrontDesk-${flag}`)).toBeDisabled();
     await expect(page.getByTestId('flag-Sales-access')).toBeDisabled();
     await expect(page.getByTestId('flag-Roles-delete')).toBeDisabled();

@@ -6,8 +6,24 @@ import { e2eAdmin, e2eServerURL } from '../../playwright.config';
 import { adminOn, adminToken, api, e164, printA4, selectOption, shot, tillInMainBranch } from './helpers';
 
 const words = {
-  en: { done: /Sale completed: invoice #(\d+)/, creditNoteFor: (no: string) => `Credit note for invoice #${no}`, change: /Change: .*35\.00/, paid: 'Paid', cancelledToast: 'Invoice cancelled.', cancelled: 'Cancelled', statusCancelled: 'Cancelled' },
-  ar: { done: /تمت عملية البيع: فاتورة رقم (\d+)/, creditNoteFor: (no: string) => `إشعار دائن للفاتورة رقم ${no}`, change: /الباقي: .*35\.00/, paid: 'مدفوعة', cancelledToast: 'تم إلغاء الفاتورة.', cancelled: 'ملغاة', statusCancelled: 'ملغى' },
+  en: {
+    done: /Sale completed: invoice #(\d+)/,
+    creditNoteFor: (no: string) => `Credit note for invoice #${no}`,
+    change: /Change: .*35\.00/,
+    paid: 'Paid',
+    cancelledToast: 'Invoice cancelled.',
+    cancelled: 'Cancelled',
+    statusCancelled: 'Cancelled',
+  },
+  ar: {
+    done: /تمت عملية البيع: فاتورة رقم (\d+)/,
+    creditNoteFor: (no: string) => `إشعار دائن للفاتورة رقم ${no}`,
+    change: /الباقي: .*35\.00/,
+    paid: 'مدفوعة',
+    cancelledToast: 'تم إلغاء الفاتورة.',
+    cancelled: 'ملغاة',
+    statusCancelled: 'ملغى',
+  },
 } as const;
 
 /**
@@ -20,14 +36,50 @@ for (const lang of ['en', 'ar'] as const) {
     const tag = `${lang}${Date.now() % 100000}`;
     // The catalogue and the family, put in through the server as a back office and front desk would.
     const token = await adminToken();
-    await api('branch/update', { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', vat_number: '310122393500003', address: 'Olaya St, Riyadh', phone: '0112345678' }, token);
-    const product = (await api('product/create', { name_en: `Socks ${tag}`, name_ar: `جوارب ${tag}`, price: 2000, tax_id: 1, included: 1 }, token)).data;
+    await api(
+      'branch/update',
+      {
+        id: 1,
+        name_en: 'Main branch',
+        name_ar: 'الفرع الرئيسي',
+        vat_number: '310122393500003',
+        address: 'Olaya St, Riyadh',
+        phone: '0112345678',
+      },
+      token,
+    );
+    const product = (
+      await api(
+        'product/create',
+        { name_en: `Socks ${tag}`, name_ar: `جوارب ${tag}`, price: 2000, tax_id: 1, included: 1 },
+        token,
+      )
+    ).data;
     await api('product/addstock', { id: product.id, qty: 5 }, token);
-    const pass = (await api('package/create', { name_en: `Monthly ${tag}`, name_ar: `شهري ${tag}`, price: 10000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10' }, token)).data;
+    const pass = (
+      await api(
+        'package/create',
+        {
+          name_en: `Monthly ${tag}`,
+          name_ar: `شهري ${tag}`,
+          price: 10000,
+          tax_id: 1,
+          included: 1,
+          validity_days: 30,
+          daily_limits: 2,
+          margin_minutes: '10',
+        },
+        token,
+      )
+    ).data;
     await api('coupon/create', { code: `C${tag}`.toUpperCase(), type: 'amount', value: 500 }, token);
     const mobile = `0577${String(Date.now()).slice(-6)}`;
     const parent = (await api('parent/create', { name_en: `Huda ${tag}`, name_ar: `هدى ${tag}`, mobile }, token)).data;
-    for (const [en, ar] of [['Omar', 'عمر'], ['Layla', 'ليلى']] as const) await api('kid/create', { parent_id: parent.id, name_en: en, name_ar: ar, vip: en === 'Layla' }, token);
+    for (const [en, ar] of [
+      ['Omar', 'عمر'],
+      ['Layla', 'ليلى'],
+    ] as const)
+      await api('kid/create', { parent_id: parent.id, name_en: en, name_ar: ar, vip: en === 'Layla' }, token);
 
     await adminOn(page, lang, 'Sales');
     await tillInMainBranch(page, lang);
@@ -84,13 +136,21 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('invoice-pdf')).toHaveCount(0);
 
     await page.goto('/#/Invoices');
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) }).filter({ hasText: w.paid });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) })
+      .filter({ hasText: w.paid });
     await expect(row).toHaveCount(1);
     await row.getByTestId('invoice-cancel').click();
     await page.getByTestId('cancel-confirm').click();
     await expect(page.getByText(w.cancelledToast)).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: w.creditNoteFor(invoiceNo) })).toContainText(/-.*215\.00/);
-    await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) }).filter({ hasText: w.cancelled })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) })
+        .filter({ hasText: w.cancelled }),
+    ).toHaveCount(1);
     await shot(page, `invoices-cancelled-${lang}`, { settled: true });
 
     // The subscriptions went with the invoice; the stock came back.
@@ -114,9 +174,18 @@ for (const lang of ['en', 'ar'] as const) {
     const w = words[lang];
     const token = await adminToken();
     const tag = `${lang}p${Date.now() % 100000}`;
-    const product = (await api('product/create', { name_en: `Cup ${tag}`, name_ar: `كوب ${tag}`, price: 1500, tax_id: 1, included: 1 }, token)).data;
+    const product = (
+      await api(
+        'product/create',
+        { name_en: `Cup ${tag}`, name_ar: `كوب ${tag}`, price: 1500, tax_id: 1, included: 1 },
+        token,
+      )
+    ).data;
     await api('product/addstock', { id: product.id, qty: 5 }, token);
-    const body = { cart: [{ product: { id: product.id, qty: 1 } }], salesData: { payments: { cash: 2000 }, branch_id: 1 } };
+    const body = {
+      cart: [{ product: { id: product.id, qty: 1 } }],
+      salesData: { payments: { cash: 2000 }, branch_id: 1 },
+    };
     const key = randomUUID();
     // The server recorded it; the answer was lost on the way back to the till.
     const recorded = await fetch(`${e2eServerURL}/sale/sale/create`, {
@@ -129,7 +198,10 @@ for (const lang of ['en', 'ar'] as const) {
     const stationDir = join(process.env.E2E_DATA_DIR!, 'main', 'station');
     const leavePending = (key: string) => {
       mkdirSync(stationDir, { recursive: true });
-      writeFileSync(join(stationDir, 'pending-commands.json'), JSON.stringify([{ name: 'sale/sale/create', userId: adminId, key, body, since: new Date().toISOString() }]));
+      writeFileSync(
+        join(stationDir, 'pending-commands.json'),
+        JSON.stringify([{ name: 'sale/sale/create', userId: adminId, key, body, since: new Date().toISOString() }]),
+      );
     };
     leavePending(key);
 

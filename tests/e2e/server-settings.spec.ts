@@ -9,7 +9,10 @@ async function asDesktop(page: Page, serverUrl: string) {
     ws.onMessage((raw) => {
       const call = JSON.parse(String(raw)) as { id: number; channel: string };
       if (call.channel !== 'pos:app-info') server.send(raw);
-      else ws.send(JSON.stringify({ kind: 'result', id: call.id, result: { version: 'e2e', shell: 'electron', serverUrl } }));
+      else
+        ws.send(
+          JSON.stringify({ kind: 'result', id: call.id, result: { version: 'e2e', shell: 'electron', serverUrl } }),
+        );
     });
   });
 }
@@ -20,7 +23,9 @@ const insecure = {
 } as const;
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: in the desktop app, a remote server on another computer must use https, and the screen says why`, async ({ page }) => {
+  test(`${lang}: in the desktop app, a remote server on another computer must use https, and the screen says why`, async ({
+    page,
+  }) => {
     await asDesktop(page, '');
     await adminOn(page, lang, 'Settings');
     await expect(page.getByTestId('server-url')).toBeHidden();
@@ -40,11 +45,16 @@ for (const lang of ['en', 'ar'] as const) {
   });
 }
 
-const found = { en: 'A PlayDesk server, version 0.1.0, reached without TLS', ar: 'خادم PlayDesk، الإصدار 0.1.0' } as const;
+const found = {
+  en: 'A PlayDesk server, version 0.1.0, reached without TLS',
+  ar: 'خادم PlayDesk، الإصدار 0.1.0',
+} as const;
 const nothing = { en: 'Nothing answers at this address', ar: 'لا شيء يستجيب على هذا العنوان' } as const;
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: in the browser, Settings says which server the station uses and Test connection says what answers there`, async ({ page }) => {
+  test(`${lang}: in the browser, Settings says which server the station uses and Test connection says what answers there`, async ({
+    page,
+  }) => {
     await adminOn(page, lang, 'Settings');
     await expect(page.getByTestId('server-in-use')).toContainText(/http:\/\/127\.0\.0\.1:\d+/);
     await expect(page.getByTestId('server-web-help')).toBeVisible();
@@ -53,7 +63,9 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(page, `server-test-web-${lang}`, { settled: true });
   });
 
-  test(`${lang}: in the desktop app, Test connection asks the remote address typed and says nothing answers there`, async ({ page }) => {
+  test(`${lang}: in the desktop app, Test connection asks the remote address typed and says nothing answers there`, async ({
+    page,
+  }) => {
     await asDesktop(page, 'http://127.0.0.1:4100');
     await adminOn(page, lang, 'Settings');
     await page.getByTestId('server-mode').getByRole('radio').nth(1).check();

@@ -20,7 +20,9 @@ async function pick(page: Page, testId: string, option: string) {
   }).toPass({ timeout: 15_000 });
 }
 
-test('a front-desk-only role: made by the administrator, seen and enforced for its employee (Arabic and English)', async ({ page }) => {
+test('a front-desk-only role: made by the administrator, seen and enforced for its employee (Arabic and English)', async ({
+  page,
+}) => {
   await freshStation(page);
   await chooseLanguage(page, 'ar');
   await signIn(page, e2eAdmin.login, e2eAdmin.password);
@@ -61,7 +63,9 @@ test('a front-desk-only role: made by the administrator, seen and enforced for i
   await page.getByRole('tab', { name: 'الملفات' }).click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('file-upload').click();
-  await (await chooser).setFiles({ name: 'iqama.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%scan') });
+  await (
+    await chooser
+  ).setFiles({ name: 'iqama.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%scan') });
   await expect(page.getByText(/^iqama-[a-z0-9]{10}\.pdf$/)).toBeVisible();
   await shot(page, 'employee-files-ar');
   await signOut(page);
@@ -71,7 +75,8 @@ test('a front-desk-only role: made by the administrator, seen and enforced for i
   await signIn(page, '0501112233', 'front-1');
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByText('Front desk')).toBeVisible();
-  for (const hidden of ['Employees', 'Roles and privileges', 'Branches', 'Sales', 'Reports']) await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+  for (const hidden of ['Employees', 'Roles and privileges', 'Branches', 'Sales', 'Reports'])
+    await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('header-branch')).toHaveText(/Main branch/);
   await page.goto('/#/Employees');
   await expect(page.getByTestId('employees-page')).toHaveCount(0);
@@ -80,7 +85,11 @@ test('a front-desk-only role: made by the administrator, seen and enforced for i
 
   // And the server refuses what the menu hides.
   const login = await (
-    await fetch(`${e2eServerURL}/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: '0501112233', password: 'front-1' }) })
+    await fetch(`${e2eServerURL}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: '0501112233', password: 'front-1' }),
+    })
   ).json();
   for (const path of ['/user/pagelist', '/priviledge/role/list', '/branch/pagelist']) {
     const res = await fetch(`${e2eServerURL}${path}`, {

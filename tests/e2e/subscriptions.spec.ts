@@ -30,7 +30,12 @@ function photo(): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0xf5, 0x9e, 0x0b]))]);
   const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const words = {
@@ -42,7 +47,21 @@ for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: a new family registered at the till can be sold a package at once`, async ({ page }) => {
     const w = words[lang];
     const token = await adminToken();
-    const pass = (await api('package/create', { name_en: `Weekly ${lang}`, name_ar: `أسبوعي ${lang}`, price: 5000, tax_id: 1, included: 1, validity_days: 7, daily_limits: 3 }, token)).data;
+    const pass = (
+      await api(
+        'package/create',
+        {
+          name_en: `Weekly ${lang}`,
+          name_ar: `أسبوعي ${lang}`,
+          price: 5000,
+          tax_id: 1,
+          included: 1,
+          validity_days: 7,
+          daily_limits: 3,
+        },
+        token,
+      )
+    ).data;
     const mobile = `0588${String(Date.now()).slice(-6)}`;
 
     await adminOn(page, lang, 'Sales');
@@ -77,9 +96,29 @@ for (const lang of ['en', 'ar'] as const) {
     const token = await adminToken();
     const mobile = `0599${String(Date.now()).slice(-6)}`;
     const parent = (await api('parent/create', { name_en: 'Fahad', name_ar: 'فهد', mobile }, token)).data;
-    const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Adam', name_ar: 'آدم', medical_notes: 'Asthma' }, token)).data;
-    const pass = (await api('package/create', { name_en: `Month ${lang}`, name_ar: `شهر ${lang}`, price: 9000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2 }, token)).data;
-    const sale = await api('sale/sale/create', { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 9000 }, branch_id: 1 } }, token);
+    const kid = (
+      await api('kid/create', { parent_id: parent.id, name_en: 'Adam', name_ar: 'آدم', medical_notes: 'Asthma' }, token)
+    ).data;
+    const pass = (
+      await api(
+        'package/create',
+        {
+          name_en: `Month ${lang}`,
+          name_ar: `شهر ${lang}`,
+          price: 9000,
+          tax_id: 1,
+          included: 1,
+          validity_days: 30,
+          daily_limits: 2,
+        },
+        token,
+      )
+    ).data;
+    const sale = await api(
+      'sale/sale/create',
+      { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 9000 }, branch_id: 1 } },
+      token,
+    );
     const sub = sale.data.subscriptions[0]!;
 
     await adminOn(page, lang, 'Subscriptions');
@@ -102,7 +141,13 @@ for (const lang of ['en', 'ar'] as const) {
 
   test(`${lang}: a product's photo, chosen from the list, becomes its picture`, async ({ page }) => {
     const token = await adminToken();
-    const product = (await api('product/create', { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 1500, tax_id: 1, included: 1 }, token)).data;
+    const product = (
+      await api(
+        'product/create',
+        { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 1500, tax_id: 1, included: 1 },
+        token,
+      )
+    ).data;
 
     await adminOn(page, lang, 'Products');
     // Other specs add products too: find this one by name rather than hope it is on the first page.
@@ -121,7 +166,9 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(page, `packages-${lang}`, { settled: true });
   });
 
-  test(`${lang}: an administrator adds a product and a package (with its overtime price) through their forms`, async ({ page }) => {
+  test(`${lang}: an administrator adds a product and a package (with its overtime price) through their forms`, async ({
+    page,
+  }) => {
     await adminOn(page, lang, 'Products');
     await page.getByTestId('product-add').click();
     const product = page.getByTestId('product-form');
@@ -130,7 +177,9 @@ for (const lang of ['en', 'ar'] as const) {
     await product.getByTestId('product-price').fill('35');
     await shot(page, `product-form-${lang}`, { settled: true });
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
-    await expect(page.getByRole('row').filter({ hasText: lang === 'en' ? `Cap ${lang}` : `قبعة ${lang}` })).toContainText('35.00');
+    await expect(
+      page.getByRole('row').filter({ hasText: lang === 'en' ? `Cap ${lang}` : `قبعة ${lang}` }),
+    ).toContainText('35.00');
 
     await page.goto('/#/Packages');
     await page.getByTestId('package-add').click();
@@ -141,8 +190,12 @@ for (const lang of ['en', 'ar'] as const) {
     await pkg.getByTestId('package-overtime-price').fill('30');
     await shot(page, `package-form-${lang}`, { settled: true });
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
-    await expect(page.getByRole('row').filter({ hasText: lang === 'en' ? `Fortnight ${lang}` : `أسبوعان ${lang}` })).toContainText('120.00');
-    const saved = (await api('package/list', {}, await adminToken())).data.find((p) => p.name_en === `Fortnight ${lang}`);
+    await expect(
+      page.getByRole('row').filter({ hasText: lang === 'en' ? `Fortnight ${lang}` : `أسبوعان ${lang}` }),
+    ).toContainText('120.00');
+    const saved = (await api('package/list', {}, await adminToken())).data.find(
+      (p) => p.name_en === `Fortnight ${lang}`,
+    );
     expect(saved).toMatchObject({ price: 12000, overtime_price: 3000, validity_days: 30 });
   });
 }

@@ -31,7 +31,10 @@ describe('sign in (/user/login)', () => {
   });
 
   it('USER_NOT_FOUND for an unknown login, and for a deleted employee', async () => {
-    expect((await server.post('/user/login', { login: 'nobody@x.test', password: 'whatever' })).body).toEqual({ status: false, message: 'USER_NOT_FOUND' });
+    expect((await server.post('/user/login', { login: 'nobody@x.test', password: 'whatever' })).body).toEqual({
+      status: false,
+      message: 'USER_NOT_FOUND',
+    });
     const id = await server.addEmployee({ mobile: '0559990000', password: 'gone-pass' });
     await server.database.db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
     const res = await server.post('/user/login', { login: '0559990000', password: 'gone-pass' });
@@ -48,7 +51,11 @@ describe('sign in (/user/login)', () => {
   it('PASSWORD_MISSING when no password is sent', async () => {
     const res = await server.post('/user/login', { login: ADMIN.login });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ status: false, message: 'PASSWORD_MISSING', errors: [{ path: 'password', message: 'PASSWORD_MISSING' }] });
+    expect(res.body).toMatchObject({
+      status: false,
+      message: 'PASSWORD_MISSING',
+      errors: [{ path: 'password', message: 'PASSWORD_MISSING' }],
+    });
   });
 
   it('the sixth failed sign-in for one login within 15 minutes gets 429, even with the right password', async () => {
@@ -65,7 +72,9 @@ describe('sign in (/user/login)', () => {
 
   it('a burst of guesses at once cannot get past the limit: exactly five are checked, the rest get 429', async () => {
     await server.addEmployee({ mobile: '0506666666', password: 'right-pass' });
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => server.post('/user/login', { login: '0506666666', password: `guess-${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => server.post('/user/login', { login: '0506666666', password: `guess-${i}` })),
+    );
     expect(results.filter((r) => r.status === 401)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(7);
   });
@@ -92,7 +101,9 @@ describe('tokens', () => {
 
   it('refresh tokens rotate: the new pair works and the old refresh token is spent', async () => {
     const first = await server.login();
-    const rotated = await server.post<{ accessToken: string; refreshToken: string }>('/jwt/refresh-token', { refreshToken: first.refreshToken });
+    const rotated = await server.post<{ accessToken: string; refreshToken: string }>('/jwt/refresh-token', {
+      refreshToken: first.refreshToken,
+    });
     expect(rotated.body.status).toBe(true);
     expect(rotated.body.data.refreshToken).not.toBe(first.refreshToken);
     expect((await server.post('/branch/list', {}, rotated.body.data.accessToken)).status).toBe(200);
@@ -100,39 +111,62 @@ describe('tokens', () => {
 
   it('a reused refresh token revokes its whole family and tells the client to log out', async () => {
     const first = await server.login();
-    const second = (await server.post<{ accessToken: string; refreshToken: string }>('/jwt/refresh-token', { refreshToken: first.refreshToken })).body.data;
+    const second = (
+      await server.post<{ accessToken: string; refreshToken: string }>('/jwt/refresh-token', {
+        refreshToken: first.refreshToken,
+      })
+    ).body.data;
     const replay = await server.post('/jwt/refresh-token', { refreshToken: first.refreshToken });
     expect(replay.status).toBe(401);
     expect(replay.body).toEqual({ status: false, message: 'SESSION_EXPIRED', logout: true });
     // The legitimate holder's newer tokens are dead too.
-    expect((await server.post('/jwt/refresh-token', { refreshToken: second.refreshToken })).body).toMatchObject({ logout: true });
-    expect((await server.post('/branch/list', {}, second.accessToken)).body).toMatchObject({ status: false, logout: true });
+    expect((await server.post('/jwt/refresh-token', { refreshToken: second.refreshToken })).body).toMatchObject({
+      logout: true,
+    });
+    expect((await server.post('/branch/list', {}, second.accessToken)).body).toMatchObject({
+      status: false,
+      logout: true,
+    });
   });
 
   it('two racing refreshes with one token: one wins, the family ends', async () => {
     const first = await server.login();
-    const results = await Promise.all([1, 2].map(() => server.post('/jwt/refresh-token', { refreshToken: first.refreshToken })));
+    const results = await Promise.all(
+      [1, 2].map(() => server.post('/jwt/refresh-token', { refreshToken: first.refreshToken })),
+    );
     expect(results.filter((r) => r.body.status)).toHaveLength(1);
   });
 
   it('logout revokes the session: its tokens stop working and the login record is closed', async () => {
     const tokens = await server.login();
-    expect((await server.post('/user/logout', { refreshToken: tokens.refreshToken })).body).toEqual({ status: true, message: 'OK', data: null });
+    expect((await server.post('/user/logout', { refreshToken: tokens.refreshToken })).body).toEqual({
+      status: true,
+      message: 'OK',
+      data: null,
+    });
     expect((await server.post('/jwt/refresh-token', { refreshToken: tokens.refreshToken })).status).toBe(401);
-    expect((await server.post('/branch/list', {}, tokens.accessToken)).body).toMatchObject({ message: 'SESSION_EXPIRED', logout: true });
+    expect((await server.post('/branch/list', {}, tokens.accessToken)).body).toMatchObject({
+      message: 'SESSION_EXPIRED',
+      logout: true,
+    });
   });
 
   it('a deleted employee is signed out at their next call', async () => {
     const id = await server.addEmployee({ mobile: '0503333333', password: 'pass-pass' });
     const tokens = await server.login('0503333333', 'pass-pass');
     await server.database.db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
-    expect((await server.post('/branch/list', {}, tokens.accessToken)).body).toMatchObject({ message: 'SESSION_EXPIRED', logout: true });
+    expect((await server.post('/branch/list', {}, tokens.accessToken)).body).toMatchObject({
+      message: 'SESSION_EXPIRED',
+      logout: true,
+    });
   });
 });
 
 describe('the first administrator', () => {
   it('is created only when the database has no user', async () => {
     expect(await server.app.auth.ensureFirstAdministrator('second@x.test', 'second-pass')).toBe(false);
-    expect((await server.post('/user/login', { login: 'second@x.test', password: 'second-pass' })).body.message).toBe('USER_NOT_FOUND');
+    expect((await server.post('/user/login', { login: 'second@x.test', password: 'second-pass' })).body.message).toBe(
+      'USER_NOT_FOUND',
+    );
   });
 });

@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const create = (body: object) => server.post<{ id: number; code: string }>('/coupon/create', body, admin);
-const check = (coupon: string, cart_total: number, token = admin) => server.post<{ discount: number }>('/sale/coupon', { coupon, cart_total }, token);
+const check = (coupon: string, cart_total: number, token = admin) =>
+  server.post<{ discount: number }>('/sale/coupon', { coupon, cart_total }, token);
 
 describe('coupons', () => {
   it('are created with the type as a string, codes compared without case, a taken code is EXISTS', async () => {
@@ -21,10 +22,18 @@ describe('coupons', () => {
   });
 
   it('refuse a percent over 100, a bad code, and an end before the start', async () => {
-    expect((await create({ code: 'BIG', type: 'percent', value: 150 })).body.errors).toEqual([{ path: 'value', message: 'FIELD_TOO_LARGE' }]);
+    expect((await create({ code: 'BIG', type: 'percent', value: 150 })).body.errors).toEqual([
+      { path: 'value', message: 'FIELD_TOO_LARGE' },
+    ]);
     expect((await create({ code: 'a b', type: 'amount', value: 100 })).body.errors?.[0]?.path).toBe('code');
     expect((await create({ code: 'TYPE', type: 'gift', value: 100 })).body.errors?.[0]?.path).toBe('type');
-    const backwards = await create({ code: 'BACK', type: 'amount', value: 100, valid_from: '2026-12-01T00:00:00Z', valid_to: '2026-11-01T00:00:00Z' });
+    const backwards = await create({
+      code: 'BACK',
+      type: 'amount',
+      value: 100,
+      valid_from: '2026-12-01T00:00:00Z',
+      valid_to: '2026-11-01T00:00:00Z',
+    });
     expect(backwards.body.errors).toEqual([{ path: 'valid_to', message: 'FIELD_INVALID' }]);
   });
 
@@ -44,14 +53,17 @@ describe('coupons', () => {
     await server.database.db.update(coupons).set({ used: 1 }).where(eq(coupons.id, limited.body.data.id));
     expect((await check('ONCE', 6000)).body.message).toBe('COUPON_USE_LIMIT_EXHAUSTED');
 
-    const branch = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin)).body.data.id;
+    const branch = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin))
+      .body.data.id;
     await create({ code: 'NORTH', type: 'amount', value: 100, branch_id: branch });
     expect((await check('NORTH', 6000)).body.message).toBe('COUPON_NOT_FOR_THIS_BRANCH'); // the administrator has no branch
   });
 
   it('cannot be used past their limit even when the database is written directly', async () => {
     const limited = await create({ code: 'TWICE', type: 'amount', value: 100, use_limit: 2 });
-    await expect(server.database.db.update(coupons).set({ used: 3 }).where(eq(coupons.id, limited.body.data.id))).rejects.toThrow();
+    await expect(
+      server.database.db.update(coupons).set({ used: 3 }).where(eq(coupons.id, limited.body.data.id)),
+    ).rejects.toThrow();
   });
 
   it('are deleted, after which the code is free again', async () => {

@@ -11,7 +11,9 @@ describe('the embedded database under a data directory', () => {
     try {
       const first = await startServer({ port: 0, dataDir, logLevel: 'silent', ...admin });
       try {
-        await expect(startServer({ port: 0, dataDir, logLevel: 'silent' })).rejects.toThrow(/already in use by another PlayDesk server/);
+        await expect(startServer({ port: 0, dataDir, logLevel: 'silent' })).rejects.toThrow(
+          /already in use by another PlayDesk server/,
+        );
         const res = await fetch(`${first.url}/user/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

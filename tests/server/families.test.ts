@@ -21,9 +21,31 @@ const counter = {
 beforeAll(async () => {
   ({ server, admin } = await startWithAdministrator());
   firstCashier = await server.staff('0560000001', counter);
-  secondBranch = (await server.post<{ id: number }>('/branch/create', { name_en: 'Jeddah', name_ar: 'جدة', vat_number: '300000000000003', phone: '+966 12 000 0000' }, admin)).body.data.id;
-  const role = await server.post<{ id: number }>('/priviledge/role/create', { name_en: 'Jeddah counter', name_ar: 'كاونتر جدة', features: counter }, admin);
-  const registered = await server.post('/user/register', { name_en: 'Jeddah cashier', name_ar: 'كاشير جدة', mobile: '0560000002', priviledge_id: role.body.data.id, branch_id: secondBranch, password: 'staff-02', confirm_password: 'staff-02' }, admin);
+  secondBranch = (
+    await server.post<{ id: number }>(
+      '/branch/create',
+      { name_en: 'Jeddah', name_ar: 'جدة', vat_number: '300000000000003', phone: '+966 12 000 0000' },
+      admin,
+    )
+  ).body.data.id;
+  const role = await server.post<{ id: number }>(
+    '/priviledge/role/create',
+    { name_en: 'Jeddah counter', name_ar: 'كاونتر جدة', features: counter },
+    admin,
+  );
+  const registered = await server.post(
+    '/user/register',
+    {
+      name_en: 'Jeddah cashier',
+      name_ar: 'كاشير جدة',
+      mobile: '0560000002',
+      priviledge_id: role.body.data.id,
+      branch_id: secondBranch,
+      password: 'staff-02',
+      confirm_password: 'staff-02',
+    },
+    admin,
+  );
   expect(registered.body.status).toBe(true);
   secondCashier = (await server.login('0560000002', 'staff-02')).accessToken;
 });
@@ -34,19 +56,48 @@ const parentInfo = async (id: number) => (await server.post<Parent>('/parent/inf
 
 describe('a family registered in one branch, served in another', () => {
   it("the second branch's cashier finds and edits the family and sells to it; its registration branch stays", async () => {
-    const made = await server.post<Parent>('/parent/create', { name_en: 'Huda Salem', name_ar: 'هدى سالم', mobile: '0561234567' }, firstCashier);
+    const made = await server.post<Parent>(
+      '/parent/create',
+      { name_en: 'Huda Salem', name_ar: 'هدى سالم', mobile: '0561234567' },
+      firstCashier,
+    );
     expect(made.body.data.branch_id).toBe(1);
     const parent = made.body.data.id;
-    const kid = (await server.post<{ id: number }>('/kid/create', { parent_id: parent, name_en: 'Yousef', name_ar: 'يوسف' }, firstCashier)).body.data.id;
+    const kid = (
+      await server.post<{ id: number }>(
+        '/kid/create',
+        { parent_id: parent, name_en: 'Yousef', name_ar: 'يوسف' },
+        firstCashier,
+      )
+    ).body.data.id;
 
     const found = await server.post<Parent[]>('/parent/search', { query: '0561234567' }, secondCashier);
     expect(found.body.data.map((p) => p.id)).toEqual([parent]);
 
-    const edited = await server.post<Parent>('/parent/update', { id: parent, name_en: 'Huda Salem Ali', name_ar: 'هدى سالم علي', mobile: '0561234567' }, secondCashier);
+    const edited = await server.post<Parent>(
+      '/parent/update',
+      { id: parent, name_en: 'Huda Salem Ali', name_ar: 'هدى سالم علي', mobile: '0561234567' },
+      secondCashier,
+    );
     expect(edited.body.data).toMatchObject({ name_en: 'Huda Salem Ali', branch_id: 1 });
     expect((await parentInfo(parent)).branch_id).toBe(1);
 
-    const weekly = (await server.post<{ id: number }>('/package/create', { name_en: 'Week', name_ar: 'أسبوع', price: 10000, tax_id: 1, included: 1, validity_days: 7, daily_limits: 2, margin_minutes: '10' }, admin)).body.data.id;
+    const weekly = (
+      await server.post<{ id: number }>(
+        '/package/create',
+        {
+          name_en: 'Week',
+          name_ar: 'أسبوع',
+          price: 10000,
+          tax_id: 1,
+          included: 1,
+          validity_days: 7,
+          daily_limits: 2,
+          margin_minutes: '10',
+        },
+        admin,
+      )
+    ).body.data.id;
     const sale = await server.post<{ branch_id: number; parent_id: number; subscriptions: { branch_id?: number }[] }>(
       '/sale/sale/create',
       { cart: [{ package: { id: weekly }, kids: [kid] }], salesData: { payments: { cash: 10000 } } },
@@ -57,18 +108,33 @@ describe('a family registered in one branch, served in another', () => {
     expect((await parentInfo(parent)).branch_id).toBe(1);
 
     // The sale is the second branch's: the first branch's invoice list does not show it.
-    const invoicesOf = async (token: string) => (await server.post<{ rows: { parent_id: number | null }[] }>('/sale/pagelist', { perPage: 100 }, token)).body.data.rows;
+    const invoicesOf = async (token: string) =>
+      (await server.post<{ rows: { parent_id: number | null }[] }>('/sale/pagelist', { perPage: 100 }, token)).body.data
+        .rows;
     expect((await invoicesOf(secondCashier)).some((r) => r.parent_id === parent)).toBe(true);
     expect((await invoicesOf(firstCashier)).some((r) => r.parent_id === parent)).toBe(false);
   });
 
   it('only an administrator moves a family to another branch, and only when asked to', async () => {
-    const parent = (await server.post<Parent>('/parent/create', { name_en: 'Reem', name_ar: 'ريم', mobile: '0567654321' }, firstCashier)).body.data.id;
+    const parent = (
+      await server.post<Parent>(
+        '/parent/create',
+        { name_en: 'Reem', name_ar: 'ريم', mobile: '0567654321' },
+        firstCashier,
+      )
+    ).body.data.id;
     const body = { id: parent, name_en: 'Reem', name_ar: 'ريم', mobile: '0567654321' };
-    expect(await server.post('/parent/update', { ...body, branch_id: secondBranch }, secondCashier)).toEqual({ status: 403, body: { status: false, message: 'NOT_AUTHORISED' } });
-    expect((await server.post<Parent>('/parent/update', { ...body, branch_id: 1 }, secondCashier)).body.data.branch_id).toBe(1); // naming it again changes nothing
+    expect(await server.post('/parent/update', { ...body, branch_id: secondBranch }, secondCashier)).toEqual({
+      status: 403,
+      body: { status: false, message: 'NOT_AUTHORISED' },
+    });
+    expect(
+      (await server.post<Parent>('/parent/update', { ...body, branch_id: 1 }, secondCashier)).body.data.branch_id,
+    ).toBe(1); // naming it again changes nothing
     expect((await server.post<Parent>('/parent/update', body, admin)).body.data.branch_id).toBe(1);
-    expect((await server.post<Parent>('/parent/update', { ...body, branch_id: secondBranch }, admin)).body.data.branch_id).toBe(secondBranch);
+    expect(
+      (await server.post<Parent>('/parent/update', { ...body, branch_id: secondBranch }, admin)).body.data.branch_id,
+    ).toBe(secondBranch);
     expect((await parentInfo(parent)).branch_id).toBe(secondBranch);
   });
 });

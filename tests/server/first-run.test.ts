@@ -7,15 +7,28 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const owner = { name_en: 'Huda', name_ar: 'هدى', login: 'owner@centre.test', password: 'owner-pass', confirm_password: 'owner-pass' };
+const owner = {
+  name_en: 'Huda',
+  name_ar: 'هدى',
+  login: 'owner@centre.test',
+  password: 'owner-pass',
+  confirm_password: 'owner-pass',
+};
 
 describe('first run of a new installation', () => {
   it('reports that an administrator is needed', async () => {
-    expect((await server.post('/setup/status')).body).toEqual({ status: true, message: 'OK', data: { needsAdministrator: true } });
+    expect((await server.post('/setup/status')).body).toEqual({
+      status: true,
+      message: 'OK',
+      data: { needsAdministrator: true },
+    });
   });
 
   it('checks the password rules of the spec', async () => {
-    expect((await server.post('/setup/first-admin', { ...owner, password: '12345', confirm_password: '12345' })).body.message).toBe('PASSWORD_MIN_6_CHARS');
+    expect(
+      (await server.post('/setup/first-admin', { ...owner, password: '12345', confirm_password: '12345' })).body
+        .message,
+    ).toBe('PASSWORD_MIN_6_CHARS');
     expect((await server.post('/setup/first-admin', { ...owner, confirm_password: 'other-pass' })).body).toMatchObject({
       message: 'PASSWORD_MUST_MATCH',
       errors: [{ path: 'confirm_password', message: 'PASSWORD_MUST_MATCH' }],
@@ -31,9 +44,15 @@ describe('first run of a new installation', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await server.post('/setup/status')).body.data).toEqual({ needsAdministrator: false });
-    expect((await server.post('/setup/first-admin', { ...owner, login: 'late@x.test' })).body).toEqual({ status: false, message: 'EXISTS' });
+    expect((await server.post('/setup/first-admin', { ...owner, login: 'late@x.test' })).body).toEqual({
+      status: false,
+      message: 'EXISTS',
+    });
     const winner = results.find((r) => r.status === 200) === results[0] ? owner.login : 'intruder@x.test';
-    const signIn = await server.post<{ user: { role: string; name_ar: string } }>('/user/login', { login: winner, password: owner.password });
+    const signIn = await server.post<{ user: { role: string; name_ar: string } }>('/user/login', {
+      login: winner,
+      password: owner.password,
+    });
     expect(signIn.body.data.user).toMatchObject({ role: 'admin', name_ar: 'هدى' });
   });
 });

@@ -20,25 +20,66 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Session = { id: number; kid_id: number; badge: string; pending_ms: number; overtime_hours: number; overtime_fee: number; due: number; fee_decision: string | null; billed_sale_id: number | null };
+type Session = {
+  id: number;
+  kid_id: number;
+  badge: string;
+  pending_ms: number;
+  overtime_hours: number;
+  overtime_fee: number;
+  due: number;
+  fee_decision: string | null;
+  billed_sale_id: number | null;
+};
 
 let serial = 0;
 /** A parent, kids, and (unless told otherwise) a two-hour package for each kid with a 10-minute margin. */
 async function family(kidCount: number, opts: { subscribe?: boolean; overtimePrice?: number; banned?: boolean } = {}) {
   const n = ++serial;
-  const parent = (await server.post<{ id: number; mobile: string }>('/parent/create', { name_en: `Family ${n}`, name_ar: 'عائلة', mobile: `05611${String(n).padStart(5, '0')}` }, cashier)).body.data;
+  const parent = (
+    await server.post<{ id: number; mobile: string }>(
+      '/parent/create',
+      { name_en: `Family ${n}`, name_ar: 'عائلة', mobile: `05611${String(n).padStart(5, '0')}` },
+      cashier,
+    )
+  ).body.data;
   const kids: { id: number }[] = [];
   for (let i = 0; i < kidCount; i++)
-    kids.push((await server.post<{ id: number }>('/kid/create', { parent_id: parent.id, name_en: `Kid ${n}-${i}`, name_ar: 'طفل', banned: opts.banned ?? false }, admin)).body.data);
+    kids.push(
+      (
+        await server.post<{ id: number }>(
+          '/kid/create',
+          { parent_id: parent.id, name_en: `Kid ${n}-${i}`, name_ar: 'طفل', banned: opts.banned ?? false },
+          admin,
+        )
+      ).body.data,
+    );
   if (opts.subscribe !== false) {
     const pkg = (
       await server.post<{ id: number }>(
         '/package/create',
-        { name_en: `Two hours ${n}`, name_ar: 'ساعتان', price: 5000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10', overtime_price: opts.overtimePrice ?? 2500 },
+        {
+          name_en: `Two hours ${n}`,
+          name_ar: 'ساعتان',
+          price: 5000,
+          tax_id: 1,
+          included: 1,
+          validity_days: 30,
+          daily_limits: 2,
+          margin_minutes: '10',
+          overtime_price: opts.overtimePrice ?? 2500,
+        },
         admin,
       )
     ).body.data;
-    const sold = await server.post('/sale/sale/create', { cart: [{ package: { id: pkg.id }, kids: kids.map((k) => k.id) }], salesData: { payments: { cash: 5000 * kidCount } } }, cashier);
+    const sold = await server.post(
+      '/sale/sale/create',
+      {
+        cart: [{ package: { id: pkg.id }, kids: kids.map((k) => k.id) }],
+        salesData: { payments: { cash: 5000 * kidCount } },
+      },
+      cashier,
+    );
     expect(sold.body.message).toBe('SALES_COMPLETED');
   }
   return { parent, kids };
@@ -49,10 +90,17 @@ const checkin = (parent_id: number, kidsList: number[], badge: string, token = c
 
 /** Moves a visit's check-in back, as if the kid had been inside that long. */
 const insideFor = (sessionId: number, minutes: number) =>
-  server.database.db.update(kidSessions).set({ checkin_at: new Date(Date.now() - minutes * 60_000) }).where(eq(kidSessions.id, sessionId));
+  server.database.db
+    .update(kidSessions)
+    .set({ checkin_at: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(kidSessions.id, sessionId));
 
 /** The code the parent's phone received (the outbox keeps it masked). */
-const lastCode = (mobile: string) => server.texts.filter((t) => t.to === mobile).at(-1)!.body.match(/\b(\d{6})\b/)![1]!;
+const lastCode = (mobile: string) =>
+  server.texts
+    .filter((t) => t.to === mobile)
+    .at(-1)!
+    .body.match(/\b(\d{6})\b/)![1]!;
 
 describe('one-time codes', () => {
   it('sends a code to the parent’s mobile through the outbox, keeps only its hash, and approves it once', async () => {
@@ -63,21 +111,34 @@ describe('one-time codes', () => {
     const [stored] = await server.database.db.select().from(otpCodes).where(eq(otpCodes.mobile, parent.mobile));
     expect(stored!.code_hash).not.toContain(code);
     expect(JSON.stringify(stored)).not.toContain(`"${code}"`);
-    const outbox = await server.post<{ rows: { to: string; purpose: string; status: string }[] }>('/sms/outbox', { to: parent.mobile }, admin);
+    const outbox = await server.post<{ rows: { to: string; purpose: string; status: string }[] }>(
+      '/sms/outbox',
+      { to: parent.mobile },
+      admin,
+    );
     expect(outbox.body.data.rows[0]).toMatchObject({ purpose: 'otp', status: 'stored' });
 
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: wrong }, cashier)).body.message).toBe('INVALID_OTP');
+    expect(
+      (await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: wrong }, cashier)).body.message,
+    ).toBe('INVALID_OTP');
     const ok = await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: code }, cashier);
     expect(ok.body).toMatchObject({ message: 'OTP_VERIFICATION_SUCCESS', data: { status: 'approved' } });
-    expect((await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: code }, cashier)).body.message).toBe('INVALID_OTP');
+    expect(
+      (await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: code }, cashier)).body.message,
+    ).toBe('INVALID_OTP');
   });
 
   it('MOBILE_NUMBER_MISSING without a mobile; another mobile than the parent’s is refused', async () => {
     const { parent } = await family(1, { subscribe: false });
     expect((await server.post('/otp/send', { id: parent.id }, cashier)).body.message).toBe('MOBILE_NUMBER_MISSING');
-    expect((await server.post('/otp/send', { id: parent.id, mobile: ' ' }, cashier)).body.message).toBe('MOBILE_NUMBER_MISSING');
-    expect((await server.post('/otp/send', { id: parent.id, mobile: '0500000001' }, cashier)).body).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'mobile' }] });
+    expect((await server.post('/otp/send', { id: parent.id, mobile: ' ' }, cashier)).body.message).toBe(
+      'MOBILE_NUMBER_MISSING',
+    );
+    expect((await server.post('/otp/send', { id: parent.id, mobile: '0500000001' }, cashier)).body).toMatchObject({
+      message: 'VALIDATION_FAILED',
+      errors: [{ path: 'mobile' }],
+    });
   });
 
   it('a code allows 5 checks and lives 10 minutes', async () => {
@@ -85,18 +146,32 @@ describe('one-time codes', () => {
     await server.post('/otp/send', { id: parent.id, mobile: parent.mobile }, cashier);
     const code = lastCode(parent.mobile);
     const wrong = code === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 5; i++) await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: wrong }, cashier);
-    expect((await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: code }, cashier)).body.message).toBe('INVALID_OTP');
+    for (let i = 0; i < 5; i++)
+      await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: wrong }, cashier);
+    expect(
+      (await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: code }, cashier)).body.message,
+    ).toBe('INVALID_OTP');
 
     await server.post('/otp/send', { id: parent.id, mobile: parent.mobile }, cashier);
     const fresh = lastCode(parent.mobile);
-    await server.database.db.update(otpCodes).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(otpCodes.mobile, parent.mobile));
-    expect((await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: fresh }, cashier)).body.message).toBe('INVALID_OTP');
+    await server.database.db
+      .update(otpCodes)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(otpCodes.mobile, parent.mobile));
+    expect(
+      (await server.post('/otp/verify', { id: parent.id, mobile: parent.mobile, otp: fresh }, cashier)).body.message,
+    ).toBe('INVALID_OTP');
   });
 
   it('sending is limited per mobile, also when the requests come at once', async () => {
     const { parent } = await family(1, { subscribe: false });
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => server.post('/otp/send', { id: parent.id, mobile: parent.mobile }, cashier, undefined, { 'x-attempt': String(i) })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        server.post('/otp/send', { id: parent.id, mobile: parent.mobile }, cashier, undefined, {
+          'x-attempt': String(i),
+        }),
+      ),
+    );
     const messages = results.map((r) => r.body.message).sort();
     expect(messages.filter((m) => m === 'OK')).toHaveLength(3);
     expect(messages.filter((m) => m === 'TOO_MANY_REQUESTS')).toHaveLength(3);
@@ -126,29 +201,62 @@ describe('the Twilio-compatible SMS gateway', () => {
   afterAll(() => new Promise<void>((done) => peer.close(() => done())));
 
   it('posts the message form-encoded with basic auth, and keeps the provider’s id', async () => {
-    const gateway = httpGateway({ SMS_GATEWAY: 'twilio', SMS_BASE_URL: peerUrl, SMS_ACCOUNT_SID: 'AC123', SMS_AUTH_TOKEN: 'secret', SMS_FROM: 'PlayDesk' });
+    const gateway = httpGateway({
+      SMS_GATEWAY: 'twilio',
+      SMS_BASE_URL: peerUrl,
+      SMS_ACCOUNT_SID: 'AC123',
+      SMS_AUTH_TOKEN: 'secret',
+      SMS_FROM: 'PlayDesk',
+    });
     expect(await gateway.deliver('+966561234567', 'رمز: 123456')).toEqual({ status: 'sent', providerId: 'SM1' });
     expect(received[0]!.url).toBe('/2010-04-01/Accounts/AC123/Messages.json');
     expect(received[0]!.auth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
-    expect(Object.fromEntries(received[0]!.form)).toEqual({ To: '+966561234567', From: 'PlayDesk', Body: 'رمز: 123456' });
+    expect(Object.fromEntries(received[0]!.form)).toEqual({
+      To: '+966561234567',
+      From: 'PlayDesk',
+      Body: 'رمز: 123456',
+    });
     refuse = true;
-    expect(await gateway.deliver('+966561234567', 'x')).toEqual({ status: 'failed', failure: 'later', httpStatus: 503, errorCode: null });
+    expect(await gateway.deliver('+966561234567', 'x')).toEqual({
+      status: 'failed',
+      failure: 'later',
+      httpStatus: 503,
+      errorCode: null,
+    });
     refuse = false;
   });
 
   it('is chosen by configuration, and a half configuration is refused at start', () => {
     expect(gatewayFromEnv({})).toBeUndefined();
     expect(gatewayFromEnv({ SMS_GATEWAY: 'outbox' })).toBeUndefined();
-    expect(gatewayFromEnv({ SMS_GATEWAY: 'twilio', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 't', SMS_FROM: 'P' })?.name).toBe('twilio');
+    expect(
+      gatewayFromEnv({ SMS_GATEWAY: 'twilio', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 't', SMS_FROM: 'P' })?.name,
+    ).toBe('twilio');
     expect(() => gatewayFromEnv({ SMS_GATEWAY: 'twilio', SMS_ACCOUNT_SID: 'AC1' })).toThrow(/SMS_AUTH_TOKEN/);
   });
 
   it('a code sent through it is recorded as sent with the provider’s id', async () => {
-    const viaPeer = await startTestServer({ sms: httpGateway({ SMS_GATEWAY: 'twilio', SMS_BASE_URL: peerUrl, SMS_ACCOUNT_SID: 'AC9', SMS_AUTH_TOKEN: 'k', SMS_FROM: 'PD' }) });
+    const viaPeer = await startTestServer({
+      sms: httpGateway({
+        SMS_GATEWAY: 'twilio',
+        SMS_BASE_URL: peerUrl,
+        SMS_ACCOUNT_SID: 'AC9',
+        SMS_AUTH_TOKEN: 'k',
+        SMS_FROM: 'PD',
+      }),
+    });
     try {
       const token = (await viaPeer.login()).accessToken;
-      const parent = (await viaPeer.post<{ id: number; mobile: string }>('/parent/create', { name_en: 'P', name_ar: 'ب', mobile: '0569990000' }, token)).body.data;
-      expect((await viaPeer.post('/otp/send', { id: parent.id, mobile: parent.mobile }, token)).body.message).toBe('OK');
+      const parent = (
+        await viaPeer.post<{ id: number; mobile: string }>(
+          '/parent/create',
+          { name_en: 'P', name_ar: 'ب', mobile: '0569990000' },
+          token,
+        )
+      ).body.data;
+      expect((await viaPeer.post('/otp/send', { id: parent.id, mobile: parent.mobile }, token)).body.message).toBe(
+        'OK',
+      );
       const [sms] = await viaPeer.database.db.select().from(smsMessages);
       expect(sms).toMatchObject({ gateway: 'twilio', status: 'sent', to: '+966569990000' });
       expect(received.at(-1)!.form.get('To')).toBe('+966569990000');
@@ -159,7 +267,10 @@ describe('the Twilio-compatible SMS gateway', () => {
       expect(failed.body.message).toBe('SMS_NOT_SENT');
       refuse = false;
       // The failed send took its code back: two more may still be sent in the window.
-      expect((await viaPeer.post('/otp/send', { id: parent.id, mobile: parent.mobile }, token, undefined, { 'x-n': '2' })).body.message).toBe('OK');
+      expect(
+        (await viaPeer.post('/otp/send', { id: parent.id, mobile: parent.mobile }, token, undefined, { 'x-n': '2' }))
+          .body.message,
+      ).toBe('OK');
     } finally {
       refuse = false;
       await viaPeer.close();
@@ -170,7 +281,9 @@ describe('the Twilio-compatible SMS gateway', () => {
 describe('check-in', () => {
   it('needs a valid badge', async () => {
     const { parent, kids } = await family(1);
-    expect((await server.post('/parent/kids/checkin', { parent_id: parent.id, kidsList: [kids[0]!.id] }, cashier)).body).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'badge', message: 'FIELD_REQUIRED' }] });
+    expect(
+      (await server.post('/parent/kids/checkin', { parent_id: parent.id, kidsList: [kids[0]!.id] }, cashier)).body,
+    ).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'badge', message: 'FIELD_REQUIRED' }] });
     for (const badge of ['', 'ab', 'has space', 'x'.repeat(41), '<script>'])
       expect((await checkin(parent.id, [kids[0]!.id], badge)).body.errors?.[0]?.path, badge).toBe('badge');
     expect((await checkin(parent.id, [], 'B-1')).body.message).toBe('NO_KID_SELECTED');
@@ -178,14 +291,25 @@ describe('check-in', () => {
 
   it('checks kids in with an active subscription (CHECKIN_DONE) and lists them with their time', async () => {
     const { parent, kids } = await family(2);
-    const res = await checkin(parent.id, kids.map((k) => k.id), 'B-100');
+    const res = await checkin(
+      parent.id,
+      kids.map((k) => k.id),
+      'B-100',
+    );
     expect(res.body.message).toBe('CHECKIN_DONE');
     expect(res.body.data).toHaveLength(2);
     expect(res.body.data[0]).toMatchObject({ badge: 'B-100', overtime_hours: 0 });
     expect(res.body.data[0]!.pending_ms).toBeGreaterThan(139 * 60_000);
-    const list = await server.post<{ rows: Session[]; total: number }>('/kids/checkedinlist', { branch_id: 0, q: 'B-100' }, cashier);
+    const list = await server.post<{ rows: Session[]; total: number }>(
+      '/kids/checkedinlist',
+      { branch_id: 0, q: 'B-100' },
+      cashier,
+    );
     expect(list.body.data.rows.map((r) => r.kid_id).sort()).toEqual(kids.map((k) => k.id).sort());
-    const times = await server.get<{ kid_id: number; pending_ms: number }[]>(`/kids/session/time?kids=${kids.map((k) => k.id).join(',')}`, cashier);
+    const times = await server.get<{ kid_id: number; pending_ms: number }[]>(
+      `/kids/session/time?kids=${kids.map((k) => k.id).join(',')}`,
+      cashier,
+    );
     expect(times.body.data).toHaveLength(2);
     const one = await server.get<{ session_id: number }>(`/kids/session/time/${kids[0]!.id}`, cashier);
     expect(one.body.data.session_id).toBe(res.body.data.find((s) => s.kid_id === kids[0]!.id)!.id);
@@ -195,7 +319,8 @@ describe('check-in', () => {
     const none = await family(1, { subscribe: false });
     expect((await checkin(none.parent.id, [none.kids[0]!.id], 'B-200')).body.message).toBe('NO_SUBSCRIPTION');
     const frozen = await family(1);
-    const [sub] = (await server.post<{ id: number }[]>('/profile/kid/subscription', { id: frozen.kids[0]!.id }, admin)).body.data;
+    const [sub] = (await server.post<{ id: number }[]>('/profile/kid/subscription', { id: frozen.kids[0]!.id }, admin))
+      .body.data;
     await server.patch('/subscription/freeze', { id: sub!.id, freeze_days: 3 }, admin);
     expect((await checkin(frozen.parent.id, [frozen.kids[0]!.id], 'B-201')).body.message).toBe('NO_SUBSCRIPTION');
   });
@@ -211,8 +336,12 @@ describe('check-in', () => {
   it('a banned kid is refused unless a manager overrides', async () => {
     const { parent, kids } = await family(1, { banned: true });
     expect((await checkin(parent.id, [kids[0]!.id], 'B-400')).body.message).toBe('KID_BANNED');
-    expect((await checkin(parent.id, [kids[0]!.id], 'B-400', cashier, { override_banned: true })).body.message).toBe('NOT_AUTHORISED');
-    expect((await checkin(parent.id, [kids[0]!.id], 'B-400', admin, { override_banned: true, branch_id: 1 })).body.message).toBe('CHECKIN_DONE');
+    expect((await checkin(parent.id, [kids[0]!.id], 'B-400', cashier, { override_banned: true })).body.message).toBe(
+      'NOT_AUTHORISED',
+    );
+    expect(
+      (await checkin(parent.id, [kids[0]!.id], 'B-400', admin, { override_banned: true, branch_id: 1 })).body.message,
+    ).toBe('CHECKIN_DONE');
   });
 
   it('a check-in retried with its Idempotency-Key answers the first check-in, not KID_ALREADY_INSIDE', async () => {
@@ -221,18 +350,28 @@ describe('check-in', () => {
     const body = { parent_id: parent.id, badge: 'B-RETRY', kidsList: kids.map((k) => k.id) };
     const first = await server.post<Session[]>('/parent/kids/checkin', body, cashier, undefined, headers);
     expect(first.body.message).toBe('CHECKIN_DONE');
-    const retries = await Promise.all([1, 2, 3].map(() => server.post<Session[]>('/parent/kids/checkin', body, cashier, undefined, headers)));
+    const retries = await Promise.all(
+      [1, 2, 3].map(() => server.post<Session[]>('/parent/kids/checkin', body, cashier, undefined, headers)),
+    );
     for (const retry of retries) {
       expect(retry.body.message).toBe('CHECKIN_DONE');
       expect(retry.body.data.map((s) => s.id).sort()).toEqual(first.body.data.map((s) => s.id).sort());
     }
-    const reused = await server.post('/parent/kids/checkin', { ...body, badge: 'B-OTHER' }, cashier, undefined, headers);
+    const reused = await server.post(
+      '/parent/kids/checkin',
+      { ...body, badge: 'B-OTHER' },
+      cashier,
+      undefined,
+      headers,
+    );
     expect(reused).toEqual({ status: 422, body: { status: false, message: 'IDEMPOTENCY_KEY_REUSED' } });
   });
 
   it('two cashiers checking the same kid in at once: exactly one succeeds', async () => {
     const { parent, kids } = await family(1);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => checkin(parent.id, [kids[0]!.id], `RACE-${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => checkin(parent.id, [kids[0]!.id], `RACE-${i}`)),
+    );
     const messages = results.map((r) => r.body.message);
     expect(messages.filter((m) => m === 'CHECKIN_DONE')).toHaveLength(1);
     expect(messages.filter((m) => m === 'KID_ALREADY_INSIDE')).toHaveLength(9);
@@ -244,10 +383,15 @@ describe('finding a parent at the counter', () => {
     const { parent, kids } = await family(2);
     await server.post('/kid/update', { id: kids[0]!.id, name_en: 'Zubaida', name_ar: 'زبيدة' }, cashier);
     type Found = { id: number; kids: { id: number; session: { badge: string } | null }[] }[];
-    expect((await server.post<Found>('/parent/search', { query: 'zubai' }, cashier)).body.data.map((p) => p.id)).toEqual([parent.id]);
-    expect((await server.post<Found>('/parent/search', { query: 'زبيد', checked: true }, cashier)).body.data).toEqual([]);
+    expect(
+      (await server.post<Found>('/parent/search', { query: 'zubai' }, cashier)).body.data.map((p) => p.id),
+    ).toEqual([parent.id]);
+    expect((await server.post<Found>('/parent/search', { query: 'زبيد', checked: true }, cashier)).body.data).toEqual(
+      [],
+    );
     await checkin(parent.id, [kids[0]!.id], 'B-SEARCH');
-    const [hit] = (await server.post<Found>('/parent/search', { query: parent.mobile, checked: true }, cashier)).body.data;
+    const [hit] = (await server.post<Found>('/parent/search', { query: parent.mobile, checked: true }, cashier)).body
+      .data;
     expect(hit!.kids.map((k) => k.session?.badge ?? null)).toEqual(['B-SEARCH', null]);
   });
 });
@@ -257,9 +401,16 @@ describe('check-out and overtime', () => {
     const { parent, kids } = await family(1);
     await checkin(parent.id, [kids[0]!.id], 'B-500');
     const out = await server.post<Session[]>('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier);
-    expect(out.body).toMatchObject({ message: 'CHECKOUT_COMPLETED', data: [{ kid_id: kids[0]!.id, overtime_hours: 0, due: 0 }] });
-    expect((await server.post('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier)).body.message).toBe('KID_SESSION_NOT_ACTIVE');
-    expect((await server.post<{ total: number }>('/kids/checkedinlist', { q: 'B-500' }, cashier)).body.data.total).toBe(0);
+    expect(out.body).toMatchObject({
+      message: 'CHECKOUT_COMPLETED',
+      data: [{ kid_id: kids[0]!.id, overtime_hours: 0, due: 0 }],
+    });
+    expect((await server.post('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier)).body.message).toBe(
+      'KID_SESSION_NOT_ACTIVE',
+    );
+    expect((await server.post<{ total: number }>('/kids/checkedinlist', { q: 'B-500' }, cashier)).body.data.total).toBe(
+      0,
+    );
     // The badge is free again.
     expect((await checkin(parent.id, [kids[0]!.id], 'B-500')).body.message).toBe('CHECKIN_DONE');
   });
@@ -272,43 +423,84 @@ describe('check-out and overtime', () => {
     expect(live.body.data).toMatchObject({ overtime_hours: 2, overtime_fee: 5000, due: 0 });
     const [out] = (await server.post<Session[]>('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier)).body.data;
     expect(out).toMatchObject({ overtime_hours: 2, overtime_fee: 5000, due: 5000 });
-    const bulk = await server.get<{ bills: Session[]; total: number }>(`/kids/session/billing?kids=${kids[0]!.id}`, cashier);
+    const bulk = await server.get<{ bills: Session[]; total: number }>(
+      `/kids/session/billing?kids=${kids[0]!.id}`,
+      cashier,
+    );
     expect(bulk.body.data.total).toBe(5000);
 
-    const sale = await server.post<{ id: number; payable: number; lines: { name_en: string; kid_ids: number[] }[] }>('/sale/sale/create', { overtime_session_id: visit!.id, salesData: { payments: { cash: 5000 } } }, cashier);
+    const sale = await server.post<{ id: number; payable: number; lines: { name_en: string; kid_ids: number[] }[] }>(
+      '/sale/sale/create',
+      { overtime_session_id: visit!.id, salesData: { payments: { cash: 5000 } } },
+      cashier,
+    );
     expect(sale.body.message).toBe('SALES_COMPLETED');
     expect(sale.body.data.payable).toBe(5000);
-    expect(sale.body.data.lines[0]).toMatchObject({ name_en: `Overtime 2 h · Kid ${serial}-0`, kid_ids: [kids[0]!.id] });
-    expect((await server.get<Session>(`/kids/session/payments/${kids[0]!.id}`, cashier)).body.data).toMatchObject({ due: 0, billed_sale_id: sale.body.data.id });
-    const again = await server.post('/sale/sale/create', { bulk_overtime_session_id: [visit!.id], salesData: { payments: { cash: 5000 } } }, cashier);
+    expect(sale.body.data.lines[0]).toMatchObject({
+      name_en: `Overtime 2 h · Kid ${serial}-0`,
+      kid_ids: [kids[0]!.id],
+    });
+    expect((await server.get<Session>(`/kids/session/payments/${kids[0]!.id}`, cashier)).body.data).toMatchObject({
+      due: 0,
+      billed_sale_id: sale.body.data.id,
+    });
+    const again = await server.post(
+      '/sale/sale/create',
+      { bulk_overtime_session_id: [visit!.id], salesData: { payments: { cash: 5000 } } },
+      cashier,
+    );
     expect(again.body.message).toBe('VALIDATION_FAILED');
 
     await server.post('/sale/cancelinvoice', { id: sale.body.data.id }, cashier);
     expect((await server.get<Session>(`/kids/session/billing/${visit!.id}`, cashier)).body.data.due).toBe(5000);
-    const kidInvoices = await server.post<{ rows: { id: number }[] }>('/profile/kid/invoice', { kid_id: kids[0]!.id }, cashier);
+    const kidInvoices = await server.post<{ rows: { id: number }[] }>(
+      '/profile/kid/invoice',
+      { kid_id: kids[0]!.id },
+      cashier,
+    );
     expect(kidInvoices.body.data.rows.map((r) => r.id)).toContain(sale.body.data.id);
   });
 
   it('payment verification: the parent confirms the overtime with their code (INVALID_OTP otherwise)', async () => {
     const { parent, kids } = await family(2, { overtimePrice: 1000 });
     const other = await family(1);
-    const visits = (await checkin(parent.id, kids.map((k) => k.id), 'B-650')).body.data;
+    const visits = (
+      await checkin(
+        parent.id,
+        kids.map((k) => k.id),
+        'B-650',
+      )
+    ).body.data;
     for (const v of visits) await insideFor(v.id, 200);
     await server.post('/parent/kids/checkout', { ids: kids.map((k) => k.id) }, cashier);
-    const unconfirmed = await server.get<Session & { confirmed_at: string | null }>(`/kids/session/payments/${kids[0]!.id}`, cashier);
+    const unconfirmed = await server.get<Session & { confirmed_at: string | null }>(
+      `/kids/session/payments/${kids[0]!.id}`,
+      cashier,
+    );
     expect(unconfirmed.body.data).toMatchObject({ due: 2000, confirmed_at: null });
 
     await server.post('/otp/send', { id: parent.id, mobile: parent.mobile }, cashier);
     const code = lastCode(parent.mobile);
     const wrong = code === '123456' ? '654321' : '123456';
-    expect((await server.get(`/kids/session/payments?kids=${kids[0]!.id},${kids[1]!.id}&otp=${wrong}`, cashier)).body.message).toBe('INVALID_OTP');
-    expect((await server.get(`/kids/session/payments?kids=${kids[0]!.id},${other.kids[0]!.id}&otp=${code}`, cashier)).body.message).toBe('VALIDATION_FAILED');
-    const confirmed = await server.get<(Session & { confirmed_at: string | null })[]>(`/kids/session/payments?kids=${kids[0]!.id},${kids[1]!.id}&otp=${code}`, cashier);
+    expect(
+      (await server.get(`/kids/session/payments?kids=${kids[0]!.id},${kids[1]!.id}&otp=${wrong}`, cashier)).body
+        .message,
+    ).toBe('INVALID_OTP');
+    expect(
+      (await server.get(`/kids/session/payments?kids=${kids[0]!.id},${other.kids[0]!.id}&otp=${code}`, cashier)).body
+        .message,
+    ).toBe('VALIDATION_FAILED');
+    const confirmed = await server.get<(Session & { confirmed_at: string | null })[]>(
+      `/kids/session/payments?kids=${kids[0]!.id},${kids[1]!.id}&otp=${code}`,
+      cashier,
+    );
     expect(confirmed.body.data.map((b) => [b.due, b.confirmed_at !== null])).toEqual([
       [2000, true],
       [2000, true],
     ]);
-    expect((await server.get(`/kids/session/payments/${kids[0]!.id}?otp=${code}`, cashier)).body.message).toBe('INVALID_OTP');
+    expect((await server.get(`/kids/session/payments/${kids[0]!.id}?otp=${code}`, cashier)).body.message).toBe(
+      'INVALID_OTP',
+    );
   });
 
   it('a manager edits or forgives a fee, and each decision is logged with who and why', async () => {
@@ -316,26 +508,77 @@ describe('check-out and overtime', () => {
     const [visit] = (await checkin(parent.id, [kids[0]!.id], 'B-700')).body.data;
     await insideFor(visit!.id, 200);
     await server.post('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier);
-    expect((await server.post('/kids/session/fee', { session_id: visit!.id, action: 'forgive', reason: 'Power cut' }, cashier)).body.message).toBe('NOT_AUTHORISED');
-    expect((await server.post('/kids/session/fee', { session_id: visit!.id, action: 'edit', reason: 'Discount' }, admin)).body).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'fee' }] });
-    const edited = await server.post<Session>('/kids/session/fee', { session_id: visit!.id, action: 'edit', fee: 1000, reason: 'Late because of the party' }, admin);
+    expect(
+      (
+        await server.post(
+          '/kids/session/fee',
+          { session_id: visit!.id, action: 'forgive', reason: 'Power cut' },
+          cashier,
+        )
+      ).body.message,
+    ).toBe('NOT_AUTHORISED');
+    expect(
+      (await server.post('/kids/session/fee', { session_id: visit!.id, action: 'edit', reason: 'Discount' }, admin))
+        .body,
+    ).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'fee' }] });
+    const edited = await server.post<Session>(
+      '/kids/session/fee',
+      { session_id: visit!.id, action: 'edit', fee: 1000, reason: 'Late because of the party' },
+      admin,
+    );
     expect(edited.body.data).toMatchObject({ overtime_fee: 1000, due: 1000, fee_decision: 'edited' });
-    const forgiven = await server.post<Session>('/kids/session/fee', { session_id: visit!.id, action: 'forgive', reason: 'Power cut' }, admin);
+    const forgiven = await server.post<Session>(
+      '/kids/session/fee',
+      { session_id: visit!.id, action: 'forgive', reason: 'Power cut' },
+      admin,
+    );
     expect(forgiven.body.data).toMatchObject({ due: 0, fee_decision: 'forgiven' });
-    const log = await server.post<{ action: string; fee_before: number; fee_after: number; reason: string; user_name_en: string; at: string }[]>('/kids/session/fee/log', { session_id: visit!.id }, cashier);
+    const log = await server.post<
+      { action: string; fee_before: number; fee_after: number; reason: string; user_name_en: string; at: string }[]
+    >('/kids/session/fee/log', { session_id: visit!.id }, cashier);
     expect(log.body.data.map(({ at: _at, ...d }) => d)).toEqual([
-      { action: 'edit', fee_before: 4000, fee_after: 1000, reason: 'Late because of the party', user_id: expect.any(Number), user_name_en: expect.any(String), user_name_ar: expect.any(String) },
-      { action: 'forgive', fee_before: 1000, fee_after: 0, reason: 'Power cut', user_id: expect.any(Number), user_name_en: expect.any(String), user_name_ar: expect.any(String) },
+      {
+        action: 'edit',
+        fee_before: 4000,
+        fee_after: 1000,
+        reason: 'Late because of the party',
+        user_id: expect.any(Number),
+        user_name_en: expect.any(String),
+        user_name_ar: expect.any(String),
+      },
+      {
+        action: 'forgive',
+        fee_before: 1000,
+        fee_after: 0,
+        reason: 'Power cut',
+        user_id: expect.any(Number),
+        user_name_en: expect.any(String),
+        user_name_ar: expect.any(String),
+      },
     ]);
-    expect((await server.post('/sale/sale/create', { overtime_session_id: visit!.id, salesData: { payments: { cash: 0 } } }, cashier)).body.message).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await server.post(
+          '/sale/sale/create',
+          { overtime_session_id: visit!.id, salesData: { payments: { cash: 0 } } },
+          cashier,
+        )
+      ).body.message,
+    ).toBe('VALIDATION_FAILED');
   });
 
   it('an administrator closes a visit; others may not', async () => {
     const { parent, kids } = await family(1);
     const [visit] = (await checkin(parent.id, [kids[0]!.id], 'B-800')).body.data;
-    expect((await server.post('/admin/actions/checkout', { id: visit!.id, kid_id: kids[0]!.id }, cashier)).body.message).toBe('NOT_AUTHORISED');
-    expect((await server.post('/admin/actions/checkout', { id: visit!.id, kid_id: kids[0]!.id + 1000 }, admin)).body.message).toBe('KID_SESSION_NOT_ACTIVE');
-    expect((await server.post('/admin/actions/checkout', { id: visit!.id, kid_id: kids[0]!.id }, admin)).body.message).toBe('CHECKOUT_COMPLETED');
+    expect(
+      (await server.post('/admin/actions/checkout', { id: visit!.id, kid_id: kids[0]!.id }, cashier)).body.message,
+    ).toBe('NOT_AUTHORISED');
+    expect(
+      (await server.post('/admin/actions/checkout', { id: visit!.id, kid_id: kids[0]!.id + 1000 }, admin)).body.message,
+    ).toBe('KID_SESSION_NOT_ACTIVE');
+    expect(
+      (await server.post('/admin/actions/checkout', { id: visit!.id, kid_id: kids[0]!.id }, admin)).body.message,
+    ).toBe('CHECKOUT_COMPLETED');
   });
 });
 
@@ -343,11 +586,35 @@ describe('kid profile', () => {
   it('info with the parent, visits, no room visits yet, and files under the kid', async () => {
     const { parent, kids } = await family(1);
     await checkin(parent.id, [kids[0]!.id], 'B-900');
-    expect((await server.post<{ parent: { id: number } }>('/profile/kid/info', { id: kids[0]!.id }, cashier)).body.data.parent.id).toBe(parent.id);
-    expect((await server.post<{ total: number }>('/profile/kid/session', { kid_id: kids[0]!.id }, cashier)).body.data.total).toBe(1);
-    expect((await server.post<{ total: number }>('/profile/kid/roomsession', { kid_id: kids[0]!.id }, cashier)).body.data.total).toBe(0);
+    expect(
+      (await server.post<{ parent: { id: number } }>('/profile/kid/info', { id: kids[0]!.id }, cashier)).body.data
+        .parent.id,
+    ).toBe(parent.id);
+    expect(
+      (await server.post<{ total: number }>('/profile/kid/session', { kid_id: kids[0]!.id }, cashier)).body.data.total,
+    ).toBe(1);
+    expect(
+      (await server.post<{ total: number }>('/profile/kid/roomsession', { kid_id: kids[0]!.id }, cashier)).body.data
+        .total,
+    ).toBe(0);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64');
-    expect((await server.post('/file/upload', { folder: 'kid', owner_id: kids[0]!.id, fileName: 'card.png', contentBase64: png }, cashier)).body.status).toBe(true);
-    expect((await server.post('/file/upload', { folder: 'kid', owner_id: 999999, fileName: 'card.png', contentBase64: png }, cashier)).body.message).toBe('NOT_FOUND');
+    expect(
+      (
+        await server.post(
+          '/file/upload',
+          { folder: 'kid', owner_id: kids[0]!.id, fileName: 'card.png', contentBase64: png },
+          cashier,
+        )
+      ).body.status,
+    ).toBe(true);
+    expect(
+      (
+        await server.post(
+          '/file/upload',
+          { folder: 'kid', owner_id: 999999, fileName: 'card.png', contentBase64: png },
+          cashier,
+        )
+      ).body.message,
+    ).toBe('NOT_FOUND');
   });
 });

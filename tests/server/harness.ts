@@ -25,7 +25,13 @@ export interface TestServer {
   app: App;
   database: Database;
   /** POSTs JSON (or raw text) and returns status and decoded body. */
-  post<T = unknown>(path: string, body?: unknown, token?: string, raw?: string, headers?: Record<string, string>): Promise<{ status: number; body: Envelope<T> }>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    token?: string,
+    raw?: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Envelope<T> }>;
   patch<T = unknown>(path: string, body: unknown, token: string): Promise<{ status: number; body: Envelope<T> }>;
   get<T = unknown>(path: string, token: string): Promise<{ status: number; body: Envelope<T> }>;
   login(login?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
@@ -44,7 +50,9 @@ export async function startWithAdministrator(): Promise<{ server: TestServer; ad
 }
 
 /** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
-export async function startTestServer(opts: { withAdministrator?: boolean; sms?: SmsGateway; now?: () => Date } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { withAdministrator?: boolean; sms?: SmsGateway; now?: () => Date } = {},
+): Promise<TestServer> {
   const base = inject('databaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -58,7 +66,10 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
   const mediaDir = mkdtempSync(join(tmpdir(), 'playdesk-media-'));
   const texts: TestServer['texts'] = [];
   // The outbox gateway, also telling the test what a parent's phone would show (the outbox keeps codes masked).
-  const phones: SmsGateway = { name: 'outbox', deliver: async (to, body) => (texts.push({ to, body }), { status: 'stored', providerId: null }) };
+  const phones: SmsGateway = {
+    name: 'outbox',
+    deliver: async (to, body) => (texts.push({ to, body }), { status: 'stored', providerId: null }),
+  };
   const app = buildApp({
     db: database.db,
     tokenKey: await sharedSecret(database.db, 'access-token-key'),
@@ -72,10 +83,21 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
   const address = app.fastify.server.address();
   const serverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const send = async (method: string, path: string, body: unknown, token?: string, raw?: string, headers: Record<string, string> = {}) => {
+  const send = async (
+    method: string,
+    path: string,
+    body: unknown,
+    token?: string,
+    raw?: string,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(serverUrl + path, {
       method,
-      headers: { ...(method === 'GET' ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
       body: method === 'GET' ? undefined : (raw ?? JSON.stringify(body)),
     });
     return { status: res.status, body: (await res.json()) as never };
@@ -95,15 +117,38 @@ export async function startTestServer(opts: { withAdministrator?: boolean; sms?:
     async addEmployee({ password = 'employee-pass', ...over } = {}) {
       const [row] = await database.db
         .insert(users)
-        .values({ name_en: 'Employee', name_ar: 'موظف', mobile: `05${randomBytes(4).readUInt32BE() % 100000000}`, password_hash: await hashPassword(password), role: 'employee', ...over })
+        .values({
+          name_en: 'Employee',
+          name_ar: 'موظف',
+          mobile: `05${randomBytes(4).readUInt32BE() % 100000000}`,
+          password_hash: await hashPassword(password),
+          role: 'employee',
+          ...over,
+        })
         .returning({ id: users.id });
       return row!.id;
     },
     texts,
     async staff(mobile, features, branchId = 1) {
       const admin = (await server.login()).accessToken;
-      const role = await server.post<{ id: number }>('/priviledge/role/create', { name_en: `Role ${mobile}`, name_ar: `دور ${mobile}`, features }, admin);
-      const registered = await server.post('/user/register', { name_en: 'Staff', name_ar: 'موظف', mobile, priviledge_id: role.body.data.id, branch_id: branchId, password: 'staff-01', confirm_password: 'staff-01' }, admin);
+      const role = await server.post<{ id: number }>(
+        '/priviledge/role/create',
+        { name_en: `Role ${mobile}`, name_ar: `دور ${mobile}`, features },
+        admin,
+      );
+      const registered = await server.post(
+        '/user/register',
+        {
+          name_en: 'Staff',
+          name_ar: 'موظف',
+          mobile,
+          priviledge_id: role.body.data.id,
+          branch_id: branchId,
+          password: 'staff-01',
+          confirm_password: 'staff-01',
+        },
+        admin,
+      );
       if (!registered.body.status) throw new Error(`staff not registered: ${registered.body.message}`);
       return (await server.login(mobile, 'staff-01')).accessToken;
     },

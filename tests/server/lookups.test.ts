@@ -18,17 +18,21 @@ const list = async (path: string) => {
 const arabic = /[\u0600-\u06FF]/;
 
 describe('lookup lists', () => {
-  it.each(['/identification/list', '/specialization/list', '/qualification/list', '/shift/list', '/tax/list', '/branch/list'])(
-    '%s has rows named in English and Arabic',
-    async (path) => {
-      const rows = await list(path);
-      expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) {
-        expect(row.name_en).toMatch(/[A-Za-z]/);
-        expect(row.name_ar).toMatch(arabic);
-      }
-    },
-  );
+  it.each([
+    '/identification/list',
+    '/specialization/list',
+    '/qualification/list',
+    '/shift/list',
+    '/tax/list',
+    '/branch/list',
+  ])('%s has rows named in English and Arabic', async (path) => {
+    const rows = await list(path);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.name_en).toMatch(/[A-Za-z]/);
+      expect(row.name_ar).toMatch(arabic);
+    }
+  });
 
   it('nationalities are the ISO country list with Arabic names', async () => {
     const rows = await list('/nationality/list');

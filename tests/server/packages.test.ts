@@ -9,13 +9,31 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Pkg = { id: number; validity_days: number; daily_limits: number; margin_minutes: string; image: string };
-const monthly = { name_en: 'Monthly play', name_ar: 'اللعب الشهري', price: 30000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10, 5' };
+const monthly = {
+  name_en: 'Monthly play',
+  name_ar: 'اللعب الشهري',
+  price: 30000,
+  tax_id: 1,
+  included: 1,
+  validity_days: 30,
+  daily_limits: 2,
+  margin_minutes: '10, 5',
+};
 
 describe('packages', () => {
   it('keep their validity, hours per day and overtime margin through create and update', async () => {
     const created = await server.post<Pkg>('/package/create', monthly, admin);
-    expect(created.body.data).toMatchObject({ validity_days: 30, daily_limits: 2, margin_minutes: '10,5', image: '/product.png' });
-    const custom = await server.post<Pkg>('/package/update', { ...monthly, id: created.body.data.id, validity_days: 45, margin_minutes: '15' }, admin);
+    expect(created.body.data).toMatchObject({
+      validity_days: 30,
+      daily_limits: 2,
+      margin_minutes: '10,5',
+      image: '/product.png',
+    });
+    const custom = await server.post<Pkg>(
+      '/package/update',
+      { ...monthly, id: created.body.data.id, validity_days: 45, margin_minutes: '15' },
+      admin,
+    );
     expect(custom.body.data).toMatchObject({ validity_days: 45, margin_minutes: '15' });
     const page = await server.post<{ rows: Pkg[]; perPage: number }>('/package/pagelist', { q: 'شهري' }, admin);
     expect(page.body.data.rows).toHaveLength(1);
@@ -23,8 +41,13 @@ describe('packages', () => {
   });
 
   it('a page carries its rows and allData, every package, as spec 7 says', async () => {
-    for (const name_en of ['Alpha', 'Beta', 'Gamma']) await server.post('/package/create', { ...monthly, name_en, name_ar: `باقة ${name_en}` }, admin);
-    const page = await server.post<{ rows: Pkg[]; total: number; allData: Pkg[] }>('/package/pagelist', { page: 1, perPage: 2 }, admin);
+    for (const name_en of ['Alpha', 'Beta', 'Gamma'])
+      await server.post('/package/create', { ...monthly, name_en, name_ar: `باقة ${name_en}` }, admin);
+    const page = await server.post<{ rows: Pkg[]; total: number; allData: Pkg[] }>(
+      '/package/pagelist',
+      { page: 1, perPage: 2 },
+      admin,
+    );
     expect(page.body.data.rows).toHaveLength(2);
     expect(page.body.data.allData.length).toBe(page.body.data.total);
     expect(page.body.data.allData.length).toBeGreaterThanOrEqual(3);
@@ -39,7 +62,13 @@ describe('packages', () => {
   });
 
   it('are deleted and then gone', async () => {
-    const { id } = (await server.post<Pkg>('/package/create', { ...monthly, name_en: 'Day pass', name_ar: 'تذكرة يوم', validity_days: 1 }, admin)).body.data;
+    const { id } = (
+      await server.post<Pkg>(
+        '/package/create',
+        { ...monthly, name_en: 'Day pass', name_ar: 'تذكرة يوم', validity_days: 1 },
+        admin,
+      )
+    ).body.data;
     expect((await server.post('/package/delete', { id }, admin)).body.status).toBe(true);
     expect((await server.post<Pkg[]>('/package/list', {}, admin)).body.data.some((p) => p.id === id)).toBe(false);
     expect((await server.post('/package/delete', { id }, admin)).status).toBe(404);

@@ -8,13 +8,28 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Product = { id: number; name_en: string; image: string; price: number; stock: number; branch_id: number | null; included: number };
+type Product = {
+  id: number;
+  name_en: string;
+  image: string;
+  price: number;
+  stock: number;
+  branch_id: number | null;
+  included: number;
+};
 const juice = { name_en: 'Orange juice', name_ar: 'عصير برتقال', price: 750, tax_id: 1, included: 1 };
 
 describe('products', () => {
   it('are created with the placeholder image, listed 10 per page and searched in either language', async () => {
     const created = await server.post<Product>('/product/create', juice, admin);
-    expect(created.body.data).toMatchObject({ name_en: 'Orange juice', image: '/product.png', price: 750, stock: 0, included: 1, branch_id: null });
+    expect(created.body.data).toMatchObject({
+      name_en: 'Orange juice',
+      image: '/product.png',
+      price: 750,
+      stock: 0,
+      included: 1,
+      branch_id: null,
+    });
     const list = await server.post<{ rows: Product[]; perPage: number }>('/product/pagelist', { q: 'برتقال' }, admin);
     expect(list.body.data.perPage).toBe(10);
     expect(list.body.data.rows.map((p) => p.id)).toEqual([created.body.data.id]);
@@ -29,7 +44,9 @@ describe('products', () => {
   });
 
   it('add stock with STOCK_UPDATED; twenty receipts at once all count', async () => {
-    const { id } = (await server.post<Product>('/product/create', { ...juice, name_en: 'Water', name_ar: 'ماء' }, admin)).body.data;
+    const { id } = (
+      await server.post<Product>('/product/create', { ...juice, name_en: 'Water', name_ar: 'ماء' }, admin)
+    ).body.data;
     const one = await server.post<Product>('/product/addstock', { id, qty: 5 }, admin);
     expect(one.body).toMatchObject({ status: true, message: 'STOCK_UPDATED', data: { stock: 5 } });
     await Promise.all(Array.from({ length: 20 }, () => server.post('/product/addstock', { id, qty: 1 }, admin)));
@@ -39,42 +56,104 @@ describe('products', () => {
   });
 
   it('are edited and deleted; a deleted product is gone from the list', async () => {
-    const { id } = (await server.post<Product>('/product/create', { ...juice, name_en: 'Cake', name_ar: 'كعكة' }, admin)).body.data;
-    expect((await server.post<Product>('/product/update', { ...juice, id, name_en: 'Cake slice', name_ar: 'قطعة كعك', price: 1200, included: 2 }, admin)).body.data).toMatchObject({
+    const { id } = (
+      await server.post<Product>('/product/create', { ...juice, name_en: 'Cake', name_ar: 'كعكة' }, admin)
+    ).body.data;
+    expect(
+      (
+        await server.post<Product>(
+          '/product/update',
+          { ...juice, id, name_en: 'Cake slice', name_ar: 'قطعة كعك', price: 1200, included: 2 },
+          admin,
+        )
+      ).body.data,
+    ).toMatchObject({
       name_en: 'Cake slice',
       price: 1200,
       included: 2,
     });
     expect((await server.post('/product/delete', { id }, admin)).body.status).toBe(true);
-    expect((await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Cake' }, admin)).body.data.rows).toEqual([]);
+    expect((await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Cake' }, admin)).body.data.rows).toEqual(
+      [],
+    );
     expect((await server.post('/product/update', { ...juice, id }, admin)).status).toBe(404);
   });
 
   it('are imported from checked spreadsheet rows all at once, or not at all', async () => {
     const row = { name_en: 'Imported', name_ar: 'مستورد', price: 500, vat_percent: 15, included: 1, stock: 7 };
-    const ok = await server.post<{ created: number }>('/product/import', { rows: [row, { ...row, name_en: 'Imported zero', vat_percent: 0 }] }, admin);
+    const ok = await server.post<{ created: number }>(
+      '/product/import',
+      { rows: [row, { ...row, name_en: 'Imported zero', vat_percent: 0 }] },
+      admin,
+    );
     expect(ok.body.data).toEqual({ created: 2 });
-    expect((await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Imported' }, admin)).body.data.rows.map((p) => p.stock)).toEqual([7, 7]);
-    const bad = await server.post('/product/import', { rows: [{ ...row, name_en: 'Never' }, { ...row, vat_percent: 7 }] }, admin);
-    expect(bad.body).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'rows.1.vat_percent', message: 'FIELD_INVALID' }] });
-    expect((await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Never' }, admin)).body.data.rows).toEqual([]);
+    expect(
+      (await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Imported' }, admin)).body.data.rows.map(
+        (p) => p.stock,
+      ),
+    ).toEqual([7, 7]);
+    const bad = await server.post(
+      '/product/import',
+      {
+        rows: [
+          { ...row, name_en: 'Never' },
+          { ...row, vat_percent: 7 },
+        ],
+      },
+      admin,
+    );
+    expect(bad.body).toMatchObject({
+      message: 'VALIDATION_FAILED',
+      errors: [{ path: 'rows.1.vat_percent', message: 'FIELD_INVALID' }],
+    });
+    expect((await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Never' }, admin)).body.data.rows).toEqual(
+      [],
+    );
   });
 
   it("belong to the caller's branch: another branch's products are not seen or changed", async () => {
-    const branchA = (await server.post<{ id: number }>('/branch/create', { name_en: 'A', name_ar: 'أ' }, admin)).body.data.id;
-    const branchB = (await server.post<{ id: number }>('/branch/create', { name_en: 'B', name_ar: 'ب' }, admin)).body.data.id;
+    const branchA = (await server.post<{ id: number }>('/branch/create', { name_en: 'A', name_ar: 'أ' }, admin)).body
+      .data.id;
+    const branchB = (await server.post<{ id: number }>('/branch/create', { name_en: 'B', name_ar: 'ب' }, admin)).body
+      .data.id;
     const role = (
       await server.post<{ id: number }>(
         '/priviledge/role/create',
-        { name_en: 'Stock keeper', name_ar: 'أمين المخزن', features: { Products: { access: true, view: true, create: true, update: true, delete: true } } },
+        {
+          name_en: 'Stock keeper',
+          name_ar: 'أمين المخزن',
+          features: { Products: { access: true, view: true, create: true, update: true, delete: true } },
+        },
         admin,
       )
     ).body.data.id;
-    await server.post('/user/register', { name_en: 'K', name_ar: 'ك', mobile: '0530000000', priviledge_id: role, branch_id: branchA, password: 'keeper-1', confirm_password: 'keeper-1' }, admin);
+    await server.post(
+      '/user/register',
+      {
+        name_en: 'K',
+        name_ar: 'ك',
+        mobile: '0530000000',
+        priviledge_id: role,
+        branch_id: branchA,
+        password: 'keeper-1',
+        confirm_password: 'keeper-1',
+      },
+      admin,
+    );
     const keeper = (await server.login('0530000000', 'keeper-1')).accessToken;
-    const other = (await server.post<Product>('/product/create', { ...juice, name_en: 'B only', name_ar: 'ب فقط', branch_id: branchB }, admin)).body.data;
+    const other = (
+      await server.post<Product>(
+        '/product/create',
+        { ...juice, name_en: 'B only', name_ar: 'ب فقط', branch_id: branchB },
+        admin,
+      )
+    ).body.data;
 
-    const mine = await server.post<Product>('/product/create', { ...juice, name_en: 'A snack', name_ar: 'وجبة أ' }, keeper);
+    const mine = await server.post<Product>(
+      '/product/create',
+      { ...juice, name_en: 'A snack', name_ar: 'وجبة أ' },
+      keeper,
+    );
     expect(mine.body.data.branch_id).toBe(branchA);
     expect((await server.post('/product/create', { ...juice, branch_id: branchB }, keeper)).status).toBe(404);
     const seen = await server.post<{ rows: Product[] }>('/product/pagelist', { perPage: 200 }, keeper);

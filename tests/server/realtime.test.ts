@@ -9,12 +9,16 @@ let cashier: string;
 let elsewhere: string;
 const sockets: Socket[] = [];
 
-const CASHIER = { FrontDesk: { access: true, view: true, create: true, update: true, delete: false }, Sales: { access: true, view: true, create: true, update: false, delete: false } };
+const CASHIER = {
+  FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
+  Sales: { access: true, view: true, create: true, update: false, delete: false },
+};
 
 beforeAll(async () => {
   ({ server, admin } = await startWithAdministrator());
   cashier = await server.staff('0543333331', CASHIER);
-  const north = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin)).body.data.id;
+  const north = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin))
+    .body.data.id;
   elsewhere = await server.staff('0543333332', CASHIER, north);
 });
 afterAll(async () => {
@@ -24,7 +28,12 @@ afterAll(async () => {
 
 /** A station's socket, signed in with this access token: connected, or the reason it was refused. */
 function connect(token: string | undefined): Promise<{ socket: Socket; refused?: string }> {
-  const socket = io(server.url, { path: REALTIME_PATH, auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: false });
+  const socket = io(server.url, {
+    path: REALTIME_PATH,
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   sockets.push(socket);
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ socket }));
@@ -41,10 +50,45 @@ function heard(socket: Socket): RealtimePayload<'visits_changed'>[] {
 
 /** A kid of a new family with a package bought, ready to check in at branch 1. */
 async function subscribedKid() {
-  const parent = (await server.post<{ id: number }>('/parent/create', { name_en: 'Realtime family', name_ar: 'عائلة', mobile: '0561199999' }, cashier)).body.data;
-  const kid = (await server.post<{ id: number }>('/kid/create', { parent_id: parent.id, name_en: 'Kid', name_ar: 'طفل', banned: false }, admin)).body.data;
-  const pkg = (await server.post<{ id: number }>('/package/create', { name_en: 'Hour', name_ar: 'ساعة', price: 1000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 1, margin_minutes: '10' }, admin)).body.data;
-  expect((await server.post('/sale/sale/create', { cart: [{ package: { id: pkg.id }, kids: [kid.id] }], salesData: { payments: { cash: 1000 } } }, cashier)).body.message).toBe('SALES_COMPLETED');
+  const parent = (
+    await server.post<{ id: number }>(
+      '/parent/create',
+      { name_en: 'Realtime family', name_ar: 'عائلة', mobile: '0561199999' },
+      cashier,
+    )
+  ).body.data;
+  const kid = (
+    await server.post<{ id: number }>(
+      '/kid/create',
+      { parent_id: parent.id, name_en: 'Kid', name_ar: 'طفل', banned: false },
+      admin,
+    )
+  ).body.data;
+  const pkg = (
+    await server.post<{ id: number }>(
+      '/package/create',
+      {
+        name_en: 'Hour',
+        name_ar: 'ساعة',
+        price: 1000,
+        tax_id: 1,
+        included: 1,
+        validity_days: 30,
+        daily_limits: 1,
+        margin_minutes: '10',
+      },
+      admin,
+    )
+  ).body.data;
+  expect(
+    (
+      await server.post(
+        '/sale/sale/create',
+        { cart: [{ package: { id: pkg.id }, kids: [kid.id] }], salesData: { payments: { cash: 1000 } } },
+        cashier,
+      )
+    ).body.message,
+  ).toBe('SALES_COMPLETED');
   return { parent, kid };
 }
 
@@ -62,7 +106,10 @@ describe('realtime events', () => {
     const [atDesk, atNorth, atAdmin] = [heard(here.socket), heard(there.socket), heard(chain.socket)];
 
     const { parent, kid } = await subscribedKid();
-    expect((await server.post('/parent/kids/checkin', { parent_id: parent.id, badge: 'RT1', kidsList: [kid.id] }, cashier)).body.message).toBe('CHECKIN_DONE');
+    expect(
+      (await server.post('/parent/kids/checkin', { parent_id: parent.id, badge: 'RT1', kidsList: [kid.id] }, cashier))
+        .body.message,
+    ).toBe('CHECKIN_DONE');
     await expect.poll(() => atDesk).toEqual([{ branch_id: 1 }]);
     await expect.poll(() => atAdmin).toEqual([{ branch_id: 1 }]);
 

@@ -10,7 +10,14 @@ afterAll(() => server.close());
 
 type Row = Record<string, unknown> & { id: number };
 const all: FeatureFlags = { access: true, view: true, create: true, update: true, delete: true };
-const only = (...flags: (keyof FeatureFlags)[]): FeatureFlags => ({ access: false, view: false, create: false, update: false, delete: false, ...Object.fromEntries(flags.map((f) => [f, true])) });
+const only = (...flags: (keyof FeatureFlags)[]): FeatureFlags => ({
+  access: false,
+  view: false,
+  create: false,
+  update: false,
+  delete: false,
+  ...Object.fromEntries(flags.map((f) => [f, true])),
+});
 const managerRights = { Employees: all, Roles: { ...all, delete: false }, FrontDesk: only('access', 'view', 'create') };
 
 let mobiles = 0;
@@ -19,10 +26,24 @@ async function role(name: string, features: object, token = admin) {
 }
 async function employee(roleId: number, token = admin, over: object = {}) {
   const mobile = `05190000${String(++mobiles).padStart(2, '0')}`;
-  const res = await server.post<Row>('/user/register', { name_en: 'Staff', name_ar: 'موظف', mobile, priviledge_id: roleId, branch_id: 1, password: 'secret-1', confirm_password: 'secret-1', ...over }, token);
+  const res = await server.post<Row>(
+    '/user/register',
+    {
+      name_en: 'Staff',
+      name_ar: 'موظف',
+      mobile,
+      priviledge_id: roleId,
+      branch_id: 1,
+      password: 'secret-1',
+      confirm_password: 'secret-1',
+      ...over,
+    },
+    token,
+  );
   return { res, mobile };
 }
-const featuresOf = async (id: number) => (await server.post<{ features: object }>('/priviledge/role/features', { id }, admin)).body.data.features;
+const featuresOf = async (id: number) =>
+  (await server.post<{ features: object }>('/priviledge/role/features', { id }, admin)).body.data.features;
 
 let managerRole: number;
 let manager: string;
@@ -34,9 +55,22 @@ beforeAll(async () => {
 
 describe('roles: a non-administrator grants only what they hold', () => {
   it('cannot change the role they hold, not even to widen it by one right', async () => {
-    const widened = await server.post('/priviledge/role/update', { id: managerRole, name_en: 'Branch manager', name_ar: 'دور Branch manager', features: { ...managerRights, Sales: all } }, manager);
+    const widened = await server.post(
+      '/priviledge/role/update',
+      {
+        id: managerRole,
+        name_en: 'Branch manager',
+        name_ar: 'دور Branch manager',
+        features: { ...managerRights, Sales: all },
+      },
+      manager,
+    );
     expect(widened).toEqual({ status: 403, body: { status: false, message: 'NOT_AUTHORISED' } });
-    const renamed = await server.post('/priviledge/role/update', { id: managerRole, name_en: 'Boss', name_ar: 'رئيس', features: managerRights }, manager);
+    const renamed = await server.post(
+      '/priviledge/role/update',
+      { id: managerRole, name_en: 'Boss', name_ar: 'رئيس', features: managerRights },
+      manager,
+    );
     expect(renamed.status).toBe(403);
     expect(await featuresOf(managerRole)).toEqual(managerRights);
   });
@@ -51,9 +85,16 @@ describe('roles: a non-administrator grants only what they hold', () => {
   it('edits another role within their own rights, but adds or removes no right they lack', async () => {
     // A role the administrator made wider than the manager in one right (FrontDesk delete).
     const cashier = (await role('Counter', { FrontDesk: only('access', 'view', 'delete') })).body.data.id;
-    const update = (features: object) => server.post('/priviledge/role/update', { id: cashier, name_en: 'Counter', name_ar: 'الكاونتر', features }, manager);
+    const update = (features: object) =>
+      server.post(
+        '/priviledge/role/update',
+        { id: cashier, name_en: 'Counter', name_ar: 'الكاونتر', features },
+        manager,
+      );
     expect((await update({ FrontDesk: only('access', 'view', 'delete', 'create') })).body.status).toBe(true);
-    expect((await update({ FrontDesk: only('access', 'view', 'delete', 'create'), Sales: only('access') })).status).toBe(403);
+    expect(
+      (await update({ FrontDesk: only('access', 'view', 'delete', 'create'), Sales: only('access') })).status,
+    ).toBe(403);
     expect((await update({ FrontDesk: only('access', 'view', 'create') })).status).toBe(403); // taking away FrontDesk delete
     expect(await featuresOf(cashier)).toEqual({ FrontDesk: only('access', 'view', 'delete', 'create') });
   });
@@ -75,7 +116,10 @@ describe('employees: a non-administrator assigns no role wider than their own', 
     const staff = (await employee(narrow)).res.body.data.id;
     expect((await server.post('/user/update', { id: staff, priviledge_id: wide }, manager)).status).toBe(403);
     const holder = (await employee(wide)).res.body.data.id;
-    expect((await server.post('/user/update', { id: holder, password: 'taken-1', confirm_password: 'taken-1' }, manager)).status).toBe(403);
+    expect(
+      (await server.post('/user/update', { id: holder, password: 'taken-1', confirm_password: 'taken-1' }, manager))
+        .status,
+    ).toBe(403);
     expect((await server.post('/user/delete', { id: holder }, manager)).status).toBe(403);
     expect((await server.post<Row>('/profile/user/info', { id: staff }, admin)).body.data.priviledge_id).toBe(narrow);
   });
@@ -85,7 +129,10 @@ describe('branches: only an administrator takes an employee out of every branch'
   it('a branch manager sending branch_id null is refused and the employee stays in the branch', async () => {
     const narrow = (await role('Narrow 3', { FrontDesk: only('access') })).body.data.id;
     const staff = (await employee(narrow)).res.body.data.id;
-    expect(await server.post('/user/update', { id: staff, branch_id: null }, manager)).toEqual({ status: 403, body: { status: false, message: 'NOT_AUTHORISED' } });
+    expect(await server.post('/user/update', { id: staff, branch_id: null }, manager)).toEqual({
+      status: 403,
+      body: { status: false, message: 'NOT_AUTHORISED' },
+    });
     expect((await server.post<Row>('/profile/user/info', { id: staff }, admin)).body.data.branch_id).toBe(1);
     // Naming their own branch again changes nothing and is allowed.
     expect((await server.post('/user/update', { id: staff, branch_id: 1 }, manager)).body.status).toBe(true);

@@ -62,7 +62,13 @@ beforeAll(async () => {
   server = await startTestServer();
   const admin = (await server.login()).accessToken;
   await server.staff('0543333333', { Sales: { access: true, view: true, create: true, update: false, delete: false } });
-  productId = (await server.post<{ id: number }>('/product/create', { name_en: 'Juice', name_ar: 'عصير', price: 500, tax_id: 1, included: 1 }, admin)).body.data.id;
+  productId = (
+    await server.post<{ id: number }>(
+      '/product/create',
+      { name_en: 'Juice', name_ar: 'عصير', price: 500, tax_id: 1, included: 1 },
+      admin,
+    )
+  ).body.data.id;
   await server.post('/product/addstock', { id: productId, qty: 50 }, admin);
   proxy = new AnswerDroppingProxy(Number(new URL(server.url).port));
   proxyUrl = await proxy.listen();
@@ -87,7 +93,10 @@ function till() {
 }
 
 const invoices = async () => (await server.database.db.select({ n: count() }).from(sales))[0]!.n;
-const sale = (qty: number) => ({ cart: [{ product: { id: productId, qty } }], salesData: { payments: { cash: 500 * qty } } });
+const sale = (qty: number) => ({
+  cart: [{ product: { id: productId, qty } }],
+  salesData: { payments: { cash: 500 * qty } },
+});
 
 describe('a sale whose answer is lost after the server committed it', () => {
   it('is sold once when the till sends it again: the retry answers the first invoice', async () => {
@@ -95,7 +104,10 @@ describe('a sale whose answer is lost after the server committed it', () => {
     expect((await handlers['pos:auth-login']({ login: '0543333333', password: 'staff-01' })).status).toBe(true);
     const before = await invoices();
     proxy.dropAnswers = true;
-    expect(await handlers['pos:api-call']({ name: 'sale/sale/create', body: sale(1) })).toEqual({ status: false, message: 'SERVER_UNREACHABLE' });
+    expect(await handlers['pos:api-call']({ name: 'sale/sale/create', body: sale(1) })).toEqual({
+      status: false,
+      message: 'SERVER_UNREACHABLE',
+    });
     expect(await invoices()).toBe(before + 1); // the server did sell
     proxy.dropAnswers = false;
     const retried = await handlers['pos:api-call']({ name: 'sale/sale/create', body: sale(1) });
@@ -107,7 +119,9 @@ describe('a sale whose answer is lost after the server committed it', () => {
   it('is finished after a restart of the station with the same key: still one invoice', async () => {
     const before = await invoices();
     proxy.dropAnswers = true;
-    expect((await till()['pos:api-call']({ name: 'sale/sale/create', body: sale(2) })).message).toBe('SERVER_UNREACHABLE');
+    expect((await till()['pos:api-call']({ name: 'sale/sale/create', body: sale(2) })).message).toBe(
+      'SERVER_UNREACHABLE',
+    );
     proxy.dropAnswers = false;
     const restarted = till();
     const pending = await restarted['pos:pending-get']({ name: 'sale/sale/create' });

@@ -15,30 +15,78 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Sale = { id: number; invoice_no: number; gross: number; discount: number; net: number; vat: number; payable: number; change: number; kind: string; original_id: number | null; lines: { qty: number; gross: number }[] };
+type Sale = {
+  id: number;
+  invoice_no: number;
+  gross: number;
+  discount: number;
+  net: number;
+  vat: number;
+  payable: number;
+  change: number;
+  kind: string;
+  original_id: number | null;
+  lines: { qty: number; gross: number }[];
+};
 
 async function product(name: string, price: number, stock: number, included = 1) {
-  const { id } = (await server.post<{ id: number }>('/product/create', { name_en: name, name_ar: `منتج ${name}`, price, tax_id: 1, included }, admin)).body.data;
+  const { id } = (
+    await server.post<{ id: number }>(
+      '/product/create',
+      { name_en: name, name_ar: `منتج ${name}`, price, tax_id: 1, included },
+      admin,
+    )
+  ).body.data;
   if (stock > 0) await server.post('/product/addstock', { id, qty: stock }, admin);
   return id;
 }
 
 const stockOf = async (id: number) => {
-  const list = await server.post<{ rows: { id: number; stock: number }[] }>('/product/pagelist', { perPage: 200 }, admin);
+  const list = await server.post<{ rows: { id: number; stock: number }[] }>(
+    '/product/pagelist',
+    { perPage: 200 },
+    admin,
+  );
   return list.body.data.rows.find((p) => p.id === id)!.stock;
 };
 
-const sell = (cart: { id: number; qty: number }[], cash: number, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  server.post<Sale>('/sale/sale/create', { cart: cart.map((product) => ({ product })), salesData: { payments: { cash } }, ...extra }, cashier, undefined, headers);
+const sell = (
+  cart: { id: number; qty: number }[],
+  cash: number,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
+  server.post<Sale>(
+    '/sale/sale/create',
+    { cart: cart.map((product) => ({ product })), salesData: { payments: { cash } }, ...extra },
+    cashier,
+    undefined,
+    headers,
+  );
 
 describe('a sale', () => {
   it('prices the cart from the database, takes stock, gives change and numbers the invoice', async () => {
     const juice = await product('Juice', 1150, 10); // VAT included
     const toy = await product('Toy', 1000, 10, 2); // VAT added
-    const res = await sell([{ id: juice, qty: 2 }, { id: toy, qty: 1 }, { id: juice, qty: 1 }], 10000);
+    const res = await sell(
+      [
+        { id: juice, qty: 2 },
+        { id: toy, qty: 1 },
+        { id: juice, qty: 1 },
+      ],
+      10000,
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('SALES_COMPLETED');
-    expect(res.body.data).toMatchObject({ gross: 4600, discount: 0, net: 4000, vat: 600, payable: 4600, change: 5400, kind: 'invoice' });
+    expect(res.body.data).toMatchObject({
+      gross: 4600,
+      discount: 0,
+      net: 4000,
+      vat: 600,
+      payable: 4600,
+      change: 5400,
+      kind: 'invoice',
+    });
     expect(res.body.data.lines.map((l) => l.qty)).toEqual([3, 1]);
     expect(await stockOf(juice)).toBe(7);
     const next = await sell([{ id: toy, qty: 1 }], 1150);
@@ -48,35 +96,82 @@ describe('a sale', () => {
   it('answers how an invoice was paid (GET /sale/payments/{id}) and what the till may sell', async () => {
     const id = await product('Cap', 4000, 2);
     await product('Sold out', 100, 0);
-    const sale = (await server.post<Sale>('/sale/sale/create', { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 1000, pos: 3000, pos_reference: 'T-9' } } }, cashier)).body.data;
-    const res = await fetch(`${server.url}/sale/payments/${sale.id}`, { headers: { authorization: `Bearer ${cashier}` } });
-    expect(await res.json()).toEqual({ status: true, message: 'OK', data: { payable: 4000, cash: 1000, pos: 3000, pos_reference: 'T-9', change: 0 } });
-    expect((await fetch(`${server.url}/sale/payments/99999`, { headers: { authorization: `Bearer ${cashier}` } })).status).toBe(404);
-    const sellable = (await server.post<{ name_en: string }[]>('/sale/product/list', {}, cashier)).body.data.map((p) => p.name_en);
+    const sale = (
+      await server.post<Sale>(
+        '/sale/sale/create',
+        {
+          cart: [{ product: { id, qty: 1 } }],
+          salesData: { payments: { cash: 1000, pos: 3000, pos_reference: 'T-9' } },
+        },
+        cashier,
+      )
+    ).body.data;
+    const res = await fetch(`${server.url}/sale/payments/${sale.id}`, {
+      headers: { authorization: `Bearer ${cashier}` },
+    });
+    expect(await res.json()).toEqual({
+      status: true,
+      message: 'OK',
+      data: { payable: 4000, cash: 1000, pos: 3000, pos_reference: 'T-9', change: 0 },
+    });
+    expect(
+      (await fetch(`${server.url}/sale/payments/99999`, { headers: { authorization: `Bearer ${cashier}` } })).status,
+    ).toBe(404);
+    const sellable = (await server.post<{ name_en: string }[]>('/sale/product/list', {}, cashier)).body.data.map(
+      (p) => p.name_en,
+    );
     expect(sellable).toContain('Cap');
     expect(sellable).not.toContain('Sold out');
-    expect((await server.post<{ name_en: string }[]>('/sale/product/list', { getAll: true }, cashier)).body.data.map((p) => p.name_en)).toContain('Sold out');
+    expect(
+      (await server.post<{ name_en: string }[]>('/sale/product/list', { getAll: true }, cashier)).body.data.map(
+        (p) => p.name_en,
+      ),
+    ).toContain('Sold out');
   });
 
   it('answers how an invoice was paid by POST /sale/payments/{id} too, as the spec lists it among the POST calls', async () => {
     const kite = await product('Kite', 2000, 1);
     const sale = (await sell([{ id: kite, qty: 1 }], 5000)).body.data;
-    const paid = { status: true, message: 'OK', data: { payable: 2000, cash: 5000, pos: 0, pos_reference: null, change: 3000 } };
+    const paid = {
+      status: true,
+      message: 'OK',
+      data: { payable: 2000, cash: 5000, pos: 0, pos_reference: null, change: 3000 },
+    };
     expect((await server.get(`/sale/payments/${sale.id}`, cashier)).body).toEqual(paid);
     expect(await server.post(`/sale/payments/${sale.id}`, {}, cashier)).toEqual({ status: 200, body: paid });
-    expect(await server.post('/sale/payments/99999', {}, cashier)).toEqual({ status: 404, body: { status: false, message: 'NOT_FOUND' } });
-    expect((await server.post('/sale/payments/abc', {}, cashier)).body).toMatchObject({ status: false, message: 'VALIDATION_FAILED' });
+    expect(await server.post('/sale/payments/99999', {}, cashier)).toEqual({
+      status: 404,
+      body: { status: false, message: 'NOT_FOUND' },
+    });
+    expect((await server.post('/sale/payments/abc', {}, cashier)).body).toMatchObject({
+      status: false,
+      message: 'VALIDATION_FAILED',
+    });
   });
 
   it('refuses short payment, a card over the total, a card without its reference, and a sale without a branch', async () => {
     const id = await product('Sock', 500, 5);
-    expect((await sell([{ id, qty: 1 }], 499)).body.errors).toEqual([{ path: 'salesData.payments.cash', message: 'FIELD_TOO_SMALL' }]);
+    expect((await sell([{ id, qty: 1 }], 499)).body.errors).toEqual([
+      { path: 'salesData.payments.cash', message: 'FIELD_TOO_SMALL' },
+    ]);
     const card = (pos: number, pos_reference?: string) =>
-      server.post('/sale/sale/create', { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { pos, pos_reference } } }, cashier);
-    expect((await card(600, 'A1')).body.errors).toEqual([{ path: 'salesData.payments.pos', message: 'FIELD_TOO_LARGE' }]);
-    expect((await card(500)).body.errors).toEqual([{ path: 'salesData.payments.pos_reference', message: 'FIELD_REQUIRED' }]);
+      server.post(
+        '/sale/sale/create',
+        { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { pos, pos_reference } } },
+        cashier,
+      );
+    expect((await card(600, 'A1')).body.errors).toEqual([
+      { path: 'salesData.payments.pos', message: 'FIELD_TOO_LARGE' },
+    ]);
+    expect((await card(500)).body.errors).toEqual([
+      { path: 'salesData.payments.pos_reference', message: 'FIELD_REQUIRED' },
+    ]);
     expect((await card(500, 'TERM-7781')).body.status).toBe(true);
-    const adminSale = await server.post('/sale/sale/create', { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 500 } } }, admin);
+    const adminSale = await server.post(
+      '/sale/sale/create',
+      { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 500 } } },
+      admin,
+    );
     expect(adminSale.body.errors).toEqual([{ path: 'salesData.branch_id', message: 'FIELD_REQUIRED' }]);
     expect(await stockOf(id)).toBe(4);
   });
@@ -85,7 +180,13 @@ describe('a sale', () => {
     const a = await product('Ball', 100, 5);
     const b = await product('Kite', 100, 1);
     const before = (await sell([{ id: a, qty: 1 }], 200)).body.data.invoice_no;
-    const refused = await sell([{ id: a, qty: 2 }, { id: b, qty: 2 }], 1000);
+    const refused = await sell(
+      [
+        { id: a, qty: 2 },
+        { id: b, qty: 2 },
+      ],
+      1000,
+    );
     expect(refused).toEqual({ status: 409, body: { status: false, message: 'INSUFFICIENT_STOCK' } });
     expect(await stockOf(a)).toBe(4); // the first line's stock came back with the rollback
     expect((await sell([{ id: a, qty: 1 }], 200)).body.data.invoice_no).toBe(before + 1);
@@ -104,8 +205,12 @@ describe('a sale', () => {
   it('a coupon with one use left, used by ten sales at once, applies exactly once', async () => {
     const id = await product('Party pack', 5000, 50);
     await server.post('/coupon/create', { code: 'LASTONE', type: 'amount', value: 1000, use_limit: 1 }, admin);
-    const couponId = (await server.post<{ coupon_id: number }>('/sale/coupon', { coupon: 'LASTONE', cart_total: 5000 }, cashier)).body.data.coupon_id;
-    const results = await Promise.all(Array.from({ length: 10 }, () => sell([{ id, qty: 1 }], 5000, { coupon_id: couponId })));
+    const couponId = (
+      await server.post<{ coupon_id: number }>('/sale/coupon', { coupon: 'LASTONE', cart_total: 5000 }, cashier)
+    ).body.data.coupon_id;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => sell([{ id, qty: 1 }], 5000, { coupon_id: couponId })),
+    );
     expect(results.filter((r) => r.body.status)).toHaveLength(1);
     expect(results.filter((r) => r.body.message === 'COUPON_USE_LIMIT_EXHAUSTED')).toHaveLength(9);
     const won = results.find((r) => r.body.status)!.body.data;
@@ -124,7 +229,8 @@ describe('a sale', () => {
 });
 
 describe('a sale retried with its Idempotency-Key', () => {
-  const saleCount = async () => (await server.post<{ statistics: { count: number } }>('/sale/pagelist', {}, cashier)).body.data.statistics.count;
+  const saleCount = async () =>
+    (await server.post<{ statistics: { count: number } }>('/sale/pagelist', {}, cashier)).body.data.statistics.count;
 
   it('keeps a key of 199 and 200 characters: the retry answers the first sale', async () => {
     const id = await product('Long key', 300, 10);
@@ -142,7 +248,14 @@ describe('a sale retried with its Idempotency-Key', () => {
     const id = await product('Too long key', 300, 10);
     const before = await saleCount();
     const refused = await sell([{ id, qty: 1 }], 300, {}, { 'idempotency-key': 'k'.repeat(201) });
-    expect(refused).toEqual({ status: 400, body: { status: false, message: 'VALIDATION_FAILED', errors: [{ path: 'Idempotency-Key', message: 'FIELD_TOO_LONG' }] } });
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        status: false,
+        message: 'VALIDATION_FAILED',
+        errors: [{ path: 'Idempotency-Key', message: 'FIELD_TOO_LONG' }],
+      },
+    });
     expect(await saleCount()).toBe(before);
     expect(await stockOf(id)).toBe(10);
   });
@@ -151,13 +264,18 @@ describe('a sale retried with its Idempotency-Key', () => {
     const id = await product('Reused key', 300, 10);
     const headers = { 'idempotency-key': 'till-1-sale-reused' };
     expect((await sell([{ id, qty: 1 }], 300, {}, headers)).status).toBe(200);
-    expect(await sell([{ id, qty: 2 }], 600, {}, headers)).toEqual({ status: 422, body: { status: false, message: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect(await sell([{ id, qty: 2 }], 600, {}, headers)).toEqual({
+      status: 422,
+      body: { status: false, message: 'IDEMPOTENCY_KEY_REUSED' },
+    });
     expect(await stockOf(id)).toBe(9);
   });
 
   it('one key belongs to one cashier: the same key from another is another sale', async () => {
     const id = await product('Two tills', 300, 10);
-    const other = await server.staff('0540000001', { Sales: { access: true, view: true, create: true, update: false, delete: false } });
+    const other = await server.staff('0540000001', {
+      Sales: { access: true, view: true, create: true, update: false, delete: false },
+    });
     const body = { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 300 } } };
     const headers = { 'idempotency-key': 'same-key-two-tills' };
     const a = await server.post<Sale>('/sale/sale/create', body, cashier, undefined, headers);
@@ -169,30 +287,54 @@ describe('a sale retried with its Idempotency-Key', () => {
 
 describe('invoices', () => {
   it('are listed for today with their count and value', async () => {
-    const list = await server.post<{ rows: Sale[]; statistics: { count: number; value: number } }>('/sale/pagelist', {}, cashier);
+    const list = await server.post<{ rows: Sale[]; statistics: { count: number; value: number } }>(
+      '/sale/pagelist',
+      {},
+      cashier,
+    );
     expect(list.body.data.rows.length).toBe(Math.min(10, list.body.data.statistics.count)); // 10 per page
     expect(list.body.data.statistics.count).toBeGreaterThan(5);
-    const sum = (await server.post<{ rows: Sale[] }>('/sale/pagelist', { perPage: 200 }, cashier)).body.data.rows.reduce((s, r) => s + r.payable, 0);
+    const sum = (
+      await server.post<{ rows: Sale[] }>('/sale/pagelist', { perPage: 200 }, cashier)
+    ).body.data.rows.reduce((s, r) => s + r.payable, 0);
     expect(list.body.data.statistics.value).toBe(sum);
-    const past = await server.post<{ statistics: { count: number } }>('/sale/pagelist', { dates: { from: '2020-01-01', to: '2020-01-31' } }, cashier);
+    const past = await server.post<{ statistics: { count: number } }>(
+      '/sale/pagelist',
+      { dates: { from: '2020-01-01', to: '2020-01-31' } },
+      cashier,
+    );
     expect(past.body.data.statistics.count).toBe(0);
-    expect((await server.post('/sale/pagelist', { dates: { from: '2020-02-01', to: '2020-01-01' } }, cashier)).status).toBe(400);
+    expect(
+      (await server.post('/sale/pagelist', { dates: { from: '2020-02-01', to: '2020-01-01' } }, cashier)).status,
+    ).toBe(400);
   });
 
   it('are cancelled by a credit note that returns the stock and the coupon use; a second cancel is ALREADY_CANCELLED', async () => {
     const id = await product('Cancel me', 2000, 3);
     await server.post('/coupon/create', { code: 'BACKAGAIN', type: 'percent', value: 10, use_limit: 1 }, admin);
-    const couponId = (await server.post<{ coupon_id: number }>('/sale/coupon', { coupon: 'BACKAGAIN', cart_total: 4000 }, cashier)).body.data.coupon_id;
+    const couponId = (
+      await server.post<{ coupon_id: number }>('/sale/coupon', { coupon: 'BACKAGAIN', cart_total: 4000 }, cashier)
+    ).body.data.coupon_id;
     const sale = (await sell([{ id, qty: 2 }], 5000, { coupon_id: couponId })).body.data;
     expect(await stockOf(id)).toBe(1);
 
-    const cancels = await Promise.all([1, 2].map(() => server.post<Sale>('/sale/cancelinvoice', { id: sale.id }, cashier)));
+    const cancels = await Promise.all(
+      [1, 2].map(() => server.post<Sale>('/sale/cancelinvoice', { id: sale.id }, cashier)),
+    );
     const note = cancels.find((c) => c.body.status)!;
     expect(cancels.map((c) => c.body.message).sort()).toEqual(['ALREADY_CANCELLED', 'INVOICE_CANCELLED']);
-    expect(note.body.data).toMatchObject({ kind: 'credit_note', original_id: sale.id, original_invoice_no: sale.invoice_no, payable: -sale.payable, vat: -sale.vat });
+    expect(note.body.data).toMatchObject({
+      kind: 'credit_note',
+      original_id: sale.id,
+      original_invoice_no: sale.invoice_no,
+      payable: -sale.payable,
+      vat: -sale.vat,
+    });
     expect(note.body.data.invoice_no).toBeGreaterThan(sale.invoice_no);
     expect(await stockOf(id)).toBe(3);
-    expect((await server.post('/sale/coupon', { coupon: 'BACKAGAIN', cart_total: 4000 }, cashier)).body.message).toBe('COUPON_APPLIED');
+    expect((await server.post('/sale/coupon', { coupon: 'BACKAGAIN', cart_total: 4000 }, cashier)).body.message).toBe(
+      'COUPON_APPLIED',
+    );
     expect((await server.post('/sale/cancelinvoice', { id: sale.id }, cashier)).body.message).toBe('ALREADY_CANCELLED');
     expect((await server.post('/sale/cancelinvoice', { id: note.body.data.id }, cashier)).status).toBe(404); // a credit note is not cancelled
   });
@@ -200,16 +342,34 @@ describe('invoices', () => {
 
 describe('the printable receipt', () => {
   it('GET /sale/receipt/{id}: seller, cashier, lines, totals, payments and a QR that decodes to the sale', async () => {
-    await server.post('/branch/update', { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', vat_number: '310122393500003', address: 'Riyadh' }, admin);
+    await server.post(
+      '/branch/update',
+      { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', vat_number: '310122393500003', address: 'Riyadh' },
+      admin,
+    );
     const id = await product('Balloon', 1150, 3);
     const sale = (await sell([{ id, qty: 2 }], 3000)).body.data;
-    const res = await server.get<{ number: number; seller: { vatNumber: string }; cashier: { name_en: string }; lines: { qty: number }[]; totals: { total: number; vat: number }; payments: { change: number }; qr: string }>(
-      `/sale/receipt/${sale.id}`,
-      cashier,
-    );
-    expect(res.body.data).toMatchObject({ number: sale.invoice_no, seller: { vatNumber: '310122393500003' }, lines: [{ qty: 2 }], totals: { total: 2300, vat: 300 }, payments: { change: 700 } });
-    expect(decodeTaxQr(res.body.data.qr)).toMatchObject({ vatNumber: '310122393500003', total: '23.00', vatTotal: '3.00' });
+    const res = await server.get<{
+      number: number;
+      seller: { vatNumber: string };
+      cashier: { name_en: string };
+      lines: { qty: number }[];
+      totals: { total: number; vat: number };
+      payments: { change: number };
+      qr: string;
+    }>(`/sale/receipt/${sale.id}`, cashier);
+    expect(res.body.data).toMatchObject({
+      number: sale.invoice_no,
+      seller: { vatNumber: '310122393500003' },
+      lines: [{ qty: 2 }],
+      totals: { total: 2300, vat: 300 },
+      payments: { change: 700 },
+    });
+    expect(decodeTaxQr(res.body.data.qr)).toMatchObject({
+      vatNumber: '310122393500003',
+      total: '23.00',
+      vatTotal: '3.00',
+    });
     expect((await server.get('/sale/receipt/999999', cashier)).body.message).toBe('NOT_FOUND');
   });
 });
-

@@ -30,7 +30,27 @@ async function listen(server: Server, protocol: 'http' | 'https'): Promise<strin
 beforeAll(async () => {
   playdesk = await startTestServer({ withAdministrator: false });
   // A certificate for 127.0.0.1 that no system trusts: the shop's own, until the station is told of it.
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(certs, 'key.pem'), '-out', join(certs, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(certs, 'key.pem'),
+      '-out',
+      join(certs, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   certificate = readFileSync(join(certs, 'cert.pem'), 'utf8');
 });
 afterAll(async () => {
@@ -42,7 +62,9 @@ afterAll(async () => {
 /** A TLS proxy in front of the PlayDesk server, as the README sets one up. */
 async function tlsProxy(): Promise<string> {
   const proxy = createHttpsServer({ key: readFileSync(join(certs, 'key.pem')), cert: certificate }, (req, res) => {
-    void fetch(playdesk.url + (req.url ?? '/')).then(async (answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()));
+    void fetch(playdesk.url + (req.url ?? '/')).then(async (answer) =>
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()),
+    );
   });
   return listen(proxy, 'https');
 }
@@ -54,7 +76,11 @@ describe('Test connection (pos:server-test)', () => {
 
   it('finds it over TLS when the certificate is trusted, and says the certificate is the problem when it is not', async () => {
     const url = await tlsProxy();
-    expect(await probeServer(url, { ca: certificate })).toEqual({ status: 'found', version: packageJson.version, tls: true });
+    expect(await probeServer(url, { ca: certificate })).toEqual({
+      status: 'found',
+      version: packageJson.version,
+      tls: true,
+    });
     expect(await probeServer(url)).toMatchObject({ status: 'certificate' });
   });
 
@@ -66,15 +92,29 @@ describe('Test connection (pos:server-test)', () => {
   });
 
   it('says another kind of server is not a PlayDesk server', async () => {
-    const url = await listen(createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>router</h1>')), 'http');
+    const url = await listen(
+      createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>router</h1>')),
+      'http',
+    );
     expect(await probeServer(url)).toEqual({ status: 'not-playdesk' });
-    const json = await listen(createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":true,"data":{"version":"9"}}')), 'http');
+    const json = await listen(
+      createHttpServer((_req, res) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":true,"data":{"version":"9"}}'),
+      ),
+      'http',
+    );
     expect(await probeServer(json)).toEqual({ status: 'not-playdesk' });
   });
 
   it('is a bridge channel that refuses an address passwords must not go to, without asking it', async () => {
-    const handlers = createHandlers({ appInfo: () => ({ version: 'x', shell: 'web', serverUrl: playdesk.url }) } as never);
-    expect(await handlers['pos:server-test']({ url: playdesk.url })).toEqual({ status: 'found', version: packageJson.version, tls: false });
+    const handlers = createHandlers({
+      appInfo: () => ({ version: 'x', shell: 'web', serverUrl: playdesk.url }),
+    } as never);
+    expect(await handlers['pos:server-test']({ url: playdesk.url })).toEqual({
+      status: 'found',
+      version: packageJson.version,
+      tls: false,
+    });
     await expect(handlers['pos:server-test']({ url: 'http://192.0.2.50:4100' })).rejects.toThrow('pos:server-test');
     await expect(handlers['pos:server-test']({ url: 42 })).rejects.toThrow('pos:server-test');
   });

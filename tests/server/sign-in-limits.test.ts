@@ -27,7 +27,13 @@ let twinMedia: string;
 beforeAll(async () => {
   server = await startTestServer({ now });
   twinMedia = mkdtempSync(join(tmpdir(), 'playdesk-twin-'));
-  twin = buildApp({ db: server.database.db, tokenKey: await sharedSecret(server.database.db, 'access-token-key'), files: new LocalFileStore(twinMedia), logLevel: 'silent', now });
+  twin = buildApp({
+    db: server.database.db,
+    tokenKey: await sharedSecret(server.database.db, 'access-token-key'),
+    files: new LocalFileStore(twinMedia),
+    logLevel: 'silent',
+    now,
+  });
   await twin.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = twin.fastify.server.address();
   twinUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -39,14 +45,26 @@ afterAll(async () => {
 });
 
 type Answer = { status: number; message: string; retry_after?: number; retryAfterHeader: string | null };
-async function signIn(login: string, password: string, opts: { url?: string; forwardedFor?: string } = {}): Promise<Answer> {
+async function signIn(
+  login: string,
+  password: string,
+  opts: { url?: string; forwardedFor?: string } = {},
+): Promise<Answer> {
   const res = await fetch(`${opts.url ?? server.url}/user/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {}),
+    },
     body: JSON.stringify({ login, password }),
   });
   const body = (await res.json()) as { message: string; retry_after?: number };
-  return { status: res.status, message: body.message, retry_after: body.retry_after, retryAfterHeader: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    message: body.message,
+    retry_after: body.retry_after,
+    retryAfterHeader: res.headers.get('retry-after'),
+  };
 }
 
 describe('one login: a wait that grows, never a lock', () => {
@@ -54,7 +72,12 @@ describe('one login: a wait that grows, never a lock', () => {
     freshHour();
     await server.addEmployee({ mobile: '0570000001', password: 'owner-pass' });
     for (let i = 0; i < 5; i++) expect((await signIn('0570000001', `guess-${i}`)).status).toBe(401);
-    expect(await signIn('0570000001', 'owner-pass')).toEqual({ status: 429, message: 'TOO_MANY_REQUESTS', retry_after: 32, retryAfterHeader: '32' });
+    expect(await signIn('0570000001', 'owner-pass')).toEqual({
+      status: 429,
+      message: 'TOO_MANY_REQUESTS',
+      retry_after: 32,
+      retryAfterHeader: '32',
+    });
     advance(31);
     expect((await signIn('0570000001', 'owner-pass')).retry_after).toBe(1);
     advance(1);
@@ -80,7 +103,11 @@ describe('one login: a wait that grows, never a lock', () => {
 describe('one address', () => {
   it('40 failed sign-ins across 40 logins in a burst meet 429, whatever X-Forwarded-For says', async () => {
     freshHour();
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`05710000${String(i).padStart(2, '0')}`, 'guess', { forwardedFor: `10.0.${i}.1` })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        signIn(`05710000${String(i).padStart(2, '0')}`, 'guess', { forwardedFor: `10.0.${i}.1` }),
+      ),
+    );
     expect(results.filter((r) => r.status === 401)).toHaveLength(30);
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(10);
@@ -94,7 +121,10 @@ describe('one address', () => {
   it('the limits hold across server instances on one database', async () => {
     freshHour();
     const answers: number[] = [];
-    for (let i = 0; i < 40; i++) answers.push((await signIn(`05720000${String(i).padStart(2, '0')}`, 'guess', { url: i % 2 ? twinUrl : server.url })).status);
+    for (let i = 0; i < 40; i++)
+      answers.push(
+        (await signIn(`05720000${String(i).padStart(2, '0')}`, 'guess', { url: i % 2 ? twinUrl : server.url })).status,
+      );
     expect(answers.filter((s) => s === 401)).toHaveLength(30);
     expect(answers.slice(30)).toEqual(Array(10).fill(429));
 

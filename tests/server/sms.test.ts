@@ -36,7 +36,14 @@ beforeAll(async () => {
   // A short wait for the gateway's answer (1.5 s, a 3 s reply) stands in for Twilio's 15 s and an 11 s reply;
   // long enough that a prompt loopback answer is never late on a busy machine.
   server = await startTestServer({
-    sms: httpGateway({ SMS_GATEWAY: 'twilio', SMS_BASE_URL: peerUrl, SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'k', SMS_FROM: 'PD', SMS_TIMEOUT_MS: 1500 }),
+    sms: httpGateway({
+      SMS_GATEWAY: 'twilio',
+      SMS_BASE_URL: peerUrl,
+      SMS_ACCOUNT_SID: 'AC1',
+      SMS_AUTH_TOKEN: 'k',
+      SMS_FROM: 'PD',
+      SMS_TIMEOUT_MS: 1500,
+    }),
   });
   admin = (await server.login()).accessToken;
 });
@@ -47,7 +54,11 @@ afterAll(async () => {
 
 let serial = 0;
 async function parent(token = admin, mobile = `05622${String(++serial).padStart(5, '0')}`) {
-  const res = await server.post<{ id: number; mobile: string }>('/parent/create', { name_en: `Parent ${serial}`, name_ar: 'ولي أمر', mobile }, token);
+  const res = await server.post<{ id: number; mobile: string }>(
+    '/parent/create',
+    { name_en: `Parent ${serial}`, name_ar: 'ولي أمر', mobile },
+    token,
+  );
   expect(res.body.message).toBe('OK');
   return res.body.data;
 }
@@ -63,30 +74,70 @@ describe('mobiles in E.164', () => {
     expect(lastText().get('To')).toBe('+966501234567');
     const found = await server.post<{ id: number }[]>('/parent/search', { query: '0501234' }, admin);
     expect(found.body.data.map((f) => f.id)).toContain(p.id);
-    expect((await server.post<{ id: number }[]>('/parent/search', { query: '+9665012345' }, admin)).body.data.map((f) => f.id)).toContain(p.id);
+    expect(
+      (await server.post<{ id: number }[]>('/parent/search', { query: '+9665012345' }, admin)).body.data.map(
+        (f) => f.id,
+      ),
+    ).toContain(p.id);
   });
 
   it('what is not a mobile is refused with INVALID_MOBILE: a parent’s landline, a walk-in’s “abc 12”', async () => {
-    const landline = await server.post('/parent/create', { name_en: 'Landline', name_ar: 'هاتف ثابت', mobile: '0112345678' }, admin);
+    const landline = await server.post(
+      '/parent/create',
+      { name_en: 'Landline', name_ar: 'هاتف ثابت', mobile: '0112345678' },
+      admin,
+    );
     expect(landline.status).toBe(400);
-    expect(landline.body).toMatchObject({ message: 'INVALID_MOBILE', errors: [{ path: 'mobile', message: 'INVALID_MOBILE' }] });
-    const product = (await server.post<{ id: number }>('/product/create', { name_en: 'Juice', name_ar: 'عصير', price: 300, tax_id: 1, included: 1 }, admin)).body.data.id;
+    expect(landline.body).toMatchObject({
+      message: 'INVALID_MOBILE',
+      errors: [{ path: 'mobile', message: 'INVALID_MOBILE' }],
+    });
+    const product = (
+      await server.post<{ id: number }>(
+        '/product/create',
+        { name_en: 'Juice', name_ar: 'عصير', price: 300, tax_id: 1, included: 1 },
+        admin,
+      )
+    ).body.data.id;
     await server.post('/product/addstock', { id: product, qty: 5 }, admin);
     const sale = { cart: [{ product: { id: product, qty: 1 } }], salesData: { payments: { cash: 300 }, branch_id: 1 } };
     const refused = await server.post('/sale/sale/create', { ...sale, parentInfo: { mobile: 'abc 12' } }, admin);
     expect(refused.body).toMatchObject({ message: 'INVALID_MOBILE', errors: [{ path: 'parentInfo.mobile' }] });
-    const walkIn = await server.post<{ id: number }>('/sale/sale/create', { ...sale, parentInfo: { mobile: '0557770000' } }, admin);
+    const walkIn = await server.post<{ id: number }>(
+      '/sale/sale/create',
+      { ...sale, parentInfo: { mobile: '0557770000' } },
+      admin,
+    );
     answer = { status: 201, body: { sid: 'SM3' } };
-    expect((await server.post('/invoice/send', { id: walkIn.body.data.id }, admin)).body).toMatchObject({ message: 'MESSAGE_SENT', data: { to: '+966557770000', delivery: 'sent' } });
+    expect((await server.post('/invoice/send', { id: walkIn.body.data.id }, admin)).body).toMatchObject({
+      message: 'MESSAGE_SENT',
+      data: { to: '+966557770000', delivery: 'sent' },
+    });
     expect(lastText().get('To')).toBe('+966557770000');
   });
 
   it('a branch in another country reads its local numbers as that country’s', async () => {
-    const uk = (await server.post<{ id: number; country: string }>('/branch/create', { name_en: 'London', name_ar: 'لندن', country: 'gb', currency: 'GBP' }, admin)).body.data;
+    const uk = (
+      await server.post<{ id: number; country: string }>(
+        '/branch/create',
+        { name_en: 'London', name_ar: 'لندن', country: 'gb', currency: 'GBP' },
+        admin,
+      )
+    ).body.data;
     expect(uk.country).toBe('GB');
-    expect((await server.post('/branch/create', { name_en: 'Nowhere', name_ar: 'لا مكان', country: 'XX' }, admin)).body).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'country' }] });
-    const londoner = await server.staff('07700900001', { FrontDesk: { access: true, view: true, create: true, update: true, delete: false } }, uk.id);
-    const p = await server.post<{ mobile: string }>('/parent/create', { name_en: 'Londoner', name_ar: 'لندني', mobile: '07911 123456' }, londoner);
+    expect(
+      (await server.post('/branch/create', { name_en: 'Nowhere', name_ar: 'لا مكان', country: 'XX' }, admin)).body,
+    ).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'country' }] });
+    const londoner = await server.staff(
+      '07700900001',
+      { FrontDesk: { access: true, view: true, create: true, update: true, delete: false } },
+      uk.id,
+    );
+    const p = await server.post<{ mobile: string }>(
+      '/parent/create',
+      { name_en: 'Londoner', name_ar: 'لندني', mobile: '07911 123456' },
+      londoner,
+    );
     expect(p.body.data.mobile).toBe('+447911123456');
   });
 
@@ -94,17 +145,40 @@ describe('mobiles in E.164', () => {
     answer = { status: 201, body: { sid: 'SM4' } };
     const p = await parent();
     const local = p.mobile.replace('+966', '0');
-    for (const typed of [local, p.mobile, `00${p.mobile.slice(1)}`]) expect((await server.post('/otp/send', { id: p.id, mobile: typed }, admin, undefined, { 'x-t': typed })).body.message).toBe('OK');
-    expect((await server.post('/otp/send', { id: p.id, mobile: local }, admin, undefined, { 'x-t': 'again' })).body.message).toBe('TOO_MANY_REQUESTS');
+    for (const typed of [local, p.mobile, `00${p.mobile.slice(1)}`])
+      expect(
+        (await server.post('/otp/send', { id: p.id, mobile: typed }, admin, undefined, { 'x-t': typed })).body.message,
+      ).toBe('OK');
+    expect(
+      (await server.post('/otp/send', { id: p.id, mobile: local }, admin, undefined, { 'x-t': 'again' })).body.message,
+    ).toBe('TOO_MANY_REQUESTS');
     expect((await server.database.db.select().from(otpCodes).where(eq(otpCodes.mobile, p.mobile))).length).toBe(3);
   });
 });
 
 describe('why a text was not sent', () => {
   const cases = [
-    { name: 'wrong credentials (401)', answer: { status: 401, body: { code: 20003, message: 'Authenticate' } }, key: 'SMS_GATEWAY_MISCONFIGURED', http: 502, code: '20003' },
-    { name: 'a number Twilio refuses (400, 21211)', answer: { status: 400, body: { code: 21211, message: "The 'To' number is not a valid phone number." } }, key: 'SMS_NUMBER_REFUSED', http: 400, code: '21211' },
-    { name: 'a gateway that is down (503)', answer: { status: 503, body: { message: 'down' } }, key: 'SMS_NOT_SENT', http: 502, code: null },
+    {
+      name: 'wrong credentials (401)',
+      answer: { status: 401, body: { code: 20003, message: 'Authenticate' } },
+      key: 'SMS_GATEWAY_MISCONFIGURED',
+      http: 502,
+      code: '20003',
+    },
+    {
+      name: 'a number Twilio refuses (400, 21211)',
+      answer: { status: 400, body: { code: 21211, message: "The 'To' number is not a valid phone number." } },
+      key: 'SMS_NUMBER_REFUSED',
+      http: 400,
+      code: '21211',
+    },
+    {
+      name: 'a gateway that is down (503)',
+      answer: { status: 503, body: { message: 'down' } },
+      key: 'SMS_NOT_SENT',
+      http: 502,
+      code: null,
+    },
   ] as const;
   for (const c of cases) {
     it(`${c.name}: ${c.key}, the gateway’s status and code kept on the message, and the code taken back`, async () => {
@@ -113,10 +187,16 @@ describe('why a text was not sent', () => {
       const res = await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin);
       expect(res.status).toBe(c.http);
       expect(res.body.message).toBe(c.key);
-      expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'failed', http_status: c.answer.status, error_code: c.code }]);
+      expect(await messagesTo(p.mobile)).toMatchObject([
+        { status: 'failed', http_status: c.answer.status, error_code: c.code },
+      ]);
       expect(await server.database.db.select().from(otpCodes).where(eq(otpCodes.mobile, p.mobile))).toEqual([]);
-      const outbox = await server.post<{ rows: { status: string; http_status: number | null; error_code: string | null }[] }>('/sms/outbox', { to: p.mobile }, admin);
-      expect(outbox.body.data.rows).toMatchObject([{ status: 'failed', http_status: c.answer.status, error_code: c.code }]);
+      const outbox = await server.post<{
+        rows: { status: string; http_status: number | null; error_code: string | null }[];
+      }>('/sms/outbox', { to: p.mobile }, admin);
+      expect(outbox.body.data.rows).toMatchObject([
+        { status: 'failed', http_status: c.answer.status, error_code: c.code },
+      ]);
     });
   }
 });
@@ -128,14 +208,21 @@ describe('an answer that does not come', () => {
     const res = await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin);
     expect(res.body).toMatchObject({ status: true, message: 'OK', data: { sent: true, delivery: 'unknown' } });
     expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown', http_status: null }]);
-    const code = lastText().get('Body')!.match(/\b(\d{6})\b/)![1]!;
-    expect((await server.post('/otp/verify', { id: p.id, mobile: p.mobile, otp: code }, admin)).body.message).toBe('OTP_VERIFICATION_SUCCESS');
+    const code = lastText()
+      .get('Body')!
+      .match(/\b(\d{6})\b/)![1]!;
+    expect((await server.post('/otp/verify', { id: p.id, mobile: p.mobile, otp: code }, admin)).body.message).toBe(
+      'OTP_VERIFICATION_SUCCESS',
+    );
   });
 
   it('a connection dropped after the request went out is unknown too, not a failure', async () => {
     const p = await parent();
     answer = 'drop';
-    expect((await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin)).body).toMatchObject({ message: 'OK', data: { delivery: 'unknown' } });
+    expect((await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin)).body).toMatchObject({
+      message: 'OK',
+      data: { delivery: 'unknown' },
+    });
     expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown' }]);
     expect(await server.database.db.select().from(otpCodes).where(eq(otpCodes.mobile, p.mobile))).toHaveLength(1);
   });
@@ -144,13 +231,19 @@ describe('an answer that does not come', () => {
 describe('the outbox', () => {
   it('keeps and shows codes masked, and shows a branch only its own messages (administrators: all)', async () => {
     answer = { status: 201, body: { sid: 'SM5' } };
-    const desk = { FrontDesk: { access: true, view: true, create: true, update: true, delete: false }, Promotions: { access: true, view: true, create: false, update: false, delete: false } };
-    const other = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin)).body.data.id;
+    const desk = {
+      FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
+      Promotions: { access: true, view: true, create: false, update: false, delete: false },
+    };
+    const other = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin))
+      .body.data.id;
     const cashier = await server.staff('0543333333', desk);
     const stranger = await server.staff('0544444444', desk, other);
     const p = await parent();
     expect((await server.post('/otp/send', { id: p.id, mobile: p.mobile }, cashier)).body.message).toBe('OK');
-    const code = lastText().get('Body')!.match(/\b(\d{6})\b/)![1]!;
+    const code = lastText()
+      .get('Body')!
+      .match(/\b(\d{6})\b/)![1]!;
 
     const [stored] = await messagesTo(p.mobile);
     expect(stored!.body).not.toContain(code);
@@ -159,8 +252,15 @@ describe('the outbox', () => {
     const mine = await server.post<{ rows: { body: string }[] }>('/sms/outbox', { to: p.mobile }, cashier);
     expect(mine.body.data.rows).toHaveLength(1);
     expect(JSON.stringify(mine.body)).not.toContain(code);
-    expect((await server.post<{ rows: unknown[] }>('/sms/outbox', { to: p.mobile }, stranger)).body.data.rows).toEqual([]);
-    expect((await server.post<{ rows: unknown[]; total: number }>('/sms/outbox', {}, stranger)).body.data.total).toBe(0);
-    expect((await server.post<{ rows: unknown[] }>('/sms/outbox', { to: p.mobile.replace('+966', '0') }, admin)).body.data.rows).toHaveLength(1);
+    expect((await server.post<{ rows: unknown[] }>('/sms/outbox', { to: p.mobile }, stranger)).body.data.rows).toEqual(
+      [],
+    );
+    expect((await server.post<{ rows: unknown[]; total: number }>('/sms/outbox', {}, stranger)).body.data.total).toBe(
+      0,
+    );
+    expect(
+      (await server.post<{ rows: unknown[] }>('/sms/outbox', { to: p.mobile.replace('+966', '0') }, admin)).body.data
+        .rows,
+    ).toHaveLength(1);
   });
 });

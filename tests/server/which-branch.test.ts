@@ -13,29 +13,65 @@ beforeAll(async () => {
     FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
     Sales: { access: true, view: true, create: true, update: false, delete: false },
   });
-  otherBranch = (await server.post<{ id: number }>('/branch/create', { name_en: 'Dammam', name_ar: 'الدمام' }, admin)).body.data.id;
+  otherBranch = (await server.post<{ id: number }>('/branch/create', { name_en: 'Dammam', name_ar: 'الدمام' }, admin))
+    .body.data.id;
 });
 afterAll(() => server.close());
 
 describe('the branch a command acts in', () => {
   it("is a cashier's own: a sale or a check-in naming another branch is refused, and nothing is recorded there", async () => {
-    const parent = (await server.post<{ id: number }>('/parent/create', { name_en: 'Family', name_ar: 'عائلة', mobile: '0561200001' }, cashier)).body.data;
-    const kid = (await server.post<{ id: number }>('/kid/create', { parent_id: parent.id, name_en: 'Kid', name_ar: 'طفل' }, cashier)).body.data;
+    const parent = (
+      await server.post<{ id: number }>(
+        '/parent/create',
+        { name_en: 'Family', name_ar: 'عائلة', mobile: '0561200001' },
+        cashier,
+      )
+    ).body.data;
+    const kid = (
+      await server.post<{ id: number }>(
+        '/kid/create',
+        { parent_id: parent.id, name_en: 'Kid', name_ar: 'طفل' },
+        cashier,
+      )
+    ).body.data;
     const pkg = (
       await server.post<{ id: number }>(
         '/package/create',
-        { name_en: 'Two hours', name_ar: 'ساعتان', price: 5000, tax_id: 1, included: 1, validity_days: 30, daily_limits: 2, margin_minutes: '10', overtime_price: 2500 },
+        {
+          name_en: 'Two hours',
+          name_ar: 'ساعتان',
+          price: 5000,
+          tax_id: 1,
+          included: 1,
+          validity_days: 30,
+          daily_limits: 2,
+          margin_minutes: '10',
+          overtime_price: 2500,
+        },
         admin,
       )
     ).body.data;
     const cart = [{ package: { id: pkg.id }, kids: [kid.id] }];
-    const elsewhere = await server.post('/sale/sale/create', { cart, salesData: { payments: { cash: 5000 }, branch_id: otherBranch } }, cashier);
+    const elsewhere = await server.post(
+      '/sale/sale/create',
+      { cart, salesData: { payments: { cash: 5000 }, branch_id: otherBranch } },
+      cashier,
+    );
     expect(elsewhere).toEqual({ status: 404, body: { status: false, message: 'NOT_FOUND' } });
-    expect((await server.post('/sale/sale/create', { cart, salesData: { payments: { cash: 5000 } } }, cashier)).body.message).toBe('SALES_COMPLETED');
+    expect(
+      (await server.post('/sale/sale/create', { cart, salesData: { payments: { cash: 5000 } } }, cashier)).body.message,
+    ).toBe('SALES_COMPLETED');
 
-    const checkin = (branch_id: number | null) => server.post('/parent/kids/checkin', { parent_id: parent.id, badge: 'W-1', kidsList: [kid.id], branch_id }, cashier);
+    const checkin = (branch_id: number | null) =>
+      server.post(
+        '/parent/kids/checkin',
+        { parent_id: parent.id, badge: 'W-1', kidsList: [kid.id], branch_id },
+        cashier,
+      );
     expect(await checkin(otherBranch)).toEqual({ status: 404, body: { status: false, message: 'NOT_FOUND' } });
-    expect((await server.post<{ total: number }>('/kids/checkedinlist', { branch_id: otherBranch }, admin)).body.data.total).toBe(0);
+    expect(
+      (await server.post<{ total: number }>('/kids/checkedinlist', { branch_id: otherBranch }, admin)).body.data.total,
+    ).toBe(0);
     expect((await checkin(null)).body.message).toBe('CHECKIN_DONE');
   });
 });

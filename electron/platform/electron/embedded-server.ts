@@ -12,7 +12,11 @@ const readySchema = z.object({ type: z.literal('ready'), url: z.url() });
  * The station's own server in an Electron utility process (a Node child without the window's
  * privileges). It picks a free port itself and reports its URL when it is ready.
  */
-export function startEmbeddedServer(opts: { entry: string; dataDir: string; migrationsDir: string }): Promise<EmbeddedServer> {
+export function startEmbeddedServer(opts: {
+  entry: string;
+  dataDir: string;
+  migrationsDir: string;
+}): Promise<EmbeddedServer> {
   // Loopback whatever HOST the environment holds: only this station talks to its own server.
   const child = utilityProcess.fork(opts.entry, ['--port', '0', '--host', '127.0.0.1', '--data-dir', opts.dataDir], {
     serviceName: 'PlayDesk server',

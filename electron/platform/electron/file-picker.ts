@@ -11,7 +11,10 @@ import type { FilePicker } from '../ports';
 export const electronFilePicker: FilePicker = {
   async pick(extensions) {
     const window = BrowserWindow.getFocusedWindow();
-    const options = { properties: ['openFile' as const], filters: [{ name: extensions.join(', ').toUpperCase(), extensions }] };
+    const options = {
+      properties: ['openFile' as const],
+      filters: [{ name: extensions.join(', ').toUpperCase(), extensions }],
+    };
     const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     const path = result.filePaths[0];
     if (result.canceled || !path) return { status: 'cancelled' };

@@ -10,7 +10,8 @@ import { storedSessionSchema, type SecretStore, type StoredSession } from '../po
  */
 export function createSecretStore(): SecretStore {
   const usable =
-    safeStorage.isEncryptionAvailable() && (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text');
+    safeStorage.isEncryptionAvailable() &&
+    (process.platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text');
   return usable ? new SafeSecretStore() : new MemorySecretStore();
 }
 
@@ -21,7 +22,9 @@ class SafeSecretStore implements SecretStore {
     const sealed = this.store.get('session');
     if (!sealed) return null;
     try {
-      const parsed = storedSessionSchema.safeParse(JSON.parse(safeStorage.decryptString(Buffer.from(sealed, 'base64'))));
+      const parsed = storedSessionSchema.safeParse(
+        JSON.parse(safeStorage.decryptString(Buffer.from(sealed, 'base64'))),
+      );
       return parsed.success ? parsed.data : null;
     } catch {
       return null; // sealed on another machine or by another user: sign in again

@@ -11,7 +11,11 @@ import { PrinterOutOfPaperError, PrinterUnreachableError } from './printer-link'
 async function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Promise<PrintOutcome> {
   if (!printer.address) return { status: 'not-configured' };
   try {
-    await printReceipt(receipt, { address: printer.address, paper: printer.paper, drawer: drawer && printer.drawer }, drawer && printer.drawer);
+    await printReceipt(
+      receipt,
+      { address: printer.address, paper: printer.paper, drawer: drawer && printer.drawer },
+      drawer && printer.drawer,
+    );
     return { status: 'printed' };
   } catch (error) {
     if (error instanceof PrinterUnreachableError) return { status: 'unreachable' };
@@ -21,7 +25,12 @@ async function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean
 }
 
 /** A sale's receipt, as the server has it, on the configured printer. */
-export async function printSaleReceipt(api: ApiClient, printer: PrinterSettings, saleId: number, drawer: boolean): Promise<PrintOutcome> {
+export async function printSaleReceipt(
+  api: ApiClient,
+  printer: PrinterSettings,
+  saleId: number,
+  drawer: boolean,
+): Promise<PrintOutcome> {
   const answer = await api.call('sale/receipt/:id', { id: saleId });
   if (!answer.status) return { status: 'failed', message: answer.message };
   const receipt = receiptSchema.safeParse(answer.data);
@@ -49,7 +58,15 @@ export function printTestReceipt(printer: PrinterSettings): Promise<PrintOutcome
         change: 0,
         lines: [{ name_en: 'Test print', name_ar: 'طباعة تجريبية', unit_price: 0, qty: 1, gross: 0 }],
       },
-      branch: { name_en: 'PlayDesk', name_ar: 'بلاي ديسك', address: null, phone: null, vat_number: null, currency: 'SAR', time_zone: processTimeZone() },
+      branch: {
+        name_en: 'PlayDesk',
+        name_ar: 'بلاي ديسك',
+        address: null,
+        phone: null,
+        vat_number: null,
+        currency: 'SAR',
+        time_zone: processTimeZone(),
+      },
       cashier: { name_en: '', name_ar: '' },
     }),
     printer,

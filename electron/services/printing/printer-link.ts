@@ -52,7 +52,8 @@ async function sendNow(address: string, job: Buffer): Promise<void> {
   try {
     if (target.kind === 'shared') {
       // Elsewhere a UNC path is just an odd file name: the job would land in a file, not on paper.
-      if (process.platform !== 'win32') throw new PrinterUnreachableError(address, new Error('printer shares are reached from Windows only'));
+      if (process.platform !== 'win32')
+        throw new PrinterUnreachableError(address, new Error('printer shares are reached from Windows only'));
       // The address of a share is its UNC path.
       return await writeToShare(printerAddress(target), job);
     }
@@ -60,7 +61,9 @@ async function sendNow(address: string, job: Buffer): Promise<void> {
     const limit = target.kind === 'serial' ? serialSendLimitMs(job.length, target.baudRate) : SEND_TIMEOUT_MS;
     await sendOverStream(await open(target), job, address, limit);
   } catch (error) {
-    throw error instanceof PrinterOutOfPaperError || error instanceof PrinterUnreachableError ? error : new PrinterUnreachableError(address, error);
+    throw error instanceof PrinterOutOfPaperError || error instanceof PrinterUnreachableError
+      ? error
+      : new PrinterUnreachableError(address, error);
   }
 }
 
@@ -108,7 +111,8 @@ async function sendOverStream(link: Duplex, job: Buffer, address: string, limitM
     // USB adapter's buffer), and opening the port for the next job flushes what is still on its way:
     // that cut the tail, with its cut, off the first of two receipts. A printer that answered the paper
     // check is asked again; its answer comes after the job's last byte, so then the port may close.
-    if (link instanceof SerialPort && paper === 'ok') await paperStatus(link, Math.max(STATUS_TIMEOUT_MS, limitMs - (Date.now() - started)));
+    if (link instanceof SerialPort && paper === 'ok')
+      await paperStatus(link, Math.max(STATUS_TIMEOUT_MS, limitMs - (Date.now() - started)));
     if (failed) throw failed;
   } finally {
     if (link instanceof SerialPort) {
@@ -142,7 +146,9 @@ function endSocket(socket: Duplex, job: Buffer): Promise<void> {
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the printer did not take the job in time')), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error('the printer did not take the job in time')), ms)),
+  );
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 

@@ -43,7 +43,8 @@ function oneBit(rgba: Uint8ClampedArray, width: number, height: number) {
     for (let x = 0; x < width; x++) {
       const i = from + x * 4;
       // Luminance (Rec. 709 weights, in 256ths) below half is ink.
-      if (rgba[i]! * 54 + rgba[i + 1]! * 183 + rgba[i + 2]! * 19 < 32768) bits[y * bytesPerRow + (x >> 3)]! |= 0x80 >> (x & 7);
+      if (rgba[i]! * 54 + rgba[i + 1]! * 183 + rgba[i + 2]! * 19 < 32768)
+        bits[y * bytesPerRow + (x >> 3)]! |= 0x80 >> (x & 7);
     }
   }
   return { bytesPerRow, bits };
@@ -60,7 +61,7 @@ export function rasterBands(rgba: Uint8ClampedArray, width: number, height: numb
   const out: number[] = [];
   let margin = 0;
   let blank = 0;
-  for (let y = 0; y < height; ) {
+  for (let y = 0; y < height;) {
     if (!inked(y)) {
       blank++;
       y++;
@@ -73,15 +74,22 @@ export function rasterBands(rgba: Uint8ClampedArray, width: number, height: numb
     let last = -1;
     for (; y + rows < height && rows < BAND_ROWS && inked(y + rows); rows++) {
       const row = bits.subarray((y + rows) * bytesPerRow, (y + rows + 1) * bytesPerRow);
-      first = Math.min(first, row.findIndex((b) => b !== 0));
-      last = Math.max(last, row.findLastIndex((b) => b !== 0));
+      first = Math.min(
+        first,
+        row.findIndex((b) => b !== 0),
+      );
+      last = Math.max(
+        last,
+        row.findLastIndex((b) => b !== 0),
+      );
     }
     const band = last - first + 1;
     if (first * 8 !== margin) out.push(GS, 0x4c, (first * 8) & 0xff, (first * 8) >> 8);
     margin = first * 8;
     out.push(GS, 0x76, 0x30, 0x00, band & 0xff, band >> 8, rows & 0xff, rows >> 8);
     const image = Buffer.alloc(band * rows);
-    for (let r = 0; r < rows; r++) image.set(bits.subarray((y + r) * bytesPerRow + first, (y + r) * bytesPerRow + last + 1), r * band);
+    for (let r = 0; r < rows; r++)
+      image.set(bits.subarray((y + r) * bytesPerRow + first, (y + r) * bytesPerRow + last + 1), r * band);
     out.push(...image);
     y += rows;
   }
@@ -110,6 +118,10 @@ export function encodeReceipt(receipt: Receipt, settings: Pick<ThermalSettings, 
  * out of paper with PrinterOutOfPaperError; the sale is already saved, so the caller offers a retry
  * (and the invoice list can reprint it).
  */
-export async function printReceipt(receipt: Receipt, settings: ThermalSettings, drawer = settings.drawer): Promise<void> {
+export async function printReceipt(
+  receipt: Receipt,
+  settings: ThermalSettings,
+  drawer = settings.drawer,
+): Promise<void> {
   await sendToPrinter(settings.address, encodeReceipt(receipt, settings, drawer));
 }

@@ -138,7 +138,10 @@ function rule(ink: Ink) {
  * totals, payments and change, the credit note's reference, and the tax QR. Black on white, so
  * thresholding to one bit loses nothing.
  */
-export function drawReceipt(receipt: Receipt, paper: PaperWidth): { width: number; height: number; rgba: Uint8ClampedArray; png: () => Buffer } {
+export function drawReceipt(
+  receipt: Receipt,
+  paper: PaperWidth,
+): { width: number; height: number; rgba: Uint8ClampedArray; png: () => Buffer } {
   registerFonts();
   const width = PAPER_DOTS[paper];
   const scale = paper === 80 ? 1 : 0.75;
@@ -155,9 +158,16 @@ export function drawReceipt(receipt: Receipt, paper: PaperWidth): { width: numbe
     if (receipt.seller.vatNumber) both(ink, `VAT ${receipt.seller.vatNumber}`, 'الرقم الضريبي', size(20));
     rule(ink);
     const note = receipt.kind === 'credit_note';
-    both(ink, note ? 'Credit note' : 'Simplified tax invoice', note ? 'إشعار دائن' : 'فاتورة ضريبية مبسطة', size(24), true);
+    both(
+      ink,
+      note ? 'Credit note' : 'Simplified tax invoice',
+      note ? 'إشعار دائن' : 'فاتورة ضريبية مبسطة',
+      size(24),
+      true,
+    );
     both(ink, `No. ${receipt.number}`, `رقم ${receipt.number}`, size(22));
-    if (receipt.refersTo !== null) both(ink, `Cancels No. ${receipt.refersTo}`, `يلغي الفاتورة ${receipt.refersTo}`, size(20));
+    if (receipt.refersTo !== null)
+      both(ink, `Cancels No. ${receipt.refersTo}`, `يلغي الفاتورة ${receipt.refersTo}`, size(20));
     both(ink, localDateTime(receipt.issuedAt, receipt.timeZone), receipt.cashier.name_ar, size(20));
     rule(ink);
     for (const line of receipt.lines) {
@@ -171,7 +181,8 @@ export function drawReceipt(receipt: Receipt, paper: PaperWidth): { width: numbe
     amountRow(ink, 'Total', 'الإجمالي', money(receipt.totals.total), size(28), true);
     if (receipt.payments.cash !== 0) amountRow(ink, 'Cash', 'نقداً', money(receipt.payments.cash), size(22));
     if (receipt.payments.card !== 0) amountRow(ink, 'Card', 'بطاقة', money(receipt.payments.card), size(22));
-    if (receipt.payments.card !== 0 && receipt.payments.cardReference) both(ink, `Ref. ${receipt.payments.cardReference}`, 'مرجع العملية', size(20));
+    if (receipt.payments.card !== 0 && receipt.payments.cardReference)
+      both(ink, `Ref. ${receipt.payments.cardReference}`, 'مرجع العملية', size(20));
     if (receipt.payments.change > 0) amountRow(ink, 'Change', 'الباقي', money(receipt.payments.change), size(22), true);
     rule(ink);
     // The tax QR, module by module: crisp at one bit per dot. Four dots (half a millimetre) a module
@@ -181,7 +192,8 @@ export function drawReceipt(receipt: Receipt, paper: PaperWidth): { width: numbe
     const left = Math.round((width - cell * qr.modules.size) / 2);
     ink.y += 12;
     for (let r = 0; r < qr.modules.size; r++) {
-      for (let c = 0; c < qr.modules.size; c++) if (qr.modules.get(r, c)) ctx.fillRect(left + c * cell, ink.y + r * cell, cell, cell);
+      for (let c = 0; c < qr.modules.size; c++)
+        if (qr.modules.get(r, c)) ctx.fillRect(left + c * cell, ink.y + r * cell, cell, cell);
     }
     ink.y += cell * qr.modules.size + 8;
     centred(ink, 'شكراً لزيارتكم', size(22), false, true);

@@ -62,7 +62,14 @@ export function AppShell({ user }: { user: SessionUser }) {
 
   return (
     <Layout className="pd-shell" data-testid="app-shell">
-      <Layout.Sider width={232} theme="light" className="pd-sider" data-testid="side-menu" breakpoint="lg" collapsedWidth={64}>
+      <Layout.Sider
+        width={232}
+        theme="light"
+        className="pd-sider"
+        data-testid="side-menu"
+        breakpoint="lg"
+        collapsedWidth={64}
+      >
         <a className="pd-brand" href={`#/${landing ?? ''}`} aria-label={t('app.name')}>
           <img src="./logo.svg" alt="" width={32} height={32} />
           <span>{t('app.name')}</span>
@@ -79,7 +86,11 @@ export function AppShell({ user }: { user: SessionUser }) {
         <Layout.Header className="pd-header">
           <Space size="middle" wrap>
             <Tag color="purple" data-testid="header-branch" icon={<BankOutlined />}>
-              {branch ? localName(branch, i18n.language) : isAdministratorRole(user.role) ? t('shell.allBranches') : '—'}
+              {branch
+                ? localName(branch, i18n.language)
+                : isAdministratorRole(user.role)
+                  ? t('shell.allBranches')
+                  : '—'}
             </Tag>
             {ability.can('view', 'FrontDesk') && <GlobalSearch />}
           </Space>
@@ -109,7 +120,13 @@ export function AppShell({ user }: { user: SessionUser }) {
             {/* The app opens on the first screen the user works in; an address the menu does not offer leads there too. */}
             <Route
               path="*"
-              element={landing ? <Navigate to={`/${landing}`} replace /> : <Empty style={{ marginTop: 96 }} description={t('shell.noScreens')} data-testid="no-screens" />}
+              element={
+                landing ? (
+                  <Navigate to={`/${landing}`} replace />
+                ) : (
+                  <Empty style={{ marginTop: 96 }} description={t('shell.noScreens')} data-testid="no-screens" />
+                )
+              }
             />
           </Routes>
         </Layout.Content>

@@ -20,14 +20,30 @@ export function GlobalSearch() {
   const query = useDebounced(typed.trim());
   const { data } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const named = (item: { name_en: string; name_ar: string }) => words.every((w) => `${item.name_en} ${item.name_ar}`.toLowerCase().includes(w));
+  const named = (item: { name_en: string; name_ar: string }) =>
+    words.every((w) => `${item.name_en} ${item.name_ar}`.toLowerCase().includes(w));
   const parents = (data ?? []).slice(0, SEARCH_LIMIT_PER_GROUP);
   const kids = (data ?? []).flatMap((p) => p.kids.filter(named)).slice(0, SEARCH_LIMIT_PER_GROUP);
   const options = [
     ...(parents.length
-      ? [{ label: t('search.parents'), options: parents.map((p) => ({ value: `/FrontDesk/find/${encodeURIComponent(p.mobile)}`, label: `${localName(p, i18n.language)} · ${p.mobile}` })) }]
+      ? [
+          {
+            label: t('search.parents'),
+            options: parents.map((p) => ({
+              value: `/FrontDesk/find/${encodeURIComponent(p.mobile)}`,
+              label: `${localName(p, i18n.language)} · ${p.mobile}`,
+            })),
+          },
+        ]
       : []),
-    ...(kids.length ? [{ label: t('search.kids'), options: kids.map((k) => ({ value: `/FrontDesk/${k.id}`, label: localName(k, i18n.language) })) }] : []),
+    ...(kids.length
+      ? [
+          {
+            label: t('search.kids'),
+            options: kids.map((k) => ({ value: `/FrontDesk/${k.id}`, label: localName(k, i18n.language) })),
+          },
+        ]
+      : []),
   ];
   // The header's 64-pixel line height would stretch the field.
   return (
@@ -44,7 +60,12 @@ export function GlobalSearch() {
         notFoundContent={query.length >= 2 ? t('cart.noParent') : null}
         data-testid="global-search"
       >
-        <Input prefix={<SearchOutlined />} placeholder={t('search.placeholder')} allowClear aria-label={t('search.placeholder')} />
+        <Input
+          prefix={<SearchOutlined />}
+          placeholder={t('search.placeholder')}
+          allowClear
+          aria-label={t('search.placeholder')}
+        />
       </AutoComplete>
     </div>
   );

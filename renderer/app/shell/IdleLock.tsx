@@ -51,9 +51,23 @@ function LockScreen({ user, onUnlocked }: { user: SessionUser; onUnlocked: () =>
               <LockOutlined /> {t('lock.title')}
             </Typography.Title>
             <Typography.Text>{t('lock.help', { name: localName(user, i18n.language) })}</Typography.Text>
-            <Input.Password autoFocus value={password} onChange={(e) => setPassword(e.target.value)} aria-label={t('lock.password')} placeholder={t('lock.password')} data-testid="lock-password" />
+            <Input.Password
+              autoFocus
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-label={t('lock.password')}
+              placeholder={t('lock.password')}
+              data-testid="lock-password"
+            />
             {failure && <Alert type="error" showIcon title={t(`errors:${failure}`)} data-testid="lock-error" />}
-            <Button type="primary" htmlType="submit" block loading={busy} disabled={!password} data-testid="lock-unlock">
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              loading={busy}
+              disabled={!password}
+              data-testid="lock-unlock"
+            >
               {t('lock.unlock')}
             </Button>
             <Button type="link" block onClick={() => void dispatch(logout())} data-testid="lock-switch-user">

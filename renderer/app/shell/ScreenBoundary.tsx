@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 export function ScreenLoading() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-live="polite" style={{ display: 'flex', justifyContent: 'center', paddingTop: 96 }} data-testid="screen-loading">
+    <div
+      role="status"
+      aria-live="polite"
+      style={{ display: 'flex', justifyContent: 'center', paddingTop: 96 }}
+      data-testid="screen-loading"
+    >
       <Spin size="large" description={t('shell.loading')} />
     </div>
   );

@@ -4,7 +4,20 @@ import { features, type AppAbility, type Feature } from '../../../shared/permiss
  * The screens the app has. Rights exist for every feature of the spec, so a role can be prepared for
  * a screen before it ships; the menu lists only these, so nothing in it is a placeholder.
  */
-export const SCREENS = ['FrontDesk', 'Sales', 'Subscriptions', 'Invoices', 'Products', 'Packages', 'Coupons', 'Branches', 'Employees', 'Roles', 'Promotions', 'Settings'] as const satisfies readonly Feature[];
+export const SCREENS = [
+  'FrontDesk',
+  'Sales',
+  'Subscriptions',
+  'Invoices',
+  'Products',
+  'Packages',
+  'Coupons',
+  'Branches',
+  'Employees',
+  'Roles',
+  'Promotions',
+  'Settings',
+] as const satisfies readonly Feature[];
 export type Screen = (typeof SCREENS)[number];
 const isScreen = (f: Feature): f is Screen => (SCREENS as readonly Feature[]).includes(f);
 

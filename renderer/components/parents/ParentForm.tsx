@@ -11,7 +11,13 @@ type Values = { name_en: string; name_ar: string; mobile: string; kids: { name_e
 type CreatedParent = ResponseOf<'parent/create'> & { kids: ResponseOf<'kid/create'>[] };
 
 /** Registers a parent and their kids in one dialog, as the counter does when a new family arrives. */
-export function ParentForm({ onClose, onCreated }: { onClose: () => void; onCreated: (parent: CreatedParent) => void }) {
+export function ParentForm({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (parent: CreatedParent) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [createParent, creating] = useParentCreateMutation();
@@ -31,8 +37,20 @@ export function ParentForm({ onClose, onCreated }: { onClose: () => void; onCrea
   };
 
   return (
-    <FormModal form={form} title={t('parents.add')} pending={creating.isLoading || creatingKid.isLoading} onClose={onClose} width={560}>
-      <Form form={form} layout="vertical" data-testid="parent-form" initialValues={{ kids: [{ name_en: '', name_ar: '' }] }} onFinish={(v) => void save(v)}>
+    <FormModal
+      form={form}
+      title={t('parents.add')}
+      pending={creating.isLoading || creatingKid.isLoading}
+      onClose={onClose}
+      width={560}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="parent-form"
+        initialValues={{ kids: [{ name_en: '', name_ar: '' }] }}
+        onFinish={(v) => void save(v)}
+      >
         <NameFields />
         <Form.Item name="mobile" label={t('fields.mobile')} rules={[required]}>
           <Input dir="ltr" inputMode="tel" maxLength={20} data-testid="parent-mobile" />
@@ -45,20 +63,41 @@ export function ParentForm({ onClose, onCreated }: { onClose: () => void; onCrea
                 <Row key={field.key} gutter={8} align="top">
                   <Col flex="auto">
                     <Form.Item name={[field.name, 'name_en']} rules={[required]}>
-                      <Input dir="ltr" placeholder={t('fields.nameEn')} maxLength={120} data-testid={`kid-${i}-name-en`} />
+                      <Input
+                        dir="ltr"
+                        placeholder={t('fields.nameEn')}
+                        maxLength={120}
+                        data-testid={`kid-${i}-name-en`}
+                      />
                     </Form.Item>
                   </Col>
                   <Col flex="auto">
                     <Form.Item name={[field.name, 'name_ar']} rules={[required]}>
-                      <Input dir="rtl" placeholder={t('fields.nameAr')} maxLength={120} data-testid={`kid-${i}-name-ar`} />
+                      <Input
+                        dir="rtl"
+                        placeholder={t('fields.nameAr')}
+                        maxLength={120}
+                        data-testid={`kid-${i}-name-ar`}
+                      />
                     </Form.Item>
                   </Col>
                   <Col flex="32px">
-                    <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('parents.removeKid')} onClick={() => remove(field.name)} />
+                    <Button
+                      type="text"
+                      icon={<MinusCircleOutlined />}
+                      aria-label={t('parents.removeKid')}
+                      onClick={() => remove(field.name)}
+                    />
                   </Col>
                 </Row>
               ))}
-              <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ name_en: '', name_ar: '' })} data-testid="kid-add">
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                onClick={() => add({ name_en: '', name_ar: '' })}
+                data-testid="kid-add"
+              >
                 {t('parents.addKid')}
               </Button>
             </>

@@ -17,7 +17,9 @@ export function usePrintReceipt() {
   const [printing, setPrinting] = useState(false);
   const print = async (saleId: number, drawer = false): Promise<PrintOutcome> => {
     setPrinting(true);
-    const outcome = await bridge.invoke('pos:print-receipt', { saleId, drawer }).catch((): PrintOutcome => ({ status: 'failed', message: 'SOMETHING_WENT_WRONG' }));
+    const outcome = await bridge
+      .invoke('pos:print-receipt', { saleId, drawer })
+      .catch((): PrintOutcome => ({ status: 'failed', message: 'SOMETHING_WENT_WRONG' }));
     setPrinting(false);
     if (outcome.status === 'printed') notify.success('PRINTED');
     else if (outcome.status === 'failed') notify.error(outcome.message);
@@ -25,7 +27,13 @@ export function usePrintReceipt() {
       const key = `print-${saleId}`;
       notification.error({
         key,
-        title: t(outcome.status === 'not-configured' ? 'print.notConfigured' : outcome.status === 'no-paper' ? 'print.noPaper' : 'print.unreachable'),
+        title: t(
+          outcome.status === 'not-configured'
+            ? 'print.notConfigured'
+            : outcome.status === 'no-paper'
+              ? 'print.noPaper'
+              : 'print.unreachable',
+        ),
         placement: 'topRight',
         duration: 0,
         actions: outcome.status !== 'not-configured' && (

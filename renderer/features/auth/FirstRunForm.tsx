@@ -33,7 +33,14 @@ export function FirstRunForm({ onCreated }: { onCreated: (login: string, passwor
     <>
       <LoginHeading level={2}>{t('firstRun.title')}</LoginHeading>
       <Alert type="info" showIcon title={t('firstRun.intro')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" requiredMark={false} data-testid="first-run-form" onFinish={(v) => void submit(v)} disabled={isLoading}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        data-testid="first-run-form"
+        onFinish={(v) => void submit(v)}
+        disabled={isLoading}
+      >
         <Form.Item name="name_en" label={t('firstRun.nameEn')} rules={[required]}>
           <Input autoFocus dir="ltr" data-testid="first-run-name-en" />
         </Form.Item>
@@ -41,7 +48,12 @@ export function FirstRunForm({ onCreated }: { onCreated: (login: string, passwor
           <Input dir="rtl" data-testid="first-run-name-ar" />
         </Form.Item>
         <Form.Item name="login" label={t('login.login')} rules={[required]}>
-          <Input dir="auto" autoComplete="username" placeholder={t('login.loginPlaceholder')} data-testid="first-run-login" />
+          <Input
+            dir="auto"
+            autoComplete="username"
+            placeholder={t('login.loginPlaceholder')}
+            data-testid="first-run-login"
+          />
         </Form.Item>
         <PasswordFields testId="first-run" />
         <Button type="primary" size="large" htmlType="submit" block loading={isLoading} data-testid="first-run-submit">

@@ -21,7 +21,15 @@ export function LoginPage() {
 
   return (
     // The type antd's App would set on the screens after sign-in: the login screen does without it.
-    <main className="pd-login" style={{ fontFamily: token.fontFamily, fontSize: token.fontSize, lineHeight: token.lineHeight, color: token.colorText }}>
+    <main
+      className="pd-login"
+      style={{
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        color: token.colorText,
+      }}
+    >
       <div className="pd-login-lang">
         <LanguageSwitch type="text" />
       </div>
@@ -64,7 +72,13 @@ function SignInForm() {
       <LoginHeading level={2}>{t('login.title')}</LoginHeading>
       <LoginNote paragraph>{t('login.subtitle')}</LoginNote>
       {failure?.retry_after !== undefined && (
-        <Alert type="warning" showIcon title={t('login.wait', { time: minutesAndSeconds(failure.retry_after) })} style={{ marginBottom: 16 }} data-testid="login-wait" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('login.wait', { time: minutesAndSeconds(failure.retry_after) })}
+          style={{ marginBottom: 16 }}
+          data-testid="login-wait"
+        />
       )}
       <Form
         form={form}
@@ -74,7 +88,11 @@ function SignInForm() {
         onFinish={(values) => void dispatch(login(values))}
         disabled={status === 'signingIn'}
       >
-        <Form.Item name="login" label={t('login.login')} rules={[{ required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') }]}>
+        <Form.Item
+          name="login"
+          label={t('login.login')}
+          rules={[{ required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') }]}
+        >
           <Input
             size="large"
             autoFocus
@@ -85,10 +103,26 @@ function SignInForm() {
             dir="auto"
           />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('errors:PASSWORD_MISSING') }]}>
-          <Input.Password size="large" autoComplete="current-password" prefix={<LockOutlined />} data-testid="password-input" />
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('errors:PASSWORD_MISSING') }]}
+        >
+          <Input.Password
+            size="large"
+            autoComplete="current-password"
+            prefix={<LockOutlined />}
+            data-testid="password-input"
+          />
         </Form.Item>
-        <Button type="primary" size="large" htmlType="submit" block loading={status === 'signingIn'} data-testid="login-submit">
+        <Button
+          type="primary"
+          size="large"
+          htmlType="submit"
+          block
+          loading={status === 'signingIn'}
+          data-testid="login-submit"
+        >
           {t('login.submit')}
         </Button>
       </Form>

@@ -3,7 +3,12 @@ import { Form, Input, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
-import { useBranchCreateMutation, useBranchDeleteMutation, useBranchPageQuery, useBranchUpdateMutation } from '../../api/branches';
+import {
+  useBranchCreateMutation,
+  useBranchDeleteMutation,
+  useBranchPageQuery,
+  useBranchUpdateMutation,
+} from '../../api/branches';
 import { useLookupQuery } from '../../api/lookups';
 import { useAbility } from '../../app/ability';
 import { NameFields } from '../../components/NameFields';
@@ -29,7 +34,13 @@ export function BranchesPage() {
         title={t('features.Branches')}
         searchPlaceholder={t('actions.search')}
         onSearch={list.search}
-        add={ability.can('create', 'Branches') && { label: t('branches.add'), testId: 'branch-add', onClick: () => setEditing('new') }}
+        add={
+          ability.can('create', 'Branches') && {
+            label: t('branches.add'),
+            testId: 'branch-add',
+            onClick: () => setEditing('new'),
+          }
+        }
       />
       <Table<Branch>
         rowKey="id"
@@ -41,7 +52,11 @@ export function BranchesPage() {
           { title: t('fields.name'), render: (_, b) => localName(b, i18n.language) },
           { title: t('branches.address'), dataIndex: 'address' },
           { title: t('branches.phone'), dataIndex: 'phone', render: (v: string | null) => <span dir="ltr">{v}</span> },
-          { title: t('branches.vat'), dataIndex: 'vat_number', render: (v: string | null) => <span dir="ltr">{v}</span> },
+          {
+            title: t('branches.vat'),
+            dataIndex: 'vat_number',
+            render: (v: string | null) => <span dir="ltr">{v}</span>,
+          },
           { title: t('branches.currency'), dataIndex: 'currency' },
           { title: t('branches.timeZone'), dataIndex: 'time_zone', render: (v: string) => <span dir="ltr">{v}</span> },
           { title: t('branches.country'), dataIndex: 'country' },
@@ -74,8 +89,19 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
     if (done) onClose();
   };
   return (
-    <FormModal form={form} title={branch ? t('branches.edit') : t('branches.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose}>
-      <Form form={form} layout="vertical" initialValues={branch ?? { currency: 'SAR', country: 'SA' }} onFinish={(v) => void save(v)} data-testid="branch-form">
+    <FormModal
+      form={form}
+      title={branch ? t('branches.edit') : t('branches.add')}
+      pending={creating.isLoading || updating.isLoading}
+      onClose={onClose}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={branch ?? { currency: 'SAR', country: 'SA' }}
+        onFinish={(v) => void save(v)}
+        data-testid="branch-form"
+      >
         <NameFields />
         <Form.Item name="address" label={t('branches.address')}>
           <Input.TextArea rows={2} maxLength={300} />
@@ -84,15 +110,30 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
           <Form.Item name="phone" label={t('branches.phone')} style={{ flex: 1 }}>
             <Input dir="ltr" maxLength={30} />
           </Form.Item>
-          <Form.Item name="vat_number" label={t('branches.vat')} style={{ flex: 1 }} rules={[{ pattern: /^[0-9]{5,30}$/, message: t('errors:FIELD_INVALID') }]}>
+          <Form.Item
+            name="vat_number"
+            label={t('branches.vat')}
+            style={{ flex: 1 }}
+            rules={[{ pattern: /^[0-9]{5,30}$/, message: t('errors:FIELD_INVALID') }]}
+          >
             <Input dir="ltr" maxLength={30} />
           </Form.Item>
-          <Form.Item name="currency" label={t('branches.currency')} style={{ width: 100 }} rules={[{ pattern: /^[A-Za-z]{3}$/, message: t('errors:FIELD_INVALID') }]}>
+          <Form.Item
+            name="currency"
+            label={t('branches.currency')}
+            style={{ width: 100 }}
+            rules={[{ pattern: /^[A-Za-z]{3}$/, message: t('errors:FIELD_INVALID') }]}
+          >
             <Input dir="ltr" maxLength={3} />
           </Form.Item>
         </Space.Compact>
         <Space.Compact block>
-          <Form.Item name="time_zone" label={t('branches.timeZone')} extra={t('branches.timeZoneHelp')} style={{ flex: 1 }}>
+          <Form.Item
+            name="time_zone"
+            label={t('branches.timeZone')}
+            extra={t('branches.timeZoneHelp')}
+            style={{ flex: 1 }}
+          >
             <TimeZoneSelect />
           </Form.Item>
           <Form.Item name="country" label={t('branches.country')} extra={t('branches.countryHelp')} style={{ flex: 1 }}>
@@ -107,13 +148,25 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
 /** IANA zones as the runtime knows them, found by typing any part (riyadh, Asia/). Left empty: the server's. */
 function TimeZoneSelect(props: { value?: string; onChange?: (zone: string) => void }) {
   const options = useMemo(() => timeZoneNames().map((zone) => ({ value: zone, label: zone })), []);
-  return <Select {...props} showSearch={{ optionFilterProp: 'label' }} options={options} data-testid="branch-time-zone" />;
+  return (
+    <Select {...props} showSearch={{ optionFilterProp: 'label' }} options={options} data-testid="branch-time-zone" />
+  );
 }
 
 /** Countries by their name in the screen's language (the nationalities list carries the ISO codes). */
 function CountrySelect(props: { value?: string; onChange?: (code: string) => void }) {
   const { i18n } = useTranslation();
   const { data, isLoading } = useLookupQuery('nationality/list');
-  const options = (data ?? []).flatMap((n) => ('code' in n ? [{ value: n.code, label: `${localName(n, i18n.language)} (${n.code})` }] : []));
-  return <Select {...props} showSearch={{ optionFilterProp: 'label' }} loading={isLoading} options={options} data-testid="branch-country" />;
+  const options = (data ?? []).flatMap((n) =>
+    'code' in n ? [{ value: n.code, label: `${localName(n, i18n.language)} (${n.code})` }] : [],
+  );
+  return (
+    <Select
+      {...props}
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={isLoading}
+      options={options}
+      data-testid="branch-country"
+    />
+  );
 }

@@ -32,7 +32,13 @@ export function CouponsPage() {
         title={t('features.Coupons')}
         searchPlaceholder={t('coupons.code')}
         onSearch={list.search}
-        add={ability.can('create', 'Coupons') && { label: t('coupons.add'), testId: 'coupon-add', onClick: () => setAdding(true) }}
+        add={
+          ability.can('create', 'Coupons') && {
+            label: t('coupons.add'),
+            testId: 'coupon-add',
+            onClick: () => setAdding(true),
+          }
+        }
       />
       <Table<Coupon>
         rowKey="id"
@@ -42,10 +48,24 @@ export function CouponsPage() {
         pagination={list.pagination(data?.total)}
         columns={[
           { title: t('coupons.code'), dataIndex: 'code', render: (v: string) => <Tag dir="ltr">{v}</Tag> },
-          { title: t('coupons.discount'), render: (_, c) => (c.type === 'percent' ? `${c.value}%` : formatMoney(c.value, i18n.language)) },
-          { title: t('coupons.minCart'), dataIndex: 'min_cart_value', render: (v: number) => formatMoney(v, i18n.language) },
-          { title: t('coupons.uses'), render: (_, c) => (c.use_limit === null ? `${c.used} / ∞` : `${c.used} / ${c.use_limit}`) },
-          { title: t('coupons.valid'), render: (_, c) => (c.valid_from || c.valid_to ? `${date(c.valid_from)} – ${date(c.valid_to)}` : t('coupons.always')) },
+          {
+            title: t('coupons.discount'),
+            render: (_, c) => (c.type === 'percent' ? `${c.value}%` : formatMoney(c.value, i18n.language)),
+          },
+          {
+            title: t('coupons.minCart'),
+            dataIndex: 'min_cart_value',
+            render: (v: number) => formatMoney(v, i18n.language),
+          },
+          {
+            title: t('coupons.uses'),
+            render: (_, c) => (c.use_limit === null ? `${c.used} / ∞` : `${c.used} / ${c.use_limit}`),
+          },
+          {
+            title: t('coupons.valid'),
+            render: (_, c) =>
+              c.valid_from || c.valid_to ? `${date(c.valid_from)} – ${date(c.valid_to)}` : t('coupons.always'),
+          },
           {
             title: t('employees.branch'),
             render: (_, c) => {
@@ -70,7 +90,15 @@ export function CouponsPage() {
   );
 }
 
-type FormValues = { code: string; type: 'amount' | 'percent'; value: number; min_cart_value: number | null; use_limit: number | null; period: [Dayjs, Dayjs] | null; branch_id: number | null };
+type FormValues = {
+  code: string;
+  type: 'amount' | 'percent';
+  value: number;
+  min_cart_value: number | null;
+  use_limit: number | null;
+  period: [Dayjs, Dayjs] | null;
+  branch_id: number | null;
+};
 
 function CouponForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -93,15 +121,36 @@ function CouponForm({ onClose }: { onClose: () => void }) {
   };
   return (
     <FormModal form={form} title={t('coupons.add')} pending={creating.isLoading} onClose={onClose}>
-      <Form form={form} layout="vertical" data-testid="coupon-form" initialValues={{ type: 'percent' }} onFinish={(v) => void save(v)}>
-        <Form.Item name="code" label={t('coupons.code')} rules={[required, { pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{2,29}$/, message: t('errors:FIELD_INVALID') }]}>
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="coupon-form"
+        initialValues={{ type: 'percent' }}
+        onFinish={(v) => void save(v)}
+      >
+        <Form.Item
+          name="code"
+          label={t('coupons.code')}
+          rules={[required, { pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{2,29}$/, message: t('errors:FIELD_INVALID') }]}
+        >
           <Input dir="ltr" style={{ textTransform: 'uppercase' }} />
         </Form.Item>
         <Form.Item name="type" label={t('coupons.type')}>
-          <Radio.Group options={[{ value: 'percent', label: t('coupons.percent') }, { value: 'amount', label: t('coupons.amount') }]} />
+          <Radio.Group
+            options={[
+              { value: 'percent', label: t('coupons.percent') },
+              { value: 'amount', label: t('coupons.amount') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="value" label={t('coupons.discount')} rules={[required]}>
-          <InputNumber min={type === 'percent' ? 1 : 0.01} max={type === 'percent' ? 100 : 10_000_000} precision={type === 'percent' ? 0 : 2} addonAfter={type === 'percent' ? '%' : 'SAR'} style={{ width: '100%' }} />
+          <InputNumber
+            min={type === 'percent' ? 1 : 0.01}
+            max={type === 'percent' ? 100 : 10_000_000}
+            precision={type === 'percent' ? 0 : 2}
+            addonAfter={type === 'percent' ? '%' : 'SAR'}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
         <Form.Item name="min_cart_value" label={t('coupons.minCart')}>
           <InputNumber min={0} precision={2} style={{ width: '100%' }} />

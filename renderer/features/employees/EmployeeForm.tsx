@@ -38,8 +38,20 @@ export function EmployeeForm({ employee, onClose }: { employee: Employee | null;
   };
 
   return (
-    <FormModal form={form} title={employee ? t('employees.edit') : t('employees.add')} pending={registering.isLoading || updating.isLoading} onClose={onClose} width={760}>
-      <Form form={form} layout="vertical" data-testid="employee-form" initialValues={employee ?? { role: 'employee' }} onFinish={(v) => void save(v)}>
+    <FormModal
+      form={form}
+      title={employee ? t('employees.edit') : t('employees.add')}
+      pending={registering.isLoading || updating.isLoading}
+      onClose={onClose}
+      width={760}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="employee-form"
+        initialValues={employee ?? { role: 'employee' }}
+        onFinish={(v) => void save(v)}
+      >
         <Row gutter={16}>
           <Col span={24}>
             <NameFields />
@@ -50,14 +62,23 @@ export function EmployeeForm({ employee, onClose }: { employee: Employee | null;
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('employees.email')} rules={[{ type: 'email', message: t('errors:FIELD_INVALID') }]}>
+            <Form.Item
+              name="email"
+              label={t('employees.email')}
+              rules={[{ type: 'email', message: t('errors:FIELD_INVALID') }]}
+            >
               <Input dir="ltr" inputMode="email" />
             </Form.Item>
           </Col>
           {ability.can('manage', 'all') && (
             <Col xs={24} md={12}>
               <Form.Item name="role" label={t('employees.kind')}>
-                <Select options={[{ value: 'employee', label: t('employees.kinds.employee') }, { value: 'admin', label: t('employees.kinds.admin') }]} />
+                <Select
+                  options={[
+                    { value: 'employee', label: t('employees.kinds.employee') },
+                    { value: 'admin', label: t('employees.kinds.admin') },
+                  ]}
+                />
               </Form.Item>
             </Col>
           )}
@@ -91,7 +112,16 @@ export function EmployeeForm({ employee, onClose }: { employee: Employee | null;
           <Col xs={24} md={12}>
             <Lookup name="shift_id" list="shift/list" label={t('employees.shift')} />
           </Col>
-          {!employee && <PasswordFields testId="employee" wrap={(node) => <Col xs={24} md={12}>{node}</Col>} />}
+          {!employee && (
+            <PasswordFields
+              testId="employee"
+              wrap={(node) => (
+                <Col xs={24} md={12}>
+                  {node}
+                </Col>
+              )}
+            />
+          )}
         </Row>
       </Form>
     </FormModal>

@@ -3,7 +3,13 @@ import { Button, Card, Descriptions, Empty, Form, Popconfirm, Result, Spin, Tabl
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isAdministratorRole } from '../../../shared/permissions';
-import { useEmployeeDeleteMutation, useEmployeeInfoQuery, useEmployeeRoomSessionsQuery, useEmployeeSessionsQuery, useEmployeeUpdateMutation } from '../../api/employees';
+import {
+  useEmployeeDeleteMutation,
+  useEmployeeInfoQuery,
+  useEmployeeRoomSessionsQuery,
+  useEmployeeSessionsQuery,
+  useEmployeeUpdateMutation,
+} from '../../api/employees';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { PasswordFields } from '../../components/PasswordFields';
@@ -23,7 +29,10 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
 
   if (isLoading) return <Spin />;
-  if (error || !employee) return <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />;
+  if (error || !employee)
+    return (
+      <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />
+    );
 
   return (
     <div data-testid="employee-profile">
@@ -75,7 +84,11 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
                     <span dir="ltr">{employee.email ?? '—'}</span>
                   </Descriptions.Item>
                   <Descriptions.Item label={t('employees.role')}>
-                    {isAdministratorRole(employee.role) ? t('employees.kinds.admin') : employee.privilege ? localName(employee.privilege, i18n.language) : '—'}
+                    {isAdministratorRole(employee.role)
+                      ? t('employees.kinds.admin')
+                      : employee.privilege
+                        ? localName(employee.privilege, i18n.language)
+                        : '—'}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('employees.branch')}>
                     {employee.branch ? localName(employee.branch, i18n.language) : t('shell.allBranches')}
@@ -83,14 +96,22 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
                   <Descriptions.Item label={t('employees.identificationNumber')}>
                     <span dir="ltr">{employee.identification_number ?? '—'}</span>
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('employees.since')}>{formatDateTime(employee.created_at, i18n.language)}</Descriptions.Item>
+                  <Descriptions.Item label={t('employees.since')}>
+                    {formatDateTime(employee.created_at, i18n.language)}
+                  </Descriptions.Item>
                 </Descriptions>
               ),
             },
             { key: 'sessions', label: t('employees.tabs.sessions'), children: <Sessions userId={id} /> },
             { key: 'rooms', label: t('employees.tabs.roomSessions'), children: <RoomSessions userId={id} /> },
-            { key: 'files', label: t('employees.tabs.files'), children: <OwnerFiles folder="emp" ownerId={id} canUpload={ability.can('create', 'Employees')} /> },
-            ...(ability.can('update', 'Employees') ? [{ key: 'password', label: t('employees.tabs.password'), children: <PasswordTab id={id} /> }] : []),
+            {
+              key: 'files',
+              label: t('employees.tabs.files'),
+              children: <OwnerFiles folder="emp" ownerId={id} canUpload={ability.can('create', 'Employees')} />,
+            },
+            ...(ability.can('update', 'Employees')
+              ? [{ key: 'password', label: t('employees.tabs.password'), children: <PasswordTab id={id} /> }]
+              : []),
           ]}
         />
       </Card>
@@ -112,8 +133,16 @@ function Sessions({ userId }: { userId: number }) {
       locale={{ emptyText: t('employees.noSessions') }}
       pagination={{ current: page, total: data?.total, pageSize: 10, onChange: setPage }}
       columns={[
-        { title: t('employees.loginAt'), dataIndex: 'login_at', render: (v: string) => formatDateTime(v, i18n.language) },
-        { title: t('employees.logoutAt'), dataIndex: 'logout_at', render: (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('employees.stillIn')) },
+        {
+          title: t('employees.loginAt'),
+          dataIndex: 'login_at',
+          render: (v: string) => formatDateTime(v, i18n.language),
+        },
+        {
+          title: t('employees.logoutAt'),
+          dataIndex: 'logout_at',
+          render: (v: string | null) => (v ? formatDateTime(v, i18n.language) : t('employees.stillIn')),
+        },
       ]}
     />
   );
@@ -122,7 +151,11 @@ function Sessions({ userId }: { userId: number }) {
 function RoomSessions({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data } = useEmployeeRoomSessionsQuery({ user_id: userId, page: 1, perPage: 10 });
-  return data && data.total > 0 ? <Table rowKey="id" size="small" dataSource={data.rows} /> : <Empty description={t('employees.noRoomSessions')} />;
+  return data && data.total > 0 ? (
+    <Table rowKey="id" size="small" dataSource={data.rows} />
+  ) : (
+    <Empty description={t('employees.noRoomSessions')} />
+  );
 }
 
 function PasswordTab({ id }: { id: number }) {

@@ -29,7 +29,13 @@ export function EmployeesPage({ open }: { open: (id: number) => void }) {
         title={t('features.Employees')}
         searchPlaceholder={t('employees.search')}
         onSearch={list.search}
-        add={ability.can('create', 'Employees') && { label: t('employees.add'), testId: 'employee-add', onClick: () => setAdding(true) }}
+        add={
+          ability.can('create', 'Employees') && {
+            label: t('employees.add'),
+            testId: 'employee-add',
+            onClick: () => setAdding(true),
+          }
+        }
       />
       <Table<Employee>
         rowKey="id"
@@ -39,14 +45,29 @@ export function EmployeesPage({ open }: { open: (id: number) => void }) {
         onRow={(e) => ({ onClick: () => open(e.id), style: { cursor: 'pointer' } })}
         pagination={list.pagination(data?.total)}
         columns={[
-          { title: t('fields.name'), render: (_, e) => <a onClick={() => open(e.id)}>{localName(e, i18n.language)}</a> },
-          { title: t('employees.mobile'), dataIndex: 'mobile', render: (v: string | null) => <span dir="ltr">{v}</span> },
+          {
+            title: t('fields.name'),
+            render: (_, e) => <a onClick={() => open(e.id)}>{localName(e, i18n.language)}</a>,
+          },
+          {
+            title: t('employees.mobile'),
+            dataIndex: 'mobile',
+            render: (v: string | null) => <span dir="ltr">{v}</span>,
+          },
           { title: t('employees.email'), dataIndex: 'email', render: (v: string | null) => <span dir="ltr">{v}</span> },
           {
             title: t('employees.role'),
-            render: (_, e) => (isAdministratorRole(e.role) ? <Tag color="gold">{t('employees.kinds.admin')}</Tag> : nameOf(roles, e.priviledge_id)),
+            render: (_, e) =>
+              isAdministratorRole(e.role) ? (
+                <Tag color="gold">{t('employees.kinds.admin')}</Tag>
+              ) : (
+                nameOf(roles, e.priviledge_id)
+              ),
           },
-          { title: t('employees.branch'), render: (_, e) => (e.branch_id ? nameOf(branches, e.branch_id) : t('shell.allBranches')) },
+          {
+            title: t('employees.branch'),
+            render: (_, e) => (e.branch_id ? nameOf(branches, e.branch_id) : t('shell.allBranches')),
+          },
         ]}
       />
       {adding && <EmployeeForm employee={null} onClose={() => setAdding(false)} />}

@@ -13,16 +13,28 @@ import { useCheckout } from './OvertimeDue';
 import { SessionTimer } from './SessionTimer';
 
 /** Kids inside now with their time running; scan a badge to find one, check out (the list reloads). */
-export function CheckedInList(props: { branchId: number | null; openKid: (id: number) => void; goToTill: (kidIds: number[]) => void }) {
+export function CheckedInList(props: {
+  branchId: number | null;
+  openKid: (id: number) => void;
+  goToTill: (kidIds: number[]) => void;
+}) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
-  const { data, isFetching } = useCheckedInQuery({ ...list.query, branch_id: props.branchId ?? NO_BRANCH_ID }, { pollingInterval: 30_000 });
+  const { data, isFetching } = useCheckedInQuery(
+    { ...list.query, branch_id: props.branchId ?? NO_BRANCH_ID },
+    { pollingInterval: 30_000 },
+  );
   const leaving = useCheckout(props.goToTill);
 
   return (
     <div data-testid="checked-in">
-      <ListHeader level={2} title={t('desk.insideTitle', { count: data?.total ?? 0 })} searchPlaceholder={t('desk.findInside')} onSearch={list.search} />
+      <ListHeader
+        level={2}
+        title={t('desk.insideTitle', { count: data?.total ?? 0 })}
+        searchPlaceholder={t('desk.findInside')}
+        onSearch={list.search}
+      />
       <Table<KidSession>
         rowKey="id"
         loading={isFetching && !data}
@@ -34,7 +46,9 @@ export function CheckedInList(props: { branchId: number | null; openKid: (id: nu
             title: t('subscriptions.kid'),
             render: (_, s) => (
               <Space size={4} wrap>
-                <Typography.Link onClick={() => props.openKid(s.kid_id)}>{localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language)}</Typography.Link>
+                <Typography.Link onClick={() => props.openKid(s.kid_id)}>
+                  {localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language)}
+                </Typography.Link>
                 <KidFlags kid={s} />
               </Space>
             ),
@@ -51,14 +65,20 @@ export function CheckedInList(props: { branchId: number | null; openKid: (id: nu
             ),
           },
           { title: t('desk.badge'), dataIndex: 'badge', render: (v: string) => <Tag dir="ltr">{v}</Tag> },
-          { title: t('desk.since'), dataIndex: 'checkin_at', render: (v: string) => formatDateTime(v, i18n.language, 'short') },
+          {
+            title: t('desk.since'),
+            dataIndex: 'checkin_at',
+            render: (v: string) => formatDateTime(v, i18n.language, 'short'),
+          },
           { title: t('desk.time'), render: (_, s) => <SessionTimer session={s} /> },
           {
             title: t('actions.title'),
             render: (_, s) =>
               ability.can('update', 'FrontDesk') && (
                 <Popconfirm
-                  title={t('desk.confirmCheckout', { kid: localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language) })}
+                  title={t('desk.confirmCheckout', {
+                    kid: localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language),
+                  })}
                   okText={t('desk.checkout')}
                   cancelText={t('actions.cancel')}
                   okButtonProps={{ loading: leaving.pending, 'data-testid': 'checkout-confirm' }}

@@ -7,7 +7,12 @@ import { useTranslation } from 'react-i18next';
  * Send a parent a one-time code, then type it back (Enter verifies). `onSend` and `onVerify` answer
  * whether they succeeded; a wrong code clears the field for the next try.
  */
-export function CodeEntry(props: { sendLabel: string; onSend: () => Promise<boolean>; onVerify: (code: string) => Promise<boolean>; testId: string }) {
+export function CodeEntry(props: {
+  sendLabel: string;
+  onSend: () => Promise<boolean>;
+  onVerify: (code: string) => Promise<boolean>;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
@@ -48,7 +53,13 @@ export function CodeEntry(props: { sendLabel: string; onSend: () => Promise<bool
             onPressEnter={() => void verify()}
             data-testid={`${props.testId}-code`}
           />
-          <Button type="primary" disabled={code.length !== 6} loading={verifying} onClick={() => void verify()} data-testid={`${props.testId}-verify`}>
+          <Button
+            type="primary"
+            disabled={code.length !== 6}
+            loading={verifying}
+            onClick={() => void verify()}
+            data-testid={`${props.testId}-verify`}
+          >
             {t('desk.verify')}
           </Button>
         </Space.Compact>

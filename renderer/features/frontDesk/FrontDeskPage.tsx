@@ -35,7 +35,10 @@ export function FrontDeskPage({ find }: { find?: string }) {
         extra={
           ownBranch === null && (
             <LookupSelect
-              items={[{ id: NO_BRANCH_ID, name_en: t('desk.selectBranch'), name_ar: t('desk.selectBranch') }, ...(branches ?? [])]}
+              items={[
+                { id: NO_BRANCH_ID, name_en: t('desk.selectBranch'), name_ar: t('desk.selectBranch') },
+                ...(branches ?? []),
+              ]}
               value={picked}
               allowClear={false}
               onChange={(v) => setBranchId(v ?? NO_BRANCH_ID)}
@@ -48,8 +51,16 @@ export function FrontDeskPage({ find }: { find?: string }) {
       />
       <Tabs
         items={[
-          { key: 'in', label: t('desk.tabCheckin'), children: <ParentLookup branchId={chosen} openKid={openKid} goToTill={goToTill} initialQuery={find} /> },
-          { key: 'inside', label: <span data-testid="desk-tab-inside">{t('desk.tabInside')}</span>, children: <CheckedInList branchId={chosen} openKid={openKid} goToTill={goToTill} /> },
+          {
+            key: 'in',
+            label: t('desk.tabCheckin'),
+            children: <ParentLookup branchId={chosen} openKid={openKid} goToTill={goToTill} initialQuery={find} />,
+          },
+          {
+            key: 'inside',
+            label: <span data-testid="desk-tab-inside">{t('desk.tabInside')}</span>,
+            children: <CheckedInList branchId={chosen} openKid={openKid} goToTill={goToTill} />,
+          },
         ]}
       />
     </div>

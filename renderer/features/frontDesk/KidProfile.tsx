@@ -1,5 +1,23 @@
 import { useState } from 'react';
-import { Button, Card, Checkbox, DatePicker, Descriptions, Empty, Form, Input, List, Popover, Result, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  List,
+  Popover,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,7 +25,13 @@ import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
-import { useKidInfoQuery, useKidInvoicesQuery, useKidRoomVisitsQuery, useKidVisitsQuery, useOvertimeLogQuery } from '../../api/frontdesk';
+import {
+  useKidInfoQuery,
+  useKidInvoicesQuery,
+  useKidRoomVisitsQuery,
+  useKidVisitsQuery,
+  useOvertimeLogQuery,
+} from '../../api/frontdesk';
 import { useKidUpdateMutation } from '../../api/parents';
 import { useKidSubscriptionsQuery } from '../../api/subscriptions';
 import { useAbility } from '../../app/ability';
@@ -27,7 +51,10 @@ export function KidProfile({ id, back }: { id: number; back: () => void }) {
   const { data: kid, isLoading, error } = useKidInfoQuery({ id });
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
   if (isLoading) return <Spin />;
-  if (error || !kid) return <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />;
+  if (error || !kid)
+    return (
+      <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />
+    );
 
   return (
     <div data-testid="kid-profile">
@@ -43,12 +70,20 @@ export function KidProfile({ id, back }: { id: number; back: () => void }) {
       <Card size="small">
         <Tabs
           items={[
-            { key: 'info', label: t('kids.tabs.info'), children: <Info kid={kid} editable={ability.can('update', 'FrontDesk')} /> },
+            {
+              key: 'info',
+              label: t('kids.tabs.info'),
+              children: <Info kid={kid} editable={ability.can('update', 'FrontDesk')} />,
+            },
             { key: 'subscriptions', label: t('features.Subscriptions'), children: <Subscriptions kidId={id} /> },
             { key: 'invoices', label: t('features.Invoices'), children: <Invoices kidId={id} /> },
             { key: 'sessions', label: t('kids.tabs.sessions'), children: <Visits kidId={id} /> },
             { key: 'rooms', label: t('kids.tabs.rooms'), children: <RoomVisits kidId={id} /> },
-            { key: 'files', label: t('employees.tabs.files'), children: <OwnerFiles folder="kid" ownerId={id} canUpload={ability.can('update', 'FrontDesk')} /> },
+            {
+              key: 'files',
+              label: t('employees.tabs.files'),
+              children: <OwnerFiles folder="kid" ownerId={id} canUpload={ability.can('update', 'FrontDesk')} />,
+            },
           ]}
         />
       </Card>
@@ -72,14 +107,28 @@ function Info({ kid, editable }: { kid: KidData; editable: boolean }) {
         <Descriptions.Item label={t('fields.mobile')}>
           <span dir="ltr">{kid.parent.mobile}</span>
         </Descriptions.Item>
-        {kid.birth_date && <Descriptions.Item label={t('kids.birthDate')}>{formatDay(kid.birth_date, i18n.language)}</Descriptions.Item>}
+        {kid.birth_date && (
+          <Descriptions.Item label={t('kids.birthDate')}>{formatDay(kid.birth_date, i18n.language)}</Descriptions.Item>
+        )}
       </Descriptions>
       <Form
         form={form}
         layout="vertical"
         disabled={!editable}
         initialValues={{ medical_notes: kid.medical_notes ?? '', banned: kid.banned, vip: kid.vip }}
-        onFinish={(v) => void submit(update({ id: kid.id, name_en: kid.name_en, name_ar: kid.name_ar, birth_date: kid.birth_date, gender: kid.gender, ...v }), { form })}
+        onFinish={(v) =>
+          void submit(
+            update({
+              id: kid.id,
+              name_en: kid.name_en,
+              name_ar: kid.name_ar,
+              birth_date: kid.birth_date,
+              gender: kid.gender,
+              ...v,
+            }),
+            { form },
+          )
+        }
         data-testid="kid-flags-form"
       >
         <Form.Item name="medical_notes" label={t('kids.medicalNotes')}>
@@ -116,8 +165,19 @@ function Subscriptions({ kidId }: { kidId: number }) {
       locale={{ emptyText: t('subscriptions.empty') }}
       columns={[
         { title: t('subscriptions.package'), render: (_, s) => localName(s, i18n.language) },
-        { title: t('invoices.status'), dataIndex: 'status', render: (v: Subscription['status']) => <SubscriptionStatusTag status={v} /> },
-        { title: t('subscriptions.period'), render: (_, s) => t('subscriptions.fromTo', { start: formatDay(s.start_date, i18n.language), end: formatDay(s.end_date, i18n.language) }) },
+        {
+          title: t('invoices.status'),
+          dataIndex: 'status',
+          render: (v: Subscription['status']) => <SubscriptionStatusTag status={v} />,
+        },
+        {
+          title: t('subscriptions.period'),
+          render: (_, s) =>
+            t('subscriptions.fromTo', {
+              start: formatDay(s.start_date, i18n.language),
+              end: formatDay(s.end_date, i18n.language),
+            }),
+        },
         { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
       ]}
     />
@@ -129,10 +189,19 @@ function Invoices({ kidId }: { kidId: number }) {
   // Spec 9: on profiles the range defaults to about a month back through today.
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(1, 'month'), dayjs()]);
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useKidInvoicesQuery({ kid_id: kidId, page, perPage: 10, dates: { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } });
+  const { data, isFetching } = useKidInvoicesQuery({
+    kid_id: kidId,
+    page,
+    perPage: 10,
+    dates: { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') },
+  });
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <DatePicker.RangePicker value={range} allowClear={false} onChange={(v) => v?.[0] && v[1] && (setRange([v[0], v[1]]), setPage(1))} />
+      <DatePicker.RangePicker
+        value={range}
+        allowClear={false}
+        onChange={(v) => v?.[0] && v[1] && (setRange([v[0], v[1]]), setPage(1))}
+      />
       <Table<Sale>
         rowKey="id"
         size="small"
@@ -142,7 +211,11 @@ function Invoices({ kidId }: { kidId: number }) {
         pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
         columns={[
           { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
-          { title: t('invoices.date'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v, i18n.language, 'short') },
+          {
+            title: t('invoices.date'),
+            dataIndex: 'created_at',
+            render: (v: string) => formatDateTime(v, i18n.language, 'short'),
+          },
           { title: t('invoices.total'), dataIndex: 'payable', render: (v: number) => formatMoney(v, i18n.language) },
         ]}
       />
@@ -164,11 +237,28 @@ function Visits({ kidId }: { kidId: number }) {
       pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
       columns={[
         { title: t('desk.badge'), dataIndex: 'badge', render: (v: string) => <Tag dir="ltr">{v}</Tag> },
-        { title: t('desk.since'), dataIndex: 'checkin_at', render: (v: string) => formatDateTime(v, i18n.language, 'short') },
-        { title: t('kids.checkoutAt'), dataIndex: 'checkout_at', render: (v: string | null) => (v ? formatDateTime(v, i18n.language, 'short') : <Tag color="blue">{t('desk.inside')}</Tag>) },
-        { title: t('desk.overtimeHours'), dataIndex: 'overtime_hours', render: (v: number) => t('packages.hours', { count: v }) },
+        {
+          title: t('desk.since'),
+          dataIndex: 'checkin_at',
+          render: (v: string) => formatDateTime(v, i18n.language, 'short'),
+        },
+        {
+          title: t('kids.checkoutAt'),
+          dataIndex: 'checkout_at',
+          render: (v: string | null) =>
+            v ? formatDateTime(v, i18n.language, 'short') : <Tag color="blue">{t('desk.inside')}</Tag>,
+        },
+        {
+          title: t('desk.overtimeHours'),
+          dataIndex: 'overtime_hours',
+          render: (v: number) => t('packages.hours', { count: v }),
+        },
         { title: t('desk.due'), dataIndex: 'due', render: (v: number) => formatMoney(v, i18n.language) },
-        { title: t('kids.feeDecision'), dataIndex: 'fee_decision', render: (v: KidSession['fee_decision'], s) => v && <FeeHistory sessionId={s.id} decision={v} /> },
+        {
+          title: t('kids.feeDecision'),
+          dataIndex: 'fee_decision',
+          render: (v: KidSession['fee_decision'], s) => v && <FeeHistory sessionId={s.id} decision={v} />,
+        },
       ]}
     />
   );
@@ -209,7 +299,11 @@ function FeeHistory({ sessionId, decision }: { sessionId: number; decision: NonN
         />
       }
     >
-      <Tag color={decision === 'forgiven' ? 'purple' : 'gold'} style={{ cursor: 'pointer' }} data-testid={`fee-history-${sessionId}`}>
+      <Tag
+        color={decision === 'forgiven' ? 'purple' : 'gold'}
+        style={{ cursor: 'pointer' }}
+        data-testid={`fee-history-${sessionId}`}
+      >
         {t(`kids.decisions.${decision}`)}
       </Tag>
     </Popover>
@@ -219,5 +313,9 @@ function FeeHistory({ sessionId, decision }: { sessionId: number; decision: NonN
 function RoomVisits({ kidId }: { kidId: number }) {
   const { t } = useTranslation();
   const { data } = useKidRoomVisitsQuery({ kid_id: kidId, page: 1, perPage: 10 });
-  return data && data.total > 0 ? <Table rowKey="id" size="small" dataSource={data.rows} /> : <Empty description={t('kids.noRoomVisits')} />;
+  return data && data.total > 0 ? (
+    <Table rowKey="id" size="small" dataSource={data.rows} />
+  ) : (
+    <Empty description={t('kids.noRoomVisits')} />
+  );
 }

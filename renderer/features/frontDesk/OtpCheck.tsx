@@ -13,7 +13,9 @@ export function useSendCode() {
   const submit = useSubmit();
   const [send] = useOtpSendMutation();
   return async (parent: { id: number; mobile: string }) =>
-    (await submit(send({ id: parent.id, mobile: parent.mobile }), { success: { text: t('desk.codeSent', { mobile: maskedMobile(parent.mobile) }) } })) !== null;
+    (await submit(send({ id: parent.id, mobile: parent.mobile }), {
+      success: { text: t('desk.codeSent', { mobile: maskedMobile(parent.mobile) }) },
+    })) !== null;
 }
 
 /** Verifies the parent by a code sent to their mobile (spec 4: approved only on status 'approved'). */
@@ -36,7 +38,9 @@ export function OtpCheck({ parent }: { parent: { id: number; mobile: string } })
       sendLabel={t('desk.sendCode')}
       onSend={() => sendCode(parent)}
       onVerify={async (otp) => {
-        const result = await submit(verify({ id: parent.id, mobile: parent.mobile, otp }), { success: 'OTP_VERIFICATION_SUCCESS' });
+        const result = await submit(verify({ id: parent.id, mobile: parent.mobile, otp }), {
+          success: 'OTP_VERIFICATION_SUCCESS',
+        });
         setApproved(result?.status === 'approved');
         return result?.status === 'approved';
       }}

@@ -32,7 +32,15 @@ export function useCheckout(goToTill: (kidIds: number[]) => void, done?: () => v
  * Overtime owed after a check-out: charge it at the till, or — with the manager's right — edit or
  * forgive it, giving a reason that is kept with who decided and when.
  */
-function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; onClose: () => void; goToTill: (kidIds: number[]) => void }) {
+function OvertimeDue({
+  sessions,
+  onClose,
+  goToTill,
+}: {
+  sessions: KidSession[];
+  onClose: () => void;
+  goToTill: (kidIds: number[]) => void;
+}) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const [rows, setRows] = useState(sessions);
@@ -49,8 +57,19 @@ function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; 
       footer={
         <Space>
           <Button onClick={onClose}>{t('desk.later')}</Button>
-          <Button type="primary" icon={<ShoppingCartOutlined />} disabled={owing.length === 0} onClick={() => goToTill(owing.map((s) => s.kid_id))} data-testid="overtime-to-till">
-            {t('desk.chargeAtTill', { amount: formatMoney(owing.reduce((sum, s) => sum + s.due, 0), i18n.language) })}
+          <Button
+            type="primary"
+            icon={<ShoppingCartOutlined />}
+            disabled={owing.length === 0}
+            onClick={() => goToTill(owing.map((s) => s.kid_id))}
+            data-testid="overtime-to-till"
+          >
+            {t('desk.chargeAtTill', {
+              amount: formatMoney(
+                owing.reduce((sum, s) => sum + s.due, 0),
+                i18n.language,
+              ),
+            })}
           </Button>
         </Space>
       }
@@ -63,7 +82,11 @@ function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; 
         dataSource={rows}
         columns={[
           { title: t('subscriptions.kid'), render: (_, s) => kidName(s) },
-          { title: t('desk.overtimeHours'), dataIndex: 'overtime_hours', render: (v: number) => t('packages.hours', { count: v }) },
+          {
+            title: t('desk.overtimeHours'),
+            dataIndex: 'overtime_hours',
+            render: (v: number) => t('packages.hours', { count: v }),
+          },
           {
             title: t('desk.due'),
             dataIndex: 'due',
@@ -89,7 +112,12 @@ function OvertimeDue({ sessions, onClose, goToTill }: { sessions: KidSession[]; 
           },
         ]}
       />
-      {owing.length > 0 && <ParentConfirms owing={owing} onConfirmed={(bills) => setRows(rows.map((r) => bills.find((b) => b.id === r.id) ?? r))} />}
+      {owing.length > 0 && (
+        <ParentConfirms
+          owing={owing}
+          onConfirmed={(bills) => setRows(rows.map((r) => bills.find((b) => b.id === r.id) ?? r))}
+        />
+      )}
       {deciding && (
         <Decision
           session={deciding}
@@ -120,7 +148,9 @@ function ParentConfirms({ owing, onConfirmed }: { owing: KidSession[]; onConfirm
         sendLabel={t('desk.parentConfirms')}
         onSend={() => sendCode({ id: parent.parent_id, mobile: parent.mobile })}
         onVerify={async (otp) => {
-          const bills = await submit(confirm({ kids: owing.map((s) => s.kid_id).join(','), otp }), { success: 'OTP_VERIFICATION_SUCCESS' });
+          const bills = await submit(confirm({ kids: owing.map((s) => s.kid_id).join(','), otp }), {
+            success: 'OTP_VERIFICATION_SUCCESS',
+          });
           if (bills) onConfirmed(bills);
           return bills !== null;
         }}
@@ -129,20 +159,47 @@ function ParentConfirms({ owing, onConfirmed }: { owing: KidSession[]; onConfirm
   );
 }
 
-function Decision({ session, kidName, onClose, onDecided }: { session: KidSession; kidName: string; onClose: () => void; onDecided: (bill: KidSession) => void }) {
+function Decision({
+  session,
+  kidName,
+  onClose,
+  onDecided,
+}: {
+  session: KidSession;
+  kidName: string;
+  onClose: () => void;
+  onDecided: (bill: KidSession) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ action: 'edit' | 'forgive'; fee: number; reason: string }>();
   const action = Form.useWatch('action', form);
   const [decide, saving] = useOvertimeDecideMutation();
   const submit = useSubmit();
   return (
-    <Modal open title={t('desk.decideTitle', { kid: kidName })} okText={t('actions.save')} cancelText={t('actions.cancel')} confirmLoading={saving.isLoading} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t('desk.decideTitle', { kid: kidName })}
+      okText={t('actions.save')}
+      cancelText={t('actions.cancel')}
+      confirmLoading={saving.isLoading}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form
         form={form}
         layout="vertical"
         initialValues={{ action: 'forgive', fee: toMajor(session.overtime_fee) }}
         onFinish={async (v) => {
-          const bill = await submit(decide({ session_id: session.id, action: v.action, fee: v.action === 'edit' ? toMinor(v.fee) : undefined, reason: v.reason }), { form });
+          const bill = await submit(
+            decide({
+              session_id: session.id,
+              action: v.action,
+              fee: v.action === 'edit' ? toMinor(v.fee) : undefined,
+              reason: v.reason,
+            }),
+            { form },
+          );
           if (bill) onDecided(bill);
         }}
       >
@@ -155,11 +212,19 @@ function Decision({ session, kidName, onClose, onDecided }: { session: KidSessio
           />
         </Form.Item>
         {action === 'edit' && (
-          <Form.Item name="fee" label={t('desk.newFee')} rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}>
+          <Form.Item
+            name="fee"
+            label={t('desk.newFee')}
+            rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
+          >
             <InputNumber min={0} precision={2} style={{ width: '100%' }} dir="ltr" />
           </Form.Item>
         )}
-        <Form.Item name="reason" label={t('desk.reason')} rules={[{ required: true, min: 3, whitespace: true, message: t('errors:FIELD_TOO_SHORT') }]}>
+        <Form.Item
+          name="reason"
+          label={t('desk.reason')}
+          rules={[{ required: true, min: 3, whitespace: true, message: t('errors:FIELD_TOO_SHORT') }]}
+        >
           <Input.TextArea rows={2} maxLength={300} data-testid="overtime-reason" />
         </Form.Item>
       </Form>

@@ -11,7 +11,12 @@ import { ParentForm } from '../../components/parents/ParentForm';
 import { ParentPanel } from './ParentPanel';
 
 /** Find the family by mobile, name or ID number (Enter takes the first match), then serve them. */
-export function ParentLookup(props: { branchId: number | null; openKid: (id: number) => void; goToTill: (kidIds: number[]) => void; initialQuery?: string }) {
+export function ParentLookup(props: {
+  branchId: number | null;
+  openKid: (id: number) => void;
+  goToTill: (kidIds: number[]) => void;
+  initialQuery?: string;
+}) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const [typed, setTyped] = useState(props.initialQuery ?? '');
@@ -53,7 +58,14 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
               onSearch={() => setTakeFirst(true)}
               data-testid="desk-search"
             />
-            {ability.can('create', 'FrontDesk') && <Button icon={<UserAddOutlined />} onClick={() => setAdding(true)} aria-label={t('parents.add')} data-testid="desk-parent-add" />}
+            {ability.can('create', 'FrontDesk') && (
+              <Button
+                icon={<UserAddOutlined />}
+                onClick={() => setAdding(true)}
+                aria-label={t('parents.add')}
+                data-testid="desk-parent-add"
+              />
+            )}
           </Space.Compact>
           <List
             style={{ marginTop: 8 }}
@@ -62,7 +74,12 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
             renderItem={(p) => (
               <List.Item
                 onClick={() => choose(p.id)}
-                style={{ cursor: 'pointer', background: p.id === chosenId ? 'rgba(22, 119, 255, 0.08)' : undefined, paddingInline: 8, borderRadius: 6 }}
+                style={{
+                  cursor: 'pointer',
+                  background: p.id === chosenId ? 'rgba(22, 119, 255, 0.08)' : undefined,
+                  paddingInline: 8,
+                  borderRadius: 6,
+                }}
                 data-testid={`desk-parent-${p.id}`}
               >
                 <List.Item.Meta
@@ -73,7 +90,11 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
                         {p.mobile}
                       </Typography.Text>
                       <Tag>{t('desk.kids', { count: p.kids.length })}</Tag>
-                      {p.kids.some((k) => k.session) && <Tag color="blue">{t('desk.someInside', { count: p.kids.filter((k) => k.session).length })}</Tag>}
+                      {p.kids.some((k) => k.session) && (
+                        <Tag color="blue">
+                          {t('desk.someInside', { count: p.kids.filter((k) => k.session).length })}
+                        </Tag>
+                      )}
                     </Space>
                   }
                 />
@@ -84,7 +105,14 @@ export function ParentLookup(props: { branchId: number | null; openKid: (id: num
       </Col>
       <Col xs={24} lg={15}>
         {chosen ? (
-          <ParentPanel parent={chosen} branchId={props.branchId} openKid={props.openKid} goToTill={props.goToTill} served={served} done={backToSearch} />
+          <ParentPanel
+            parent={chosen}
+            branchId={props.branchId}
+            openKid={props.openKid}
+            goToTill={props.goToTill}
+            served={served}
+            done={backToSearch}
+          />
         ) : (
           <Card size="small">
             <Empty description={t('desk.chooseParent')} />

@@ -1,5 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, List, Space, Tag, Typography, type InputRef } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Descriptions,
+  Empty,
+  Input,
+  List,
+  Space,
+  Tag,
+  Typography,
+  type InputRef,
+} from 'antd';
 import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
@@ -83,9 +96,18 @@ export function ParentPanel(props: {
             : null;
   const doCheckin = async () => {
     if (why) return notify.why(t(why));
-    const checkedIn = await submit(checkin({ parent_id: parent.id, badge: badge.trim(), kidsList: picked, override_banned: overrideBanned, branch_id: ownBranch ? null : branchId }), {
-      success: 'CHECKIN_DONE',
-    });
+    const checkedIn = await submit(
+      checkin({
+        parent_id: parent.id,
+        badge: badge.trim(),
+        kidsList: picked,
+        override_banned: overrideBanned,
+        branch_id: ownBranch ? null : branchId,
+      }),
+      {
+        success: 'CHECKIN_DONE',
+      },
+    );
     if (checkedIn) {
       setBadge('');
       setPicked([]);
@@ -120,7 +142,15 @@ export function ParentPanel(props: {
                 actions={
                   kid.session
                     ? [
-                        <Button key="out" ref={kid.id === inside[0]?.id ? firstCheckout : undefined} size="small" icon={<LogoutOutlined />} loading={leaving.pending} onClick={() => void leaving.checkout([kid.id])} data-testid={`desk-checkout-${kid.id}`}>
+                        <Button
+                          key="out"
+                          ref={kid.id === inside[0]?.id ? firstCheckout : undefined}
+                          size="small"
+                          icon={<LogoutOutlined />}
+                          loading={leaving.pending}
+                          onClick={() => void leaving.checkout([kid.id])}
+                          data-testid={`desk-checkout-${kid.id}`}
+                        >
                           {t('desk.checkout')}
                         </Button>,
                       ]
@@ -135,7 +165,9 @@ export function ParentPanel(props: {
                   ) : (
                     <Checkbox
                       checked={picked.includes(kid.id)}
-                      onChange={(e) => setPicked(e.target.checked ? [...picked, kid.id] : picked.filter((id) => id !== kid.id))}
+                      onChange={(e) =>
+                        setPicked(e.target.checked ? [...picked, kid.id] : picked.filter((id) => id !== kid.id))
+                      }
                       data-testid={`desk-kid-${kid.id}`}
                     />
                   )}
@@ -157,7 +189,11 @@ export function ParentPanel(props: {
               message={t('errors:KID_BANNED')}
               action={
                 ability.can('delete', 'FrontDesk') && (
-                  <Checkbox checked={overrideBanned} onChange={(e) => setOverrideBanned(e.target.checked)} data-testid="desk-override">
+                  <Checkbox
+                    checked={overrideBanned}
+                    onChange={(e) => setOverrideBanned(e.target.checked)}
+                    data-testid="desk-override"
+                  >
                     {t('desk.letIn')}
                   </Checkbox>
                 )
@@ -178,7 +214,14 @@ export function ParentPanel(props: {
                   onPressEnter={() => void doCheckin()}
                   data-testid="desk-badge"
                 />
-                <Button type="primary" icon={<LoginOutlined />} disabled={why !== null} loading={checkingIn.isLoading} onClick={() => void doCheckin()} data-testid="desk-checkin">
+                <Button
+                  type="primary"
+                  icon={<LoginOutlined />}
+                  disabled={why !== null}
+                  loading={checkingIn.isLoading}
+                  onClick={() => void doCheckin()}
+                  data-testid="desk-checkin"
+                >
                   {t('desk.checkin', { count: picked.length })}
                 </Button>
               </Space.Compact>
@@ -192,7 +235,13 @@ export function ParentPanel(props: {
         </Space>
       )}
       {inside.length > 1 && (
-        <Button block style={{ marginTop: 8 }} icon={<LogoutOutlined />} onClick={() => void leaving.checkout(inside.map((k) => k.id))} data-testid="desk-checkout-all">
+        <Button
+          block
+          style={{ marginTop: 8 }}
+          icon={<LogoutOutlined />}
+          onClick={() => void leaving.checkout(inside.map((k) => k.id))}
+          data-testid="desk-checkout-all"
+        >
           {t('desk.checkoutAll', { count: inside.length })}
         </Button>
       )}

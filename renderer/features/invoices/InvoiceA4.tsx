@@ -58,7 +58,10 @@ export function InvoiceA4({ id, back }: { id: number; back: () => void }) {
   const printing = usePrintPage();
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
   if (isLoading) return <Spin />;
-  if (error || !receipt) return <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />;
+  if (error || !receipt)
+    return (
+      <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />
+    );
   const fileName = `${receipt.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${receipt.number}.pdf`;
   return (
     <div data-testid="invoice-a4-view">
@@ -66,11 +69,22 @@ export function InvoiceA4({ id, back }: { id: number; back: () => void }) {
         <Button icon={<BackIcon />} onClick={back}>
           {t('actions.back')}
         </Button>
-        <Button type="primary" icon={<PrinterOutlined />} loading={printing.busy === 'print'} onClick={() => void printing.run('print', fileName)} data-testid="invoice-print">
+        <Button
+          type="primary"
+          icon={<PrinterOutlined />}
+          loading={printing.busy === 'print'}
+          onClick={() => void printing.run('print', fileName)}
+          data-testid="invoice-print"
+        >
           {t('print.a4')}
         </Button>
         {printing.desktop && (
-          <Button icon={<FilePdfOutlined />} loading={printing.busy === 'pdf'} onClick={() => void printing.run('pdf', fileName)} data-testid="invoice-pdf">
+          <Button
+            icon={<FilePdfOutlined />}
+            loading={printing.busy === 'pdf'}
+            onClick={() => void printing.run('pdf', fileName)}
+            data-testid="invoice-pdf"
+          >
             {t('print.savePdf')}
           </Button>
         )}

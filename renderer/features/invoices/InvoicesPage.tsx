@@ -60,7 +60,11 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
         pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
         columns={[
           { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <span dir="ltr">#{v}</span> },
-          { title: t('invoices.date'), dataIndex: 'created_at', render: (v: string) => formatDateTime(v, i18n.language, 'short', data?.days.time_zone) },
+          {
+            title: t('invoices.date'),
+            dataIndex: 'created_at',
+            render: (v: string) => formatDateTime(v, i18n.language, 'short', data?.days.time_zone),
+          },
           { title: t('invoices.total'), dataIndex: 'payable', render: (v: number) => formatMoney(v, i18n.language) },
           { title: t('invoices.vat'), dataIndex: 'vat', render: (v: number) => formatMoney(v, i18n.language) },
           {
@@ -78,17 +82,30 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
             title: t('actions.title'),
             render: (_, s) => (
               <Space>
-                <Button size="small" icon={<PrinterOutlined />} loading={receipt.printing} onClick={() => void receipt.print(s.id)} aria-label={t('print.thermal')} data-testid="invoice-print-receipt" />
-                <Button size="small" icon={<FileTextOutlined />} onClick={() => openPrint(s.id)} aria-label={t('print.a4')} data-testid="invoice-open-print" />
-                {ability.can('update', 'Invoices') && (
                 <Button
                   size="small"
-                  icon={<MessageOutlined />}
-                  loading={sending.isLoading && sending.originalArgs?.id === s.id}
-                  onClick={() => void submit(send({ id: s.id }), { success: 'MESSAGE_SENT' })}
-                  aria-label={t('invoices.send')}
-                  data-testid="invoice-send"
+                  icon={<PrinterOutlined />}
+                  loading={receipt.printing}
+                  onClick={() => void receipt.print(s.id)}
+                  aria-label={t('print.thermal')}
+                  data-testid="invoice-print-receipt"
                 />
+                <Button
+                  size="small"
+                  icon={<FileTextOutlined />}
+                  onClick={() => openPrint(s.id)}
+                  aria-label={t('print.a4')}
+                  data-testid="invoice-open-print"
+                />
+                {ability.can('update', 'Invoices') && (
+                  <Button
+                    size="small"
+                    icon={<MessageOutlined />}
+                    loading={sending.isLoading && sending.originalArgs?.id === s.id}
+                    onClick={() => void submit(send({ id: s.id }), { success: 'MESSAGE_SENT' })}
+                    aria-label={t('invoices.send')}
+                    data-testid="invoice-send"
+                  />
                 )}
                 {s.kind === 'invoice' && !s.cancelled_at && ability.can('update', 'Invoices') && (
                   <Popconfirm

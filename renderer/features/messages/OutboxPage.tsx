@@ -7,7 +7,12 @@ import { formatDateTime } from '../../components/dates';
 import { failureOf } from '../../../shared/domain/sms';
 
 type Message = ResponseOf<'sms/outbox'>['rows'][number];
-const STATUS_COLOUR: Record<Message['status'], string> = { stored: 'default', sent: 'green', failed: 'red', unknown: 'orange' };
+const STATUS_COLOUR: Record<Message['status'], string> = {
+  stored: 'default',
+  sent: 'green',
+  failed: 'red',
+  unknown: 'orange',
+};
 
 /**
  * Every text message the centre sent or kept (codes, invoices), the caller's branch's only; codes
@@ -17,7 +22,10 @@ const STATUS_COLOUR: Record<Message['status'], string> = { stored: 'default', se
 export function OutboxPage() {
   const { t, i18n } = useTranslation();
   const list = usePaging({ page: 1, perPage: 20 });
-  const { data, isFetching } = useSmsOutboxQuery({ page: list.query.page, perPage: list.query.perPage, to: list.query.q }, { pollingInterval: 10_000 });
+  const { data, isFetching } = useSmsOutboxQuery(
+    { page: list.query.page, perPage: list.query.perPage, to: list.query.q },
+    { pollingInterval: 10_000 },
+  );
   return (
     <div data-testid="outbox-page">
       <ListHeader title={t('outbox.title')} searchPlaceholder={t('outbox.search')} onSearch={list.search} />
@@ -28,9 +36,19 @@ export function OutboxPage() {
         locale={{ emptyText: t('outbox.empty') }}
         pagination={list.pagination(data?.total)}
         columns={[
-          { title: t('outbox.at'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDateTime(v, i18n.language, 'short') },
+          {
+            title: t('outbox.at'),
+            dataIndex: 'created_at',
+            width: 170,
+            render: (v: string) => formatDateTime(v, i18n.language, 'short'),
+          },
           { title: t('outbox.to'), dataIndex: 'to', width: 140, render: (v: string) => <span dir="ltr">{v}</span> },
-          { title: t('outbox.purpose'), dataIndex: 'purpose', width: 110, render: (v: string) => t(`outbox.purposes.${v}`, { defaultValue: v }) },
+          {
+            title: t('outbox.purpose'),
+            dataIndex: 'purpose',
+            width: 110,
+            render: (v: string) => t(`outbox.purposes.${v}`, { defaultValue: v }),
+          },
           {
             title: t('outbox.body'),
             dataIndex: 'body',
@@ -61,14 +79,25 @@ function Status({ message }: { message: Message }) {
   );
   if (message.status === 'unknown') return <Tooltip title={t('outbox.unknownHint')}>{tag}</Tooltip>;
   if (message.status !== 'failed') return tag;
-  const cause = [message.http_status === null ? null : `HTTP ${message.http_status}`, message.error_code].filter(Boolean).join(' · ');
+  const cause = [message.http_status === null ? null : `HTTP ${message.http_status}`, message.error_code]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <div>
       {tag}
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="outbox-failure">
-        {t(`outbox.failure.${message.http_status === null ? 'later' : failureOf(message.http_status, message.error_code)}`)}
+        {t(
+          `outbox.failure.${message.http_status === null ? 'later' : failureOf(message.http_status, message.error_code)}`,
+        )}
         {/* Isolated and whole, brackets and all: inside an Arabic line they would otherwise flip. */}
-        {cause && <> <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>({cause})</bdi></>}
+        {cause && (
+          <>
+            {' '}
+            <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+              ({cause})
+            </bdi>
+          </>
+        )}
       </Typography.Text>
     </div>
   );

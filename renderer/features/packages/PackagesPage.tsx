@@ -6,7 +6,12 @@ import { catalogueColumns } from '../../components/catalogueColumns';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
 import { TAX_INCLUDED } from '../../../shared/domain/money';
-import { usePackageCreateMutation, usePackageDeleteMutation, usePackagePageQuery, usePackageUpdateMutation } from '../../api/packages';
+import {
+  usePackageCreateMutation,
+  usePackageDeleteMutation,
+  usePackagePageQuery,
+  usePackageUpdateMutation,
+} from '../../api/packages';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
@@ -27,7 +32,10 @@ export function PackagesPage() {
   const [editing, setEditing] = useState<Package | 'new' | null>(null);
   const [remove] = usePackageDeleteMutation();
   const submit = useSubmit();
-  const validity = (days: number) => ((presets as readonly number[]).includes(days) ? t(`packages.validity.${days}`) : t('packages.days', { count: days }));
+  const validity = (days: number) =>
+    (presets as readonly number[]).includes(days)
+      ? t(`packages.validity.${days}`)
+      : t('packages.days', { count: days });
 
   return (
     <div data-testid="packages-page">
@@ -35,7 +43,13 @@ export function PackagesPage() {
         title={t('features.Packages')}
         searchPlaceholder={t('actions.search')}
         onSearch={list.search}
-        add={ability.can('create', 'Packages') && { label: t('packages.add'), testId: 'package-add', onClick: () => setEditing('new') }}
+        add={
+          ability.can('create', 'Packages') && {
+            label: t('packages.add'),
+            testId: 'package-add',
+            onClick: () => setEditing('new'),
+          }
+        }
       />
       <Table<Package>
         rowKey="id"
@@ -46,7 +60,11 @@ export function PackagesPage() {
         columns={[
           ...catalogueColumns<Package>(t, i18n.language, 'package', ability.can('update', 'Packages')),
           { title: t('packages.validityLabel'), dataIndex: 'validity_days', render: validity },
-          { title: t('packages.dailyLimits'), dataIndex: 'daily_limits', render: (v: number) => t('packages.hours', { count: v }) },
+          {
+            title: t('packages.dailyLimits'),
+            dataIndex: 'daily_limits',
+            render: (v: number) => t('packages.hours', { count: v }),
+          },
           { title: t('packages.margin'), dataIndex: 'margin_minutes', render: (v: string) => marginText(t, v) },
           {
             title: t('actions.title'),
@@ -66,7 +84,11 @@ export function PackagesPage() {
   );
 }
 
-type FormValues = Omit<PackageInput, 'price' | 'overtime_price'> & { price: number; overtime_price: number; preset: number };
+type FormValues = Omit<PackageInput, 'price' | 'overtime_price'> & {
+  price: number;
+  overtime_price: number;
+  preset: number;
+};
 
 function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -76,15 +98,30 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
   const [update, updating] = usePackageUpdateMutation();
   const submit = useSubmit();
   const required = { required: true, message: t('errors:FIELD_REQUIRED') };
-  const initialPreset = pkg ? ((presets as readonly number[]).includes(pkg.validity_days) ? pkg.validity_days : CUSTOM_VALIDITY_DAYS) : 30;
+  const initialPreset = pkg
+    ? (presets as readonly number[]).includes(pkg.validity_days)
+      ? pkg.validity_days
+      : CUSTOM_VALIDITY_DAYS
+    : 30;
 
   const save = async ({ price, overtime_price, preset: chosen, validity_days, ...values }: FormValues) => {
-    const body = { ...values, price: toMinor(price), overtime_price: toMinor(overtime_price), validity_days: chosen === CUSTOM_VALIDITY_DAYS ? validity_days : chosen };
+    const body = {
+      ...values,
+      price: toMinor(price),
+      overtime_price: toMinor(overtime_price),
+      validity_days: chosen === CUSTOM_VALIDITY_DAYS ? validity_days : chosen,
+    };
     if (await submit(pkg ? update({ ...body, id: pkg.id }) : create(body), { form })) onClose();
   };
 
   return (
-    <FormModal form={form} title={pkg ? t('packages.edit') : t('packages.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose} width={640}>
+    <FormModal
+      form={form}
+      title={pkg ? t('packages.edit') : t('packages.add')}
+      pending={creating.isLoading || updating.isLoading}
+      onClose={onClose}
+      width={640}
+    >
       <Form
         form={form}
         layout="vertical"
@@ -92,7 +129,14 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
         initialValues={
           pkg
             ? { ...pkg, price: toMajor(pkg.price), overtime_price: toMajor(pkg.overtime_price), preset: initialPreset }
-            : { included: TAX_INCLUDED, preset: 30, validity_days: 30, daily_limits: 2, margin_minutes: '0', overtime_price: 0 }
+            : {
+                included: TAX_INCLUDED,
+                preset: 30,
+                validity_days: 30,
+                daily_limits: 2,
+                margin_minutes: '0',
+                overtime_price: 0,
+              }
         }
         onFinish={(v) => void save(v)}
       >
@@ -101,7 +145,12 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item name="preset" label={t('packages.validityLabel')}>
-              <Select options={[...presets.map((d) => ({ value: d, label: t(`packages.validity.${d}`) })), { value: CUSTOM_VALIDITY_DAYS, label: t('packages.validity.custom') }]} />
+              <Select
+                options={[
+                  ...presets.map((d) => ({ value: d, label: t(`packages.validity.${d}`) })),
+                  { value: CUSTOM_VALIDITY_DAYS, label: t('packages.validity.custom') },
+                ]}
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -113,7 +162,13 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
           </Col>
           <Col span={12}>
             <Form.Item name="daily_limits" label={t('packages.dailyLimits')} rules={[required]}>
-              <InputNumber min={1} max={24} precision={0} style={{ width: '100%' }} addonAfter={t('packages.hoursUnit')} />
+              <InputNumber
+                min={1}
+                max={24}
+                precision={0}
+                style={{ width: '100%' }}
+                addonAfter={t('packages.hoursUnit')}
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -127,8 +182,19 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="overtime_price" label={t('packages.overtimePrice')} extra={t('packages.overtimePriceHelp')}>
-              <InputNumber min={0} precision={2} step={0.5} style={{ width: '100%' }} dir="ltr" data-testid="package-overtime-price" />
+            <Form.Item
+              name="overtime_price"
+              label={t('packages.overtimePrice')}
+              extra={t('packages.overtimePriceHelp')}
+            >
+              <InputNumber
+                min={0}
+                precision={2}
+                step={0.5}
+                style={{ width: '100%' }}
+                dir="ltr"
+                data-testid="package-overtime-price"
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -5,7 +5,10 @@ import { marginPlan } from '../../../shared/domain/session-time';
 export function marginText(t: TFunction, marginMinutes: string): string {
   const { firstHours, thenEach } = marginPlan(marginMinutes);
   const minutes = (count: number) => t('packages.minutes', { count });
-  if (firstHours.length === 0) return thenEach === 0 ? t('packages.marginNone') : t('packages.marginEach', { minutes: minutes(thenEach) });
-  const hours = firstHours.map((m, i) => t(i === 0 ? 'packages.marginFirstHour' : 'packages.marginHour', { hour: i + 1, minutes: minutes(m) }));
+  if (firstHours.length === 0)
+    return thenEach === 0 ? t('packages.marginNone') : t('packages.marginEach', { minutes: minutes(thenEach) });
+  const hours = firstHours.map((m, i) =>
+    t(i === 0 ? 'packages.marginFirstHour' : 'packages.marginHour', { hour: i + 1, minutes: minutes(m) }),
+  );
   return t('packages.marginThen', { hours: hours.join(t('packages.marginSeparator')), minutes: minutes(thenEach) });
 }

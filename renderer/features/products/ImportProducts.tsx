@@ -25,7 +25,9 @@ export function ImportProducts() {
     if (picked.status === 'too-large') notify.error('FILE_TOO_LARGE');
     if (picked.status !== 'picked') return;
     setReading(true);
-    const result = await bridge.invoke('pos:products-sheet', { contentBase64: picked.contentBase64 }).finally(() => setReading(false));
+    const result = await bridge
+      .invoke('pos:products-sheet', { contentBase64: picked.contentBase64 })
+      .finally(() => setReading(false));
     if (result.status === 'checked') setCheck(result.check);
     else notify.error(result.status === 'too-large' ? 'SHEET_TOO_LARGE' : 'FILE_TYPE_NOT_ALLOWED');
   };
@@ -57,7 +59,11 @@ export function ImportProducts() {
               type={check.rejected.length ? 'warning' : 'success'}
               showIcon
               title={t('import.summary', { accepted: check.accepted.length, rejected: check.rejected.length })}
-              description={check.unknownColumns.length ? t('import.unknownColumns', { columns: check.unknownColumns.join(', ') }) : undefined}
+              description={
+                check.unknownColumns.length
+                  ? t('import.unknownColumns', { columns: check.unknownColumns.join(', ') })
+                  : undefined
+              }
             />
             <Tabs
               items={[
@@ -73,7 +79,11 @@ export function ImportProducts() {
                       columns={[
                         { title: t('fields.nameEn'), dataIndex: 'name_en' },
                         { title: t('fields.nameAr'), dataIndex: 'name_ar' },
-                        { title: t('products.price'), dataIndex: 'price', render: (v: number) => formatMoney(v, i18n.language) },
+                        {
+                          title: t('products.price'),
+                          dataIndex: 'price',
+                          render: (v: number) => formatMoney(v, i18n.language),
+                        },
                         { title: t('products.stock'), dataIndex: 'stock' },
                       ]}
                     />
@@ -92,7 +102,13 @@ export function ImportProducts() {
                         { title: t('import.row'), dataIndex: 'row', width: 80 },
                         {
                           title: t('import.problems'),
-                          render: (_, r) => r.errors.map((e) => `${t(`import.columns.${e.path}`, { defaultValue: e.path })}: ${messageText(t, e.message)}`).join(' · '),
+                          render: (_, r) =>
+                            r.errors
+                              .map(
+                                (e) =>
+                                  `${t(`import.columns.${e.path}`, { defaultValue: e.path })}: ${messageText(t, e.message)}`,
+                              )
+                              .join(' · '),
                         },
                       ]}
                     />

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/products';
 import { PRODUCT_LIST_PAGING } from '../../../shared/domain/constants';
 import { TAX_INCLUDED } from '../../../shared/domain/money';
-import { useProductAddStockMutation, useProductCreateMutation, useProductDeleteMutation, useProductPageQuery, useProductUpdateMutation } from '../../api/products';
+import {
+  useProductAddStockMutation,
+  useProductCreateMutation,
+  useProductDeleteMutation,
+  useProductPageQuery,
+  useProductUpdateMutation,
+} from '../../api/products';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
@@ -34,7 +40,13 @@ export function ProductsPage() {
         title={t('features.Products')}
         searchPlaceholder={t('actions.search')}
         onSearch={list.search}
-        add={ability.can('create', 'Products') && { label: t('products.add'), testId: 'product-add', onClick: () => setEditing('new') }}
+        add={
+          ability.can('create', 'Products') && {
+            label: t('products.add'),
+            testId: 'product-add',
+            onClick: () => setEditing('new'),
+          }
+        }
         extra={ability.can('create', 'Products') && <ImportProducts />}
       />
       <Table<Product>
@@ -45,8 +57,16 @@ export function ProductsPage() {
         pagination={list.pagination(data?.total)}
         columns={[
           ...catalogueColumns<Product>(t, i18n.language, 'product', ability.can('update', 'Products')),
-          { title: t('products.tax'), dataIndex: 'included', render: (v: number) => (v === TAX_INCLUDED ? t('products.included') : t('products.excluded')) },
-          { title: t('products.stock'), dataIndex: 'stock', render: (v: number) => (v > 0 ? v : <Tag color="red">{t('products.outOfStock')}</Tag>) },
+          {
+            title: t('products.tax'),
+            dataIndex: 'included',
+            render: (v: number) => (v === TAX_INCLUDED ? t('products.included') : t('products.excluded')),
+          },
+          {
+            title: t('products.stock'),
+            dataIndex: 'stock',
+            render: (v: number) => (v > 0 ? v : <Tag color="red">{t('products.outOfStock')}</Tag>),
+          },
           {
             title: t('actions.title'),
             width: 150,
@@ -57,7 +77,13 @@ export function ProductsPage() {
                 confirmDelete={t('products.confirmDelete', { name: localName(p, i18n.language) })}
                 extra={
                   ability.can('update', 'Products') && (
-                    <Button size="small" icon={<InboxOutlined />} aria-label={t('products.addStock')} onClick={() => setStocking(p)} data-testid="product-stock" />
+                    <Button
+                      size="small"
+                      icon={<InboxOutlined />}
+                      aria-label={t('products.addStock')}
+                      onClick={() => setStocking(p)}
+                      data-testid="product-stock"
+                    />
                   )
                 }
               />
@@ -71,7 +97,14 @@ export function ProductsPage() {
   );
 }
 
-type FormValues = { name_en: string; name_ar: string; price: number; tax_id: number; included: 1 | 2; branch_id: number | null };
+type FormValues = {
+  name_en: string;
+  name_ar: string;
+  price: number;
+  tax_id: number;
+  included: 1 | 2;
+  branch_id: number | null;
+};
 
 function ProductForm({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -84,7 +117,12 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
     if (await submit(product ? update({ ...body, id: product.id }) : create(body), { form })) onClose();
   };
   return (
-    <FormModal form={form} title={product ? t('products.edit') : t('products.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose}>
+    <FormModal
+      form={form}
+      title={product ? t('products.edit') : t('products.add')}
+      pending={creating.isLoading || updating.isLoading}
+      onClose={onClose}
+    >
       <Form
         form={form}
         layout="vertical"
@@ -115,9 +153,26 @@ function AddStock({ product, onClose }: { product: Product; onClose: () => void 
       onOk={() => form.submit()}
       onCancel={onClose}
     >
-      <Form form={form} layout="vertical" onFinish={async ({ qty }) => (await submit(add({ id: product.id, qty }), { form, success: 'STOCK_UPDATED' })) && onClose()}>
-        <Form.Item name="qty" label={t('products.received')} rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}>
-          <InputNumber min={1} max={100_000} precision={0} autoFocus style={{ width: '100%' }} data-testid="stock-qty" />
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={async ({ qty }) =>
+          (await submit(add({ id: product.id, qty }), { form, success: 'STOCK_UPDATED' })) && onClose()
+        }
+      >
+        <Form.Item
+          name="qty"
+          label={t('products.received')}
+          rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
+        >
+          <InputNumber
+            min={1}
+            max={100_000}
+            precision={0}
+            autoFocus
+            style={{ width: '100%' }}
+            data-testid="stock-qty"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -3,7 +3,15 @@ import { Alert, Button, Checkbox, Form, Space, Switch, Table, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleInput } from '../../../shared/api/roles';
-import { canGrant, featureFlags, features, hasFullAccess, type Feature, type FeatureFlags, type SessionUser } from '../../../shared/permissions';
+import {
+  canGrant,
+  featureFlags,
+  features,
+  hasFullAccess,
+  type Feature,
+  type FeatureFlags,
+  type SessionUser,
+} from '../../../shared/permissions';
 import { ROLE_LIST_PAGING } from '../../../shared/domain/constants';
 import { useRoleCreateMutation, useRoleListQuery, useRoleUpdateMutation } from '../../api/roles';
 import { useAbility } from '../../app/ability';
@@ -28,7 +36,13 @@ export function RolesPage() {
         title={t('features.Roles')}
         searchPlaceholder={t('actions.search')}
         onSearch={list.search}
-        add={ability.can('create', 'Roles') && { label: t('roles.add'), testId: 'role-add', onClick: () => setEditing('new') }}
+        add={
+          ability.can('create', 'Roles') && {
+            label: t('roles.add'),
+            testId: 'role-add',
+            onClick: () => setEditing('new'),
+          }
+        }
       />
       <Table<Role>
         rowKey="id"
@@ -44,7 +58,9 @@ export function RolesPage() {
               r.admin_access ? (
                 <Tag color="gold">{t('roles.adminAccess')}</Tag>
               ) : (
-                features.filter((f) => r.features[f] && Object.values(r.features[f]!).some(Boolean)).map((f) => <Tag key={f}>{t(`features.${f}`)}</Tag>)
+                features
+                  .filter((f) => r.features[f] && Object.values(r.features[f]!).some(Boolean))
+                  .map((f) => <Tag key={f}>{t(`features.${f}`)}</Tag>)
               ),
           },
           { title: t('roles.users'), dataIndex: 'users_count', width: 110 },
@@ -55,11 +71,20 @@ export function RolesPage() {
             render: (_, r) =>
               ability.can('update', 'Roles') &&
               user &&
-              (hasFullAccess(user) || (user.privilege?.id !== r.id && !r.admin_access)) && <Button size="small" icon={<EditOutlined />} aria-label={t('actions.edit')} onClick={() => setEditing(r)} />,
+              (hasFullAccess(user) || (user.privilege?.id !== r.id && !r.admin_access)) && (
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.edit')}
+                  onClick={() => setEditing(r)}
+                />
+              ),
           },
         ]}
       />
-      {editing && user && <RoleForm user={user} role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && user && (
+        <RoleForm user={user} role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
     </div>
   );
 }
@@ -78,7 +103,13 @@ function RoleForm({ user, role, onClose }: { user: SessionUser; role: Role | nul
     if (done) onClose();
   };
   return (
-    <FormModal form={form} title={role ? t('roles.edit') : t('roles.add')} pending={creating.isLoading || updating.isLoading} onClose={onClose} width={760}>
+    <FormModal
+      form={form}
+      title={role ? t('roles.edit') : t('roles.add')}
+      pending={creating.isLoading || updating.isLoading}
+      onClose={onClose}
+      width={760}
+    >
       <Form
         form={form}
         layout="vertical"
@@ -87,8 +118,21 @@ function RoleForm({ user, role, onClose }: { user: SessionUser; role: Role | nul
         onFinish={(v) => void save(v)}
       >
         <NameFields />
-        {!hasFullAccess(user) && <Alert type="info" showIcon message={t('roles.onlyOwnRights')} style={{ marginBottom: 16 }} data-testid="role-own-rights" />}
-        <Form.Item name="admin_access" label={t('roles.adminAccess')} valuePropName="checked" extra={t('roles.adminAccessHelp')}>
+        {!hasFullAccess(user) && (
+          <Alert
+            type="info"
+            showIcon
+            message={t('roles.onlyOwnRights')}
+            style={{ marginBottom: 16 }}
+            data-testid="role-own-rights"
+          />
+        )}
+        <Form.Item
+          name="admin_access"
+          label={t('roles.adminAccess')}
+          valuePropName="checked"
+          extra={t('roles.adminAccessHelp')}
+        >
           <Switch disabled={!hasFullAccess(user)} data-testid="role-admin-access" />
         </Form.Item>
         <Form.Item
@@ -118,7 +162,17 @@ type Cell = { feature: Feature; flag: Flag };
  * not hold is shown but cannot be changed: only what one holds can be given or taken away. A box at the
  * head of each row and column sets every right of it the user may grant, and leaves the others be.
  */
-function FeatureMatrix({ user, value = {}, onChange, disabled }: { user: SessionUser; value?: RoleInput['features']; onChange?: (v: RoleInput['features']) => void; disabled: boolean }) {
+function FeatureMatrix({
+  user,
+  value = {},
+  onChange,
+  disabled,
+}: {
+  user: SessionUser;
+  value?: RoleInput['features'];
+  onChange?: (v: RoleInput['features']) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const setAll = (cells: Cell[], on: boolean) => {
     const next = { ...value };
@@ -158,7 +212,11 @@ function FeatureMatrix({ user, value = {}, onChange, disabled }: { user: Session
           title: t('roles.feature'),
           render: (_, { feature }) => (
             <Space>
-              {allBox(rowOf(feature), `row-all-${feature}`, t('roles.allOfFeature', { feature: t(`features.${feature}`) }))}
+              {allBox(
+                rowOf(feature),
+                `row-all-${feature}`,
+                t('roles.allOfFeature', { feature: t(`features.${feature}`) }),
+              )}
               {t(`features.${feature}`)}
             </Space>
           ),

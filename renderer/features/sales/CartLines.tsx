@@ -52,7 +52,13 @@ export function CartLines(props: {
             <Space direction="vertical" size={4} style={{ width: '100%' }}>
               <Typography.Text>
                 {line.kind === 'overtime'
-                  ? t('cart.overtimeLine', { count: line.visit.overtime_hours, kid: localName({ name_en: line.visit.kid_name_en, name_ar: line.visit.kid_name_ar }, i18n.language) })
+                  ? t('cart.overtimeLine', {
+                      count: line.visit.overtime_hours,
+                      kid: localName(
+                        { name_en: line.visit.kid_name_en, name_ar: line.visit.kid_name_ar },
+                        i18n.language,
+                      ),
+                    })
                   : localName(line.item, i18n.language)}
                 {line.kind === 'package' && <Tag style={{ marginInlineStart: 8 }}>{t('cart.package')}</Tag>}
               </Typography.Text>
@@ -80,15 +86,34 @@ export function CartLines(props: {
           width: 90,
           render: (_, line) =>
             line.kind === 'product' ? (
-              <InputNumber size="small" min={1} max={Math.max(1, line.item.stock)} value={line.qty} onChange={(v) => props.onQty(line.key, v ?? 1)} />
+              <InputNumber
+                size="small"
+                min={1}
+                max={Math.max(1, line.item.stock)}
+                value={line.qty}
+                onChange={(v) => props.onQty(line.key, v ?? 1)}
+              />
             ) : (
               <span data-testid={line.kind === 'package' ? `cart-qty-${line.item.id}` : undefined}>{qtyOf(line)}</span>
             ),
         },
-        { title: t('invoices.total'), width: 120, render: (_, _line, i) => formatMoney(props.amounts[i]?.gross ?? 0, i18n.language) },
+        {
+          title: t('invoices.total'),
+          width: 120,
+          render: (_, _line, i) => formatMoney(props.amounts[i]?.gross ?? 0, i18n.language),
+        },
         {
           width: 44,
-          render: (_, line) => <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} onClick={() => props.onRemove(line.key)} />,
+          render: (_, line) => (
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('actions.delete')}
+              onClick={() => props.onRemove(line.key)}
+            />
+          ),
         },
       ]}
     />

@@ -53,7 +53,9 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   const [cash, setCash] = useState<number | null>(null);
   const [card, setCard] = useState<number | null>(null);
   const [cardRef, setCardRef] = useState('');
-  const [done, setDone] = useState<{ sale: ResponseOf<'sale/sale/create'>; kids: NonNullable<typeof kids> } | null>(null);
+  const [done, setDone] = useState<{ sale: ResponseOf<'sale/sale/create'>; kids: NonNullable<typeof kids> } | null>(
+    null,
+  );
   // An administrator without a branch of their own sells in the station's branch, or picks one here.
   const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
   const station = useStationBranch();
@@ -64,7 +66,10 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   const [sell, selling] = useSaleCreateMutation();
   // A sale sent whose answer never came (kept by the station across a restart): finish or drop it first.
   const [pending, setPending] = useState<PendingCommand | null>(null);
-  const refreshPending = useCallback(async () => setPending(await bridge.invoke('pos:pending-get', { name: 'sale/sale/create' })), []);
+  const refreshPending = useCallback(
+    async () => setPending(await bridge.invoke('pos:pending-get', { name: 'sale/sale/create' })),
+    [],
+  );
   useEffect(() => {
     void refreshPending();
   }, [refreshPending]);
@@ -74,7 +79,15 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   useEffect(() => {
     if (!owed?.bills.length) return;
     const first = owed.bills[0]!;
-    setParent((current) => current ?? { id: first.parent_id, name_en: first.parent_name_en, name_ar: first.parent_name_ar, mobile: first.mobile });
+    setParent(
+      (current) =>
+        current ?? {
+          id: first.parent_id,
+          name_en: first.parent_name_en,
+          name_ar: first.parent_name_ar,
+          mobile: first.mobile,
+        },
+    );
     setLines((current) => [
       ...current.filter((l) => l.kind !== 'overtime'),
       ...owed.bills.map((visit): Line => ({ kind: 'overtime', key: `o${visit.id}`, visit })),
@@ -160,7 +173,10 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
       cart: toCartItems(lines),
       bulk_overtime_session_id: overtimeVisits(lines),
       coupon_id: coupon?.coupon_id ?? null,
-      salesData: { payments: { cash: toMinor(cash), pos: toMinor(card), pos_reference: cardRef || null }, branch_id: ownBranch ? null : branchId },
+      salesData: {
+        payments: { cash: toMinor(cash), pos: toMinor(card), pos_reference: cardRef || null },
+        branch_id: ownBranch ? null : branchId,
+      },
       parentInfo: parent ? { parent_id: parent.id } : null,
     });
     if (sale) sold(sale, kids ?? []);
@@ -172,7 +188,15 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
         title={t('features.Sales')}
         extra={
           ownBranch === null && (
-            <LookupSelect items={branches} value={branchId ?? undefined} onChange={(v) => setPicked(v ?? null)} placeholder={t('cart.branch')} aria-label={t('cart.branch')} style={{ width: 220 }} data-testid="cart-branch" />
+            <LookupSelect
+              items={branches}
+              value={branchId ?? undefined}
+              onChange={(v) => setPicked(v ?? null)}
+              placeholder={t('cart.branch')}
+              aria-label={t('cart.branch')}
+              style={{ width: 220 }}
+              data-testid="cart-branch"
+            />
           )
         }
       />
@@ -183,16 +207,27 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
             onProduct={(product) =>
               edit((current) => {
                 const existing = current.find((l) => l.kind === 'product' && l.item.id === product.id);
-                return existing ? current.map((l) => (l === existing && l.kind === 'product' ? { ...l, qty: l.qty + 1 } : l)) : [...current, { kind: 'product', key: `l${nextKey++}`, item: product, qty: 1 }];
+                return existing
+                  ? current.map((l) => (l === existing && l.kind === 'product' ? { ...l, qty: l.qty + 1 } : l))
+                  : [...current, { kind: 'product', key: `l${nextKey++}`, item: product, qty: 1 }];
               })
             }
-            onPackage={(pkg) => edit((current) => [...current, { kind: 'package', key: `l${nextKey++}`, item: pkg, kids: [] }])}
+            onPackage={(pkg) =>
+              edit((current) => [...current, { kind: 'package', key: `l${nextKey++}`, item: pkg, kids: [] }])
+            }
           />
         </Col>
         <Col xs={24} lg={14}>
           <Card title={t('cart.title')} size="small">
             <Space direction="vertical" style={{ width: '100%' }}>
-              {pending && <PendingSale pending={pending} finishing={selling.isLoading} onFinish={() => void finishPending()} onDrop={() => void dropPending()} />}
+              {pending && (
+                <PendingSale
+                  pending={pending}
+                  finishing={selling.isLoading}
+                  onFinish={() => void finishPending()}
+                  onDrop={() => void dropPending()}
+                />
+              )}
               {ability.can('view', 'FrontDesk') && <ParentPicker value={parent} onChange={changeParent} />}
               {done && (
                 <SaleDone
@@ -205,27 +240,55 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                 />
               )}
               {lines.length === 0 ? (
-                !done && <Empty image={<ShoppingCartOutlined style={{ fontSize: 48 }} />} description={t('cart.empty')} />
+                !done && (
+                  <Empty image={<ShoppingCartOutlined style={{ fontSize: 48 }} />} description={t('cart.empty')} />
+                )
               ) : (
                 <>
                   <CartLines
                     lines={lines}
                     amounts={priced.lines}
                     kids={kids}
-                    onQty={(key, qty) => edit((current) => current.map((l) => (l.key === key && l.kind === 'product' ? { ...l, qty } : l)))}
-                    onKids={(key, picked) => edit((current) => current.map((l) => (l.key === key && l.kind === 'package' ? { ...l, kids: picked } : l)))}
+                    onQty={(key, qty) =>
+                      edit((current) => current.map((l) => (l.key === key && l.kind === 'product' ? { ...l, qty } : l)))
+                    }
+                    onKids={(key, picked) =>
+                      edit((current) =>
+                        current.map((l) => (l.key === key && l.kind === 'package' ? { ...l, kids: picked } : l)),
+                      )
+                    }
                     onRemove={(key) => edit((current) => current.filter((l) => l.key !== key))}
                   />
                   <Space.Compact style={{ width: '100%' }}>
-                    <Input placeholder={t('cart.coupon')} value={code} onChange={(e) => setCode(e.target.value)} onPressEnter={() => void applyCoupon()} dir="ltr" data-testid="coupon-code" />
-                    <Button onClick={() => void applyCoupon()} loading={checking.isLoading} disabled={!code} data-testid="coupon-apply">
+                    <Input
+                      placeholder={t('cart.coupon')}
+                      value={code}
+                      onChange={(e) => setCode(e.target.value)}
+                      onPressEnter={() => void applyCoupon()}
+                      dir="ltr"
+                      data-testid="coupon-code"
+                    />
+                    <Button
+                      onClick={() => void applyCoupon()}
+                      loading={checking.isLoading}
+                      disabled={!code}
+                      data-testid="coupon-apply"
+                    >
                       {t('cart.applyCoupon')}
                     </Button>
                   </Space.Compact>
                   <Descriptions size="small" column={1} bordered>
-                    <Descriptions.Item label={t('cart.subtotal')}>{formatMoney(priced.gross, i18n.language)}</Descriptions.Item>
-                    {priced.discount > 0 && <Descriptions.Item label={t('cart.discount', { code: coupon?.code })}>− {formatMoney(priced.discount, i18n.language)}</Descriptions.Item>}
-                    <Descriptions.Item label={t('invoices.vat')}>{formatMoney(priced.vat, i18n.language)}</Descriptions.Item>
+                    <Descriptions.Item label={t('cart.subtotal')}>
+                      {formatMoney(priced.gross, i18n.language)}
+                    </Descriptions.Item>
+                    {priced.discount > 0 && (
+                      <Descriptions.Item label={t('cart.discount', { code: coupon?.code })}>
+                        − {formatMoney(priced.discount, i18n.language)}
+                      </Descriptions.Item>
+                    )}
+                    <Descriptions.Item label={t('invoices.vat')}>
+                      {formatMoney(priced.vat, i18n.language)}
+                    </Descriptions.Item>
                     <Descriptions.Item label={<Typography.Text strong>{t('cart.payable')}</Typography.Text>}>
                       <Typography.Text strong data-testid="cart-payable">
                         {formatMoney(priced.payable, i18n.language)}
@@ -234,17 +297,44 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                   </Descriptions>
                   <Row gutter={8}>
                     <Col span={8}>
-                      <InputNumber ref={cashInput} addonBefore={t('cart.cash')} min={0} precision={2} value={cash} onChange={setCash} onPressEnter={pay} style={{ width: '100%' }} data-testid="pay-cash" />
+                      <InputNumber
+                        ref={cashInput}
+                        addonBefore={t('cart.cash')}
+                        min={0}
+                        precision={2}
+                        value={cash}
+                        onChange={setCash}
+                        onPressEnter={pay}
+                        style={{ width: '100%' }}
+                        data-testid="pay-cash"
+                      />
                     </Col>
                     <Col span={8}>
-                      <InputNumber addonBefore={t('cart.card')} min={0} precision={2} value={card} onChange={setCard} onPressEnter={pay} style={{ width: '100%' }} />
+                      <InputNumber
+                        addonBefore={t('cart.card')}
+                        min={0}
+                        precision={2}
+                        value={card}
+                        onChange={setCard}
+                        onPressEnter={pay}
+                        style={{ width: '100%' }}
+                      />
                     </Col>
                     <Col span={8}>
-                      <Input placeholder={t('cart.cardRef')} value={cardRef} onChange={(e) => setCardRef(e.target.value)} onPressEnter={pay} disabled={!card} dir="ltr" />
+                      <Input
+                        placeholder={t('cart.cardRef')}
+                        value={cardRef}
+                        onChange={(e) => setCardRef(e.target.value)}
+                        onPressEnter={pay}
+                        disabled={!card}
+                        dir="ltr"
+                      />
                     </Col>
                   </Row>
                   <Typography.Text type={change < 0 ? 'danger' : 'success'} data-testid="cart-change">
-                    {change < 0 ? t('cart.due', { amount: formatMoney(-change, i18n.language) }) : t('cart.change', { amount: formatMoney(change, i18n.language) })}
+                    {change < 0
+                      ? t('cart.due', { amount: formatMoney(-change, i18n.language) })
+                      : t('cart.change', { amount: formatMoney(change, i18n.language) })}
                   </Typography.Text>
                   <Button
                     type="primary"

@@ -13,7 +13,13 @@ import { ParentForm } from '../../components/parents/ParentForm';
 export type PickedParent = Pick<ResponseOf<'parent/create'>, 'id' | 'name_en' | 'name_ar' | 'mobile'>;
 
 /** Finds the paying parent by mobile, name or ID number as the cashier types; or registers a new family. */
-export function ParentPicker({ value, onChange }: { value: PickedParent | null; onChange: (parent: PickedParent | null) => void }) {
+export function ParentPicker({
+  value,
+  onChange,
+}: {
+  value: PickedParent | null;
+  onChange: (parent: PickedParent | null) => void;
+}) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const [typed, setTyped] = useState('');

@@ -10,7 +10,17 @@ import { formatMoney } from '../../components/money';
  * have gone through: finishing it sends it again under its first key, so the server either records it
  * or answers with the invoice it already made; dropping it gives it up.
  */
-export function PendingSale({ pending, finishing, onFinish, onDrop }: { pending: PendingCommand; finishing: boolean; onFinish: () => void; onDrop: () => void }) {
+export function PendingSale({
+  pending,
+  finishing,
+  onFinish,
+  onDrop,
+}: {
+  pending: PendingCommand;
+  finishing: boolean;
+  onFinish: () => void;
+  onDrop: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const sale = saleCreateRequest.safeParse(pending.body);
   const paid = sale.success ? sale.data.salesData.payments.cash + sale.data.salesData.payments.pos : 0;

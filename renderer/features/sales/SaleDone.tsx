@@ -12,7 +12,15 @@ import { formatDay } from '../../components/dates';
 import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 
 /** After a sale: the invoice number, the change to give, the subscriptions made, and texting the invoice. */
-export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sale/create'>; kidName: (id: number) => string; canText: boolean }) {
+export function SaleDone({
+  sale,
+  kidName,
+  canText,
+}: {
+  sale: ResponseOf<'sale/sale/create'>;
+  kidName: (id: number) => string;
+  canText: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const receipt = usePrintReceipt();
   // Printing follows the station's setting; a cash sale also opens the drawer when one is wired.
@@ -29,14 +37,27 @@ export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sa
       title={t('cart.done', { no: sale.invoice_no })}
       subTitle={sale.change > 0 ? t('cart.giveChange', { change: formatMoney(sale.change, i18n.language) }) : undefined}
       extra={[
-        <Button key="thermal" autoFocus icon={<PrinterOutlined />} loading={receipt.printing} onClick={() => void receipt.print(sale.id)} data-testid="sale-print-receipt">
+        <Button
+          key="thermal"
+          autoFocus
+          icon={<PrinterOutlined />}
+          loading={receipt.printing}
+          onClick={() => void receipt.print(sale.id)}
+          data-testid="sale-print-receipt"
+        >
           {t('print.thermal')}
         </Button>,
         <Button key="print" icon={<FileTextOutlined />} href={`#/Invoices/${sale.id}/print`} data-testid="sale-print">
           {t('print.a4')}
         </Button>,
         canText && (
-          <Button key="send" icon={<MessageOutlined />} loading={sending.isLoading} onClick={() => void submit(send({ id: sale.id }), { success: 'MESSAGE_SENT' })} data-testid="sale-send">
+          <Button
+            key="send"
+            icon={<MessageOutlined />}
+            loading={sending.isLoading}
+            onClick={() => void submit(send({ id: sale.id }), { success: 'MESSAGE_SENT' })}
+            data-testid="sale-send"
+          >
             {t('invoices.send')}
           </Button>
         ),
@@ -52,7 +73,10 @@ export function SaleDone({ sale, kidName, canText }: { sale: ResponseOf<'sale/sa
               {kidName(s.kid_id)}
               <span>
                 <SubscriptionStatusTag status={s.status} />
-                {t('subscriptions.fromTo', { start: formatDay(s.start_date, i18n.language), end: formatDay(s.end_date, i18n.language) })}
+                {t('subscriptions.fromTo', {
+                  start: formatDay(s.start_date, i18n.language),
+                  end: formatDay(s.end_date, i18n.language),
+                })}
               </span>
             </List.Item>
           )}

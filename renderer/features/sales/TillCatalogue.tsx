@@ -11,7 +11,11 @@ const matches = (item: { name_en: string; name_ar: string }, q: string) =>
   !q || item.name_en.toLowerCase().includes(q.toLowerCase()) || item.name_ar.includes(q);
 
 /** What the till sells: products in stock (Enter adds the first match, as a scanner does) and packages. */
-export function TillCatalogue(props: { onProduct: (p: Product) => void; onPackage: (p: Package) => void; canSellPackages: boolean }) {
+export function TillCatalogue(props: {
+  onProduct: (p: Product) => void;
+  onPackage: (p: Package) => void;
+  canSellPackages: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
   const { data: products, isFetching: loadingProducts } = useTillProductsQuery();
@@ -56,7 +60,10 @@ export function TillCatalogue(props: { onProduct: (p: Product) => void; onPackag
                         </Button>,
                       ]}
                     >
-                      <List.Item.Meta title={localName(p, i18n.language)} description={`${formatMoney(p.price, i18n.language)} · ${t('products.stock')}: ${p.stock}`} />
+                      <List.Item.Meta
+                        title={localName(p, i18n.language)}
+                        description={`${formatMoney(p.price, i18n.language)} · ${t('products.stock')}: ${p.stock}`}
+                      />
                     </List.Item>
                   )}
                 />
@@ -68,7 +75,9 @@ export function TillCatalogue(props: { onProduct: (p: Product) => void; onPackag
             label: <span data-testid="cart-tab-packages">{t('features.Packages')}</span>,
             children: (
               <>
-                {!props.canSellPackages && <Alert type="info" showIcon message={t('cart.packagesNeedParent')} style={{ marginBottom: 8 }} />}
+                {!props.canSellPackages && (
+                  <Alert type="info" showIcon message={t('cart.packagesNeedParent')} style={{ marginBottom: 8 }} />
+                )}
                 <List
                   loading={loadingPackages}
                   dataSource={packages ?? []}
@@ -76,7 +85,13 @@ export function TillCatalogue(props: { onProduct: (p: Product) => void; onPackag
                   renderItem={(p) => (
                     <List.Item
                       actions={[
-                        <Button key="add" size="small" disabled={!props.canSellPackages} onClick={() => props.onPackage(p)} data-testid={`cart-package-${p.id}`}>
+                        <Button
+                          key="add"
+                          size="small"
+                          disabled={!props.canSellPackages}
+                          onClick={() => props.onPackage(p)}
+                          data-testid={`cart-package-${p.id}`}
+                        >
                           {t('actions.add')}
                         </Button>,
                       ]}

@@ -13,12 +13,19 @@ export type Line =
   | { kind: 'package'; key: string; item: Package; kids: number[] }
   | { kind: 'overtime'; key: string; visit: KidSession };
 
-export const qtyOf = (line: Line) => (line.kind === 'product' ? line.qty : line.kind === 'package' ? line.kids.length : 1);
+export const qtyOf = (line: Line) =>
+  line.kind === 'product' ? line.qty : line.kind === 'package' ? line.kids.length : 1;
 
 /** The line as the shared money rule prices it, so the screen shows what the server will charge. */
 export function priceInput(line: Line, rateOf: (taxId: number) => number): LineInput {
-  if (line.kind === 'overtime') return { unitPrice: line.visit.due, qty: 1, rateBp: line.visit.rate_bp, included: line.visit.included as TaxMode };
-  return { unitPrice: line.item.price, qty: qtyOf(line), rateBp: rateOf(line.item.tax_id), included: line.item.included as TaxMode };
+  if (line.kind === 'overtime')
+    return { unitPrice: line.visit.due, qty: 1, rateBp: line.visit.rate_bp, included: line.visit.included as TaxMode };
+  return {
+    unitPrice: line.item.price,
+    qty: qtyOf(line),
+    rateBp: rateOf(line.item.tax_id),
+    included: line.item.included as TaxMode,
+  };
 }
 
 /** The cart part of the sale payload (spec: product with qty, and kids); overtime goes by visit. */
@@ -29,4 +36,5 @@ export const toCartItems = (lines: Line[]): CartItem[] =>
     return [];
   });
 
-export const overtimeVisits = (lines: Line[]) => lines.flatMap((line) => (line.kind === 'overtime' ? [line.visit.id] : []));
+export const overtimeVisits = (lines: Line[]) =>
+  lines.flatMap((line) => (line.kind === 'overtime' ? [line.visit.id] : []));

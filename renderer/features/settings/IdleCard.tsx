@@ -23,8 +23,20 @@ export function IdleCard() {
   return (
     <Card title={t('idle.title')} data-testid="idle-card">
       <Form form={form} layout="vertical" initialValues={{ minutes: data.idle_seconds / 60 }}>
-        <Form.Item name="minutes" label={t('idle.minutes')} extra={t('idle.help')} rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}>
-          <InputNumber min={Math.ceil(IDLE_SECONDS_RANGE.min / 60)} max={IDLE_SECONDS_RANGE.max / 60} precision={0} style={{ width: 160 }} dir="ltr" data-testid="idle-minutes" />
+        <Form.Item
+          name="minutes"
+          label={t('idle.minutes')}
+          extra={t('idle.help')}
+          rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
+        >
+          <InputNumber
+            min={Math.ceil(IDLE_SECONDS_RANGE.min / 60)}
+            max={IDLE_SECONDS_RANGE.max / 60}
+            precision={0}
+            style={{ width: 160 }}
+            dir="ltr"
+            data-testid="idle-minutes"
+          />
         </Form.Item>
         <Space>
           <Button icon={<SaveOutlined />} loading={isLoading} onClick={() => void save()} data-testid="idle-save">

@@ -55,8 +55,20 @@ export function ServerCard({ info }: { info: AppInfo }) {
               data-testid="server-mode"
             />
           </Form.Item>
-          <Form.Item name="serverUrl" label={t('server.url')} extra={t('server.urlHelp')} hidden={mode !== 'remote'} rules={[{ validator: check }]} dependencies={['serverMode']}>
-            <Input dir="ltr" placeholder="https://server-host:4100" data-testid="server-url" onChange={() => setProbe(null)} />
+          <Form.Item
+            name="serverUrl"
+            label={t('server.url')}
+            extra={t('server.urlHelp')}
+            hidden={mode !== 'remote'}
+            rules={[{ validator: check }]}
+            dependencies={['serverMode']}
+          >
+            <Input
+              dir="ltr"
+              placeholder="https://server-host:4100"
+              data-testid="server-url"
+              onChange={() => setProbe(null)}
+            />
           </Form.Item>
         </>
       ) : (
@@ -80,11 +92,23 @@ function ProbeAlert({ probe }: { probe: ServerProbe }) {
       ? t(probe.tls ? 'server.probe.foundTls' : 'server.probe.foundPlain', { version: probe.version })
       : probe.status === 'certificate'
         ? t('server.probe.certificate', { reason: probe.reason })
-        : t(`server.probe.${probe.status === 'not-playdesk' ? 'notPlaydesk' : probe.status === 'no-tls' ? 'noTls' : 'unreachable'}`);
-  return <Alert style={{ marginTop: 12 }} type={probe.status === 'found' ? 'success' : 'error'} showIcon title={title} data-testid="server-probe" />;
+        : t(
+            `server.probe.${probe.status === 'not-playdesk' ? 'notPlaydesk' : probe.status === 'no-tls' ? 'noTls' : 'unreachable'}`,
+          );
+  return (
+    <Alert
+      style={{ marginTop: 12 }}
+      type={probe.status === 'found' ? 'success' : 'error'}
+      showIcon
+      title={title}
+      data-testid="server-probe"
+    />
+  );
 }
 
 /** The form's server fields as settings: an embedded station keeps no address. */
 export function serverOf(values: ServerValues): Pick<Settings, 'serverMode' | 'serverUrl'> {
-  return values.serverMode === 'remote' ? { serverMode: 'remote', serverUrl: values.serverUrl.trim() } : { serverMode: 'embedded', serverUrl: null };
+  return values.serverMode === 'remote'
+    ? { serverMode: 'remote', serverUrl: values.serverUrl.trim() }
+    : { serverMode: 'embedded', serverUrl: null };
 }

@@ -14,7 +14,14 @@ import { StationCard } from './StationCard';
 import { IdleCard } from './IdleCard';
 import { useAbility } from '../../app/ability';
 
-type Values = ConnectionValues & ServerValues & { paper: 80 | 58; autoPrint: boolean; drawer: boolean; invoicePrinter: string; stationBranchId?: number };
+type Values = ConnectionValues &
+  ServerValues & {
+    paper: 80 | 58;
+    autoPrint: boolean;
+    drawer: boolean;
+    invoicePrinter: string;
+    stationBranchId?: number;
+  };
 
 /** The invoice printer select's "ask each time" choice (a Select cannot hold null). */
 const ASK = '';
@@ -60,7 +67,15 @@ export function SettingsPage() {
     setBusy('save');
     // Browser mode is given its server when started; only the desktop app chooses it here.
     const server = info.shell === 'electron' ? serverOf(values) : {};
-    setSettings(await bridge.invoke('pos:settings-set', { ...settings, ...server, printer, invoicePrinter: values.invoicePrinter || null, stationBranchId: values.stationBranchId ?? null }));
+    setSettings(
+      await bridge.invoke('pos:settings-set', {
+        ...settings,
+        ...server,
+        printer,
+        invoicePrinter: values.invoicePrinter || null,
+        stationBranchId: values.stationBranchId ?? null,
+      }),
+    );
     setBusy(null);
     notify.success('OK');
   };
@@ -73,8 +88,15 @@ export function SettingsPage() {
     setBusy(null);
     if (outcome.status === 'printed') notify.success('PRINTED');
     else notify.error(outcome.status === 'failed' ? outcome.message : undefined);
-    const problem = { unreachable: 'print.unreachable', 'not-configured': 'print.notConfigured', 'no-paper': 'print.noPaper' } as const;
-    if (outcome.status in problem) form.setFields([{ name: CONNECTION_FIELD[values.kind], errors: [t(problem[outcome.status as keyof typeof problem])] }]);
+    const problem = {
+      unreachable: 'print.unreachable',
+      'not-configured': 'print.notConfigured',
+      'no-paper': 'print.noPaper',
+    } as const;
+    if (outcome.status in problem)
+      form.setFields([
+        { name: CONNECTION_FIELD[values.kind], errors: [t(problem[outcome.status as keyof typeof problem])] },
+      ]);
   };
 
   return (
@@ -116,10 +138,20 @@ export function SettingsPage() {
               />
             </Form.Item>
             {/* Every way's field stays mounted, so switching back keeps what was typed. */}
-            <Form.Item name="network" label={t('print.address')} extra={t('print.addressHelp')} hidden={kind !== 'network'}>
+            <Form.Item
+              name="network"
+              label={t('print.address')}
+              extra={t('print.addressHelp')}
+              hidden={kind !== 'network'}
+            >
               <Input dir="ltr" placeholder="192.168.1.50:9100" data-testid="printer-address" />
             </Form.Item>
-            <Form.Item name="share" label={t('print.shareName')} extra={t('print.shareHelp')} hidden={kind !== 'shared'}>
+            <Form.Item
+              name="share"
+              label={t('print.shareName')}
+              extra={t('print.shareHelp')}
+              hidden={kind !== 'shared'}
+            >
               <Input dir="ltr" placeholder="POS80" data-testid="printer-share" />
             </Form.Item>
             <Space align="start" wrap style={{ display: kind === 'serial' ? undefined : 'none' }}>
@@ -127,7 +159,11 @@ export function SettingsPage() {
                 <Input dir="ltr" placeholder="COM3" style={{ width: 200 }} data-testid="printer-serial" />
               </Form.Item>
               <Form.Item name="baudRate" label={t('print.baudRate')}>
-                <Select style={{ width: 140 }} options={BAUD_RATES.map((rate) => ({ value: rate, label: String(rate) }))} data-testid="printer-baud" />
+                <Select
+                  style={{ width: 140 }}
+                  options={BAUD_RATES.map((rate) => ({ value: rate, label: String(rate) }))}
+                  data-testid="printer-baud"
+                />
               </Form.Item>
             </Space>
             {/* A receipt is a picture: at the slow speeds it takes many seconds to cross the line. */}
@@ -149,13 +185,22 @@ export function SettingsPage() {
             <Form.Item name="drawer" label={t('print.drawer')} valuePropName="checked">
               <Switch data-testid="printer-drawer" />
             </Form.Item>
-            <Button icon={<PrinterOutlined />} loading={busy === 'test'} onClick={() => void test()} data-testid="printer-test">
+            <Button
+              icon={<PrinterOutlined />}
+              loading={busy === 'test'}
+              onClick={() => void test()}
+              data-testid="printer-test"
+            >
               {t('print.test')}
             </Button>
           </Card>
           <Card title={t('print.invoicePrinter')}>
             {systemPrinters.status === 'listed' ? (
-              <Form.Item name="invoicePrinter" label={t('print.invoicePrinterLabel')} extra={t('print.invoicePrinterHelp')}>
+              <Form.Item
+                name="invoicePrinter"
+                label={t('print.invoicePrinterLabel')}
+                extra={t('print.invoicePrinterHelp')}
+              >
                 <Select
                   data-testid="invoice-printer"
                   options={[
@@ -168,7 +213,13 @@ export function SettingsPage() {
               <Alert type="info" showIcon title={t('print.a4Help')} data-testid="invoice-printer-browser" />
             )}
           </Card>
-          <Button type="primary" icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void save()} data-testid="printer-save">
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={busy === 'save'}
+            onClick={() => void save()}
+            data-testid="printer-save"
+          >
             {t('print.save')}
           </Button>
         </Space>

@@ -19,8 +19,17 @@ export function StationCard() {
   const own = branches?.find((b) => b.id === user?.branch_id);
   return (
     <Card title={t('station.title')}>
-      <Form.Item name="stationBranchId" label={t('station.branch')} extra={admin ? t('station.branchHelp') : t('station.adminOnly')}>
-        <LookupSelect items={branches} disabled={!admin} placeholder={own && localName(own, i18n.language)} data-testid="station-branch" />
+      <Form.Item
+        name="stationBranchId"
+        label={t('station.branch')}
+        extra={admin ? t('station.branchHelp') : t('station.adminOnly')}
+      >
+        <LookupSelect
+          items={branches}
+          disabled={!admin}
+          placeholder={own && localName(own, i18n.language)}
+          data-testid="station-branch"
+        />
       </Form.Item>
     </Card>
   );

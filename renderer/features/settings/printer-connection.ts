@@ -1,4 +1,10 @@
-import { BAUD_RATES, printerAddress, printerTarget, type BaudRate, type PrinterTarget } from '../../../shared/domain/printer-address';
+import {
+  BAUD_RATES,
+  printerAddress,
+  printerTarget,
+  type BaudRate,
+  type PrinterTarget,
+} from '../../../shared/domain/printer-address';
 
 /** How the receipt printer is plugged in, as the settings form asks it: one field (or two) per way. */
 export type ConnectionValues = {
@@ -13,9 +19,18 @@ export type ConnectionValues = {
 };
 
 /** The field that carries the address for each way of plugging a printer in (where its errors show). */
-export const CONNECTION_FIELD = { network: 'network', shared: 'share', serial: 'serialPort' } as const satisfies Record<PrinterTarget['kind'], keyof ConnectionValues>;
+export const CONNECTION_FIELD = { network: 'network', shared: 'share', serial: 'serialPort' } as const satisfies Record<
+  PrinterTarget['kind'],
+  keyof ConnectionValues
+>;
 
-export const noConnection: ConnectionValues = { kind: 'network', network: '', share: '', serialPort: '', baudRate: BAUD_RATES[0] };
+export const noConnection: ConnectionValues = {
+  kind: 'network',
+  network: '',
+  share: '',
+  serialPort: '',
+  baudRate: BAUD_RATES[0],
+};
 
 /** The form's fields for a saved address (a blank network address when none is set). */
 export function connectionOf(address: string | null): ConnectionValues {
@@ -24,7 +39,11 @@ export function connectionOf(address: string | null): ConnectionValues {
     case 'network':
       return { ...noConnection, network: printerAddress(target) };
     case 'shared':
-      return { ...noConnection, kind: 'shared', share: target.computer.toLowerCase() === 'localhost' ? target.share : printerAddress(target) };
+      return {
+        ...noConnection,
+        kind: 'shared',
+        share: target.computer.toLowerCase() === 'localhost' ? target.share : printerAddress(target),
+      };
     case 'serial':
       return { ...noConnection, kind: 'serial', serialPort: target.path, baudRate: target.baudRate };
     default:

@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../../shared/api/subscriptions';
 import type { SubscriptionStatus } from '../../../shared/domain/subscription';
 import { MAX_FREEZE_DAYS } from '../../../shared/domain/subscription';
-import { useSubscriptionDeleteMutation, useSubscriptionFreezeMutation, useSubscriptionPageQuery } from '../../api/subscriptions';
+import {
+  useSubscriptionDeleteMutation,
+  useSubscriptionFreezeMutation,
+  useSubscriptionPageQuery,
+} from '../../api/subscriptions';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
@@ -26,7 +30,11 @@ export function SubscriptionsPage() {
 
   return (
     <div data-testid="subscriptions-page">
-      <ListHeader title={t('features.Subscriptions')} searchPlaceholder={t('subscriptions.search')} onSearch={list.search} />
+      <ListHeader
+        title={t('features.Subscriptions')}
+        searchPlaceholder={t('subscriptions.search')}
+        onSearch={list.search}
+      />
       <Table<Subscription>
         rowKey="id"
         loading={isFetching}
@@ -34,44 +42,66 @@ export function SubscriptionsPage() {
         locale={{ emptyText: t('subscriptions.empty') }}
         pagination={list.pagination(data?.total)}
         columns={[
-          { title: t('subscriptions.kid'), render: (_, s) => localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language) },
+          {
+            title: t('subscriptions.kid'),
+            render: (_, s) => localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language),
+          },
           { title: t('subscriptions.package'), render: (_, s) => localName(s, i18n.language) },
           { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
           {
             title: t('invoices.status'),
             dataIndex: 'status',
-            render: (v: SubscriptionStatus, s) => <SubscriptionStatusTag status={v} data-testid={`subscription-status-${s.id}`} />,
+            render: (v: SubscriptionStatus, s) => (
+              <SubscriptionStatusTag status={v} data-testid={`subscription-status-${s.id}`} />
+            ),
           },
           {
             title: t('subscriptions.period'),
-            render: (_, s) => t('subscriptions.fromTo', { start: formatDay(s.start_date, i18n.language), end: formatDay(s.end_date, i18n.language) }),
+            render: (_, s) =>
+              t('subscriptions.fromTo', {
+                start: formatDay(s.start_date, i18n.language),
+                end: formatDay(s.end_date, i18n.language),
+              }),
           },
           {
             title: t('actions.title'),
             render: (_, s) => (
               <Space>
                 {ability.can('update', 'Subscriptions') && s.status === 'ACTIVE' && (
-                  <Button size="small" icon={<PauseCircleOutlined />} onClick={() => setFreezing(s)} data-testid={`subscription-freeze-${s.id}`}>
+                  <Button
+                    size="small"
+                    icon={<PauseCircleOutlined />}
+                    onClick={() => setFreezing(s)}
+                    data-testid={`subscription-freeze-${s.id}`}
+                  >
                     {t('subscriptions.freeze')}
                   </Button>
                 )}
                 {ability.can('update', 'Subscriptions') && s.status === 'FREEZED' && (
-                  <Button size="small" icon={<PlayCircleOutlined />} onClick={() => void submit(resume({ id: s.id, freeze_days: null }))} data-testid={`subscription-resume-${s.id}`}>
+                  <Button
+                    size="small"
+                    icon={<PlayCircleOutlined />}
+                    onClick={() => void submit(resume({ id: s.id, freeze_days: null }))}
+                    data-testid={`subscription-resume-${s.id}`}
+                  >
                     {t('subscriptions.resume')}
                   </Button>
                 )}
-                {ability.can('delete', 'Subscriptions') && (s.status === 'ACTIVE' || s.status === 'WAITING' || s.status === 'FREEZED') && (
-                  <Popconfirm
-                    title={t('subscriptions.confirmCancel', { kid: localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language) })}
-                    description={t('subscriptions.cancelHelp')}
-                    okText={t('subscriptions.cancel')}
-                    cancelText={t('actions.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => submit(cancel({ id: s.id }))}
-                  >
-                    <Button size="small" danger icon={<StopOutlined />} aria-label={t('subscriptions.cancel')} />
-                  </Popconfirm>
-                )}
+                {ability.can('delete', 'Subscriptions') &&
+                  (s.status === 'ACTIVE' || s.status === 'WAITING' || s.status === 'FREEZED') && (
+                    <Popconfirm
+                      title={t('subscriptions.confirmCancel', {
+                        kid: localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language),
+                      })}
+                      description={t('subscriptions.cancelHelp')}
+                      okText={t('subscriptions.cancel')}
+                      cancelText={t('actions.cancel')}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => submit(cancel({ id: s.id }))}
+                    >
+                      <Button size="small" danger icon={<StopOutlined />} aria-label={t('subscriptions.cancel')} />
+                    </Popconfirm>
+                  )}
               </Space>
             ),
           },
@@ -90,7 +120,9 @@ function FreezeDialog({ subscription, onClose }: { subscription: Subscription; o
   return (
     <Modal
       open
-      title={t('subscriptions.freezeTitle', { kid: localName({ name_en: subscription.kid_name_en, name_ar: subscription.kid_name_ar }, i18n.language) })}
+      title={t('subscriptions.freezeTitle', {
+        kid: localName({ name_en: subscription.kid_name_en, name_ar: subscription.kid_name_ar }, i18n.language),
+      })}
       okText={t('subscriptions.freeze')}
       cancelText={t('actions.cancel')}
       confirmLoading={freezing.isLoading}
@@ -110,9 +142,24 @@ function FreezeDialog({ subscription, onClose }: { subscription: Subscription; o
           name="freeze_days"
           label={t('subscriptions.freezeDays')}
           extra={t('subscriptions.freezeHelp')}
-          rules={[{ required: true, type: 'integer', min: 1, max: MAX_FREEZE_DAYS, message: t('errors:FREEZE_DAYS_NOT_VALID') }]}
+          rules={[
+            {
+              required: true,
+              type: 'integer',
+              min: 1,
+              max: MAX_FREEZE_DAYS,
+              message: t('errors:FREEZE_DAYS_NOT_VALID'),
+            },
+          ]}
         >
-          <InputNumber min={1} max={MAX_FREEZE_DAYS} precision={0} autoFocus style={{ width: '100%' }} data-testid="freeze-days" />
+          <InputNumber
+            min={1}
+            max={MAX_FREEZE_DAYS}
+            precision={0}
+            autoFocus
+            style={{ width: '100%' }}
+            data-testid="freeze-days"
+          />
         </Form.Item>
       </Form>
     </Modal>

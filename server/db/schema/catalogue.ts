@@ -51,7 +51,9 @@ export const coupons = pgTable(
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('coupons_code_active').on(t.code).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('coupons_code_active')
+      .on(t.code)
+      .where(sql`${t.deleted_at} is null`),
     check('coupons_used_within_limit', sql`${t.use_limit} is null or ${t.used} <= ${t.use_limit}`),
     check('coupons_type', sql`${t.type} in ('amount', 'percent')`),
   ],

@@ -14,4 +14,6 @@ export const requiredRef = (name: string, target: () => AnyPgColumn) => integer(
 /** Words to find a row by, kept by PostgreSQL itself from the names (the front desk's search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const searchWords = (...columns: string[]) =>
-  tsvector('search').generatedAlwaysAs(sql.raw(`to_tsvector('simple', ${columns.map((c) => `coalesce("${c}", '')`).join(` || ' ' || `)})`));
+  tsvector('search').generatedAlwaysAs(
+    sql.raw(`to_tsvector('simple', ${columns.map((c) => `coalesce("${c}", '')`).join(` || ' ' || `)})`),
+  );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, names, requiredRef, searchWords } from './columns';
 import { branches, identificationTypes, nationalities } from './organisation';
 import { packages } from './catalogue';
@@ -27,7 +38,9 @@ export const parents = pgTable(
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('parents_mobile_active').on(t.mobile).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('parents_mobile_active')
+      .on(t.mobile)
+      .where(sql`${t.deleted_at} is null`),
     // The front desk finds a parent by the start of their mobile, ID number or any word of a name.
     index('parents_mobile_prefix').using('btree', sql`${t.mobile} varchar_pattern_ops`),
     index('parents_identification_prefix').using('btree', sql`lower(${t.identification_number}) text_pattern_ops`),

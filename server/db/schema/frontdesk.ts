@@ -61,9 +61,13 @@ export const kidSessions = pgTable(
     overtime_confirmed_at: timestamp('overtime_confirmed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('kid_sessions_one_open_per_kid').on(t.kid_id).where(sql`${t.checkout_at} is null`),
+    uniqueIndex('kid_sessions_one_open_per_kid')
+      .on(t.kid_id)
+      .where(sql`${t.checkout_at} is null`),
     // Kids checked in together share their badge; a check-in serialises on the badge (advisory lock).
-    index('kid_sessions_open_badge').on(t.branch_id, sql`lower(${t.badge})`).where(sql`${t.checkout_at} is null`),
+    index('kid_sessions_open_badge')
+      .on(t.branch_id, sql`lower(${t.badge})`)
+      .where(sql`${t.checkout_at} is null`),
     index('kid_sessions_branch_open').on(t.branch_id, t.checkin_at),
     index('kid_sessions_kid').on(t.kid_id, t.checkin_at),
   ],

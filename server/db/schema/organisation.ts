@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { DEFAULT_IDLE_SECONDS } from '../../../shared/domain/idle';
 import type { Privilege } from '../../../shared/permissions';
 import { createdAt, names } from './columns';
@@ -31,7 +42,10 @@ export const privileges = pgTable(
     created_at: createdAt,
   },
   // Two roles with one name would be told apart by nobody at the counter.
-  (t) => [uniqueIndex('privileges_name_en').on(sql`lower(${t.name_en})`), uniqueIndex('privileges_name_ar').on(t.name_ar)],
+  (t) => [
+    uniqueIndex('privileges_name_en').on(sql`lower(${t.name_en})`),
+    uniqueIndex('privileges_name_ar').on(t.name_ar),
+  ],
 );
 
 const lookupTable = (name: string) =>
@@ -48,7 +62,12 @@ export const nationalities = pgTable(
 );
 export const taxes = pgTable(
   'taxes',
-  { id: serial('id').primaryKey(), ...names, rate_bp: integer('rate_bp').notNull(), sort: integer('sort').notNull().default(0) },
+  {
+    id: serial('id').primaryKey(),
+    ...names,
+    rate_bp: integer('rate_bp').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
   (t) => [check('taxes_rate_bp', sql`${t.rate_bp} between 0 and 10000`)],
 );
 

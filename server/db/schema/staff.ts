@@ -1,7 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, names } from './columns';
-import { branches, privileges, identificationTypes, specializations, qualifications, shifts, nationalities } from './organisation';
+import {
+  branches,
+  privileges,
+  identificationTypes,
+  specializations,
+  qualifications,
+  shifts,
+  nationalities,
+} from './organisation';
 
 /** Employees, their sign-ins and tokens, and the server's own secrets. */
 
@@ -28,8 +47,12 @@ export const users = pgTable(
   },
   (t) => [
     // A soft-deleted employee frees their mobile and email for someone else.
-    uniqueIndex('users_mobile_active').on(t.mobile).where(sql`${t.deleted_at} is null`),
-    uniqueIndex('users_email_active').on(sql`lower(${t.email})`).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('users_mobile_active')
+      .on(t.mobile)
+      .where(sql`${t.deleted_at} is null`),
+    uniqueIndex('users_email_active')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -38,7 +61,9 @@ export const loginSessions = pgTable(
   'login_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     branch_id: integer('branch_id').references(() => branches.id),
     login_at: timestamp('login_at', { withTimezone: true }).notNull().defaultNow(),
     logout_at: timestamp('logout_at', { withTimezone: true }),
@@ -51,8 +76,12 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     token_hash: varchar('token_hash', { length: 64 }).primaryKey(),
-    family_id: uuid('family_id').notNull().references(() => loginSessions.id),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    family_id: uuid('family_id')
+      .notNull()
+      .references(() => loginSessions.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
     created_at: createdAt,

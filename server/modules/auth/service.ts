@@ -7,7 +7,11 @@ import { hashPassword, spendPasswordTime, verifyPassword } from './passwords';
 import { AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 import type { SessionUser } from '../../../shared/permissions';
 import type { LoginRequest, Tokens } from '../../../shared/api/auth';
-import { ADDRESS_FAILURE_WINDOW_MS, ADDRESS_MAX_FAILURES, LOGIN_FAILURE_MEMORY_MS } from '../../../shared/domain/constants';
+import {
+  ADDRESS_FAILURE_WINDOW_MS,
+  ADDRESS_MAX_FAILURES,
+  LOGIN_FAILURE_MEMORY_MS,
+} from '../../../shared/domain/constants';
 import { loginWaitSeconds } from '../../../shared/domain/sign-in-limits';
 import { limitAddress } from './address';
 
@@ -42,7 +46,12 @@ export class AuthService {
       const [user] = await tx
         .select({ id: users.id, password_hash: users.password_hash, branch_id: users.branch_id })
         .from(users)
-        .where(and(isNull(users.deleted_at), key.includes('@') ? eq(sql`lower(${users.email})`, key) : eq(users.mobile, key)))
+        .where(
+          and(
+            isNull(users.deleted_at),
+            key.includes('@') ? eq(sql`lower(${users.email})`, key) : eq(users.mobile, key),
+          ),
+        )
         .limit(1);
       if (!user) await spendPasswordTime(password);
       const ok = user ? await verifyPassword(password, user.password_hash) : false;
@@ -50,7 +59,8 @@ export class AuthService {
       if (!user) return { ok: false as const, key: 'USER_NOT_FOUND' as const };
       return ok ? { ok: true as const, user } : { ok: false as const, key: 'INVALID_PASSWORD' as const };
     });
-    if (!outcome.ok) throw new AppError(outcome.key, 'retry_after' in outcome ? { retry_after: outcome.retry_after } : {});
+    if (!outcome.ok)
+      throw new AppError(outcome.key, 'retry_after' in outcome ? { retry_after: outcome.retry_after } : {});
     const [session] = await this.db
       .insert(loginSessions)
       .values({ user_id: outcome.user.id, branch_id: outcome.user.branch_id })
@@ -98,7 +108,14 @@ export class AuthService {
       .from(loginSessions)
       .innerJoin(users, eq(users.id, loginSessions.user_id))
       .leftJoin(privileges, eq(users.privilege_id, privileges.id))
-      .where(and(eq(loginSessions.id, claims.sessionId), eq(users.id, claims.userId), isNull(loginSessions.logout_at), isNull(users.deleted_at)));
+      .where(
+        and(
+          eq(loginSessions.id, claims.sessionId),
+          eq(users.id, claims.userId),
+          isNull(loginSessions.logout_at),
+          isNull(users.deleted_at),
+        ),
+      );
     if (!row) throw new AppError('SESSION_EXPIRED', { logout: true });
     return { user: toSessionUser(row.user, row.privilege), sessionId: claims.sessionId };
   }
@@ -118,7 +135,12 @@ export class AuthService {
   }
 
   /** The first-run screen's administrator: EXISTS once anyone has an account. */
-  async firstRunAdministrator(input: { login: string; password: string; name_en?: string; name_ar?: string }): Promise<null> {
+  async firstRunAdministrator(input: {
+    login: string;
+    password: string;
+    name_en?: string;
+    name_ar?: string;
+  }): Promise<null> {
     if (!(await this.createFirstAdministrator(input))) throw new AppError('EXISTS');
     return null;
   }
@@ -127,7 +149,12 @@ export class AuthService {
    * The first administrator of an empty database, from the desktop first-run screen or from
    * POS_ADMIN_LOGIN / POS_ADMIN_PASSWORD. A lock makes two racing first runs create one.
    */
-  async createFirstAdministrator(input: { login: string; password: string; name_en?: string; name_ar?: string }): Promise<boolean> {
+  async createFirstAdministrator(input: {
+    login: string;
+    password: string;
+    name_en?: string;
+    name_ar?: string;
+  }): Promise<boolean> {
     const password_hash = await hashPassword(input.password);
     const key = normaliseLogin(input.login);
     return this.db.transaction(async (tx) => {
@@ -180,8 +207,13 @@ export class AuthService {
     const since = new Date(now.getTime() - LOGIN_FAILURE_MEMORY_MS);
     const [row] = await db
       .select({
-        failures: sql<number>`count(*) filter (where not ${loginAttempts.ok} and ${loginAttempts.at} > coalesce((select max(at) from login_attempts s where s.login = ${login} and s.ok), ${since}))`.mapWith(Number),
-        last: sql<Date | null>`max(${loginAttempts.at}) filter (where not ${loginAttempts.ok})`.mapWith(loginAttempts.at),
+        failures:
+          sql<number>`count(*) filter (where not ${loginAttempts.ok} and ${loginAttempts.at} > coalesce((select max(at) from login_attempts s where s.login = ${login} and s.ok), ${since}))`.mapWith(
+            Number,
+          ),
+        last: sql<Date | null>`max(${loginAttempts.at}) filter (where not ${loginAttempts.ok})`.mapWith(
+          loginAttempts.at,
+        ),
       })
       .from(loginAttempts)
       .where(and(eq(loginAttempts.login, login), gt(loginAttempts.at, since)));
@@ -194,7 +226,13 @@ export class AuthService {
     const [oldest] = await db
       .select({ at: loginAttempts.at })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.address, address), not(loginAttempts.ok), gt(loginAttempts.at, new Date(now.getTime() - ADDRESS_FAILURE_WINDOW_MS))))
+      .where(
+        and(
+          eq(loginAttempts.address, address),
+          not(loginAttempts.ok),
+          gt(loginAttempts.at, new Date(now.getTime() - ADDRESS_FAILURE_WINDOW_MS)),
+        ),
+      )
       .orderBy(desc(loginAttempts.at))
       .limit(1)
       .offset(ADDRESS_MAX_FAILURES - 1);
@@ -216,7 +254,13 @@ function toSessionUser(user: typeof users.$inferSelect, privilege: typeof privil
     role: user.role,
     branch_id: user.branch_id,
     privilege: privilege
-      ? { id: privilege.id, name_en: privilege.name_en, name_ar: privilege.name_ar, admin_access: privilege.admin_access, features: privilege.features }
+      ? {
+          id: privilege.id,
+          name_en: privilege.name_en,
+          name_ar: privilege.name_ar,
+          admin_access: privilege.admin_access,
+          features: privilege.features,
+        }
       : null,
   };
 }

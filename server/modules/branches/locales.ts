@@ -33,7 +33,10 @@ export class BranchLocales {
     if (branchId === null || branchId === undefined) return FALLBACK;
     const hit = this.cache.get(branchId);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.locale;
-    const [row] = await this.db.select({ time_zone: branches.time_zone, country: branches.country }).from(branches).where(eq(branches.id, branchId));
+    const [row] = await this.db
+      .select({ time_zone: branches.time_zone, country: branches.country })
+      .from(branches)
+      .where(eq(branches.id, branchId));
     const locale = row ? { timeZone: effectiveTimeZone(row.time_zone), country: row.country } : FALLBACK;
     this.cache.set(branchId, { at: Date.now(), locale });
     return locale;

@@ -25,11 +25,15 @@ export const branchColumns = {
 };
 
 /** A branch as answered: a zone left unset reads as the server's, the one its days follow. */
-const out = <T extends { time_zone: string | null }>(row: T) => ({ ...row, time_zone: effectiveTimeZone(row.time_zone) });
+const out = <T extends { time_zone: string | null }>(row: T) => ({
+  ...row,
+  time_zone: effectiveTimeZone(row.time_zone),
+});
 
 /** A country whose mobiles cannot be read (no numbering plan known) would leave every number unreadable. */
 function checkCountry(country: string | undefined) {
-  if (country !== undefined && !isPhoneCountry(country)) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'country', message: 'FIELD_INVALID' }] });
+  if (country !== undefined && !isPhoneCountry(country))
+    throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'country', message: 'FIELD_INVALID' }] });
 }
 
 /** Branches: administrators manage all of them; anyone else with the right sees and edits their own. */
@@ -44,9 +48,18 @@ export class BranchService {
   }
 
   async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'branch/pagelist'>) {
-    const where = this.visible(ctx, q ? or(ilike(branches.name_en, `%${q}%`), ilike(branches.name_ar, `%${q}%`)) : undefined);
+    const where = this.visible(
+      ctx,
+      q ? or(ilike(branches.name_en, `%${q}%`), ilike(branches.name_ar, `%${q}%`)) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
-      this.db.select(branchColumns).from(branches).where(where).orderBy(asc(branches.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db
+        .select(branchColumns)
+        .from(branches)
+        .where(where)
+        .orderBy(asc(branches.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(branches).where(where),
     ]);
     return pageOf(rows.map(out), total?.n ?? 0, page, perPage);
@@ -64,7 +77,11 @@ export class BranchService {
 
   async update(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'branch/update'>): Promise<Branch> {
     checkCountry(input.country);
-    const [row] = await this.db.update(branches).set(input).where(this.visible(ctx, eq(branches.id, id))).returning(branchColumns);
+    const [row] = await this.db
+      .update(branches)
+      .set(input)
+      .where(this.visible(ctx, eq(branches.id, id)))
+      .returning(branchColumns);
     if (!row) throw new AppError('NOT_FOUND');
     this.locales.forget(id);
     return out(row);
@@ -73,9 +90,16 @@ export class BranchService {
   /** A branch its employees still work in is kept: EXISTS says it is in use. History keeps deleted ones. */
   async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
     return this.db.transaction(async (tx) => {
-      const [branch] = await tx.select({ id: branches.id }).from(branches).where(this.visible(ctx, eq(branches.id, id))).for('update');
+      const [branch] = await tx
+        .select({ id: branches.id })
+        .from(branches)
+        .where(this.visible(ctx, eq(branches.id, id)))
+        .for('update');
       if (!branch) throw new AppError('NOT_FOUND');
-      const [inUse] = await tx.select({ n: count() }).from(users).where(and(eq(users.branch_id, id), isNull(users.deleted_at)));
+      const [inUse] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.branch_id, id), isNull(users.deleted_at)));
       if ((inUse?.n ?? 0) > 0) throw new AppError('EXISTS');
       await tx.update(branches).set({ deleted_at: new Date() }).where(eq(branches.id, id));
       return null;

@@ -28,7 +28,13 @@ export class CouponService {
   async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'coupon/pagelist'>) {
     const where = visibleTo(ctx, coupons, q ? ilike(coupons.code, `%${q}%`) : undefined);
     const [rows, [total]] = await Promise.all([
-      this.db.select(columns).from(coupons).where(where).orderBy(asc(coupons.code)).limit(perPage).offset((page - 1) * perPage),
+      this.db
+        .select(columns)
+        .from(coupons)
+        .where(where)
+        .orderBy(asc(coupons.code))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(coupons).where(where),
     ]);
     return pageOf(rows, total?.n ?? 0, page, perPage);
@@ -37,7 +43,10 @@ export class CouponService {
   async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'coupon/create'>) {
     const branch_id = await itemBranch(this.db, ctx, input.branch_id);
     try {
-      const [row] = await this.db.insert(coupons).values({ ...input, branch_id }).returning(columns);
+      const [row] = await this.db
+        .insert(coupons)
+        .values({ ...input, branch_id })
+        .returning(columns);
       return row!;
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('EXISTS');
@@ -57,7 +66,10 @@ export class CouponService {
 
   /** The till's check of a code against its cart, in the caller's branch; nothing is counted yet. */
   async check(ctx: AuthenticatedContext, { coupon, cart_total }: ParsedRequestOf<'sale/coupon'>) {
-    const [row] = await this.db.select(columns).from(coupons).where(and(isNull(coupons.deleted_at), eq(coupons.code, coupon)));
+    const [row] = await this.db
+      .select(columns)
+      .from(coupons)
+      .where(and(isNull(coupons.deleted_at), eq(coupons.code, coupon)));
     const result = checkCoupon(row ?? null, { total: cart_total, branchId: workBranch(ctx), now: new Date() });
     if (!result.ok) throw new AppError(result.key);
     return { coupon_id: row!.id, type: row!.type, discount: result.discount };

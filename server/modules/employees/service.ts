@@ -42,26 +42,52 @@ export class EmployeeService {
 
   async list(ctx: AuthenticatedContext, { page, perPage, q, branch_id }: ParsedRequestOf<'user/pagelist'>) {
     const search = q
-      ? or(ilike(users.name_en, `%${q}%`), ilike(users.name_ar, `%${q}%`), ilike(users.mobile, `%${q}%`), ilike(users.email, `%${q}%`))
+      ? or(
+          ilike(users.name_en, `%${q}%`),
+          ilike(users.name_ar, `%${q}%`),
+          ilike(users.mobile, `%${q}%`),
+          ilike(users.email, `%${q}%`),
+        )
       : undefined;
     const where = this.visible(ctx, search, branch_id ? eq(users.branch_id, branch_id) : undefined);
     const [rows, [total]] = await Promise.all([
-      this.db.select(columns).from(users).where(where).orderBy(users.name_en, users.id).limit(perPage).offset((page - 1) * perPage),
+      this.db
+        .select(columns)
+        .from(users)
+        .where(where)
+        .orderBy(users.name_en, users.id)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return pageOf(rows, total?.n ?? 0, page, perPage);
   }
 
-  async register(ctx: AuthenticatedContext, { password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/register'>): Promise<EmployeeRecord> {
-    const values = { ...fields, privilege_id: priviledge_id, branch_id: fields.branch_id ?? (isAdministrator(ctx) ? null : workBranch(ctx)) };
+  async register(
+    ctx: AuthenticatedContext,
+    { password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/register'>,
+  ): Promise<EmployeeRecord> {
+    const values = {
+      ...fields,
+      privilege_id: priviledge_id,
+      branch_id: fields.branch_id ?? (isAdministrator(ctx) ? null : workBranch(ctx)),
+    };
     await this.checkAssignments(ctx, { ...fields, priviledge_id, branch_id: values.branch_id });
     await this.checkUnique(fields.mobile, fields.email);
     const password_hash = await hashPassword(password);
-    const [row] = await this.write(() => this.db.insert(users).values({ ...values, password_hash }).returning(columns));
+    const [row] = await this.write(() =>
+      this.db
+        .insert(users)
+        .values({ ...values, password_hash })
+        .returning(columns),
+    );
     return row!;
   }
 
-  async update(ctx: AuthenticatedContext, { id, password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/update'>): Promise<EmployeeRecord> {
+  async update(
+    ctx: AuthenticatedContext,
+    { id, password, confirm_password: _c, priviledge_id, ...fields }: ParsedRequestOf<'user/update'>,
+  ): Promise<EmployeeRecord> {
     const current = await this.editable(ctx, id);
     await this.checkAssignments(ctx, { ...fields, priviledge_id });
     await this.checkUnique(fields.mobile, fields.email, id);
@@ -83,7 +109,13 @@ export class EmployeeService {
         await tx
           .update(loginSessions)
           .set({ logout_at: new Date() })
-          .where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at), ctx.sessionId ? ne(loginSessions.id, ctx.sessionId) : undefined));
+          .where(
+            and(
+              eq(loginSessions.user_id, id),
+              isNull(loginSessions.logout_at),
+              ctx.sessionId ? ne(loginSessions.id, ctx.sessionId) : undefined,
+            ),
+          );
       }
       return row!;
     });
@@ -94,7 +126,10 @@ export class EmployeeService {
     await this.editable(ctx, id);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
-      await tx.update(loginSessions).set({ logout_at: new Date() }).where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at)));
+      await tx
+        .update(loginSessions)
+        .set({ logout_at: new Date() })
+        .where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at)));
     });
     return null;
   }
@@ -103,8 +138,16 @@ export class EmployeeService {
     const [row] = await this.db
       .select({
         ...columns,
-        branch: sql<{ id: number; name_en: string; name_ar: string } | null>`case when ${branches.id} is null then null else json_build_object('id', ${branches.id}, 'name_en', ${branches.name_en}, 'name_ar', ${branches.name_ar}) end`,
-        privilege: sql<{ id: number; name_en: string; name_ar: string } | null>`case when ${privileges.id} is null then null else json_build_object('id', ${privileges.id}, 'name_en', ${privileges.name_en}, 'name_ar', ${privileges.name_ar}) end`,
+        branch: sql<{
+          id: number;
+          name_en: string;
+          name_ar: string;
+        } | null>`case when ${branches.id} is null then null else json_build_object('id', ${branches.id}, 'name_en', ${branches.name_en}, 'name_ar', ${branches.name_ar}) end`,
+        privilege: sql<{
+          id: number;
+          name_en: string;
+          name_ar: string;
+        } | null>`case when ${privileges.id} is null then null else json_build_object('id', ${privileges.id}, 'name_en', ${privileges.name_en}, 'name_ar', ${privileges.name_ar}) end`,
       })
       .from(users)
       .leftJoin(branches, eq(branches.id, users.branch_id))
@@ -120,7 +163,10 @@ export class EmployeeService {
   }
 
   /** Rooms and their supervisors arrive with the supervisor screens; the employee is checked meanwhile. */
-  async roomSessions(ctx: AuthenticatedContext, { user_id, page, perPage }: ParsedRequestOf<'profile/user/roomsession'>) {
+  async roomSessions(
+    ctx: AuthenticatedContext,
+    { user_id, page, perPage }: ParsedRequestOf<'profile/user/roomsession'>,
+  ) {
     await this.info(ctx, user_id);
     return pageOf([], 0, page, perPage);
   }
@@ -163,7 +209,13 @@ export class EmployeeService {
    */
   private async editable(ctx: AuthenticatedContext, id: number) {
     const [row] = await this.db
-      .select({ role: users.role, mobile: users.mobile, email: users.email, admin_access: privileges.admin_access, features: privileges.features })
+      .select({
+        role: users.role,
+        mobile: users.mobile,
+        email: users.email,
+        admin_access: privileges.admin_access,
+        features: privileges.features,
+      })
       .from(users)
       .leftJoin(privileges, eq(privileges.id, users.privilege_id))
       .where(this.visible(ctx, eq(users.id, id)));
@@ -173,24 +225,36 @@ export class EmployeeService {
   }
 
   /** Branch, role and administrator rights a caller may hand out. */
-  private async checkAssignments(ctx: AuthenticatedContext, fields: Partial<Fields> & { priviledge_id?: number | null }) {
+  private async checkAssignments(
+    ctx: AuthenticatedContext,
+    fields: Partial<Fields> & { priviledge_id?: number | null },
+  ) {
     if (fields.role === 'admin') assertMayGrant(ctx, true, {}, {});
     // Out of every branch, an employee is out of every branch manager's reach: only an administrator decides that.
     if (fields.branch_id === null && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
     if (fields.branch_id != null) {
       const scope = dataBranch(ctx);
-      const [branch] = await this.db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, fields.branch_id), isNull(branches.deleted_at)));
+      const [branch] = await this.db
+        .select({ id: branches.id })
+        .from(branches)
+        .where(and(eq(branches.id, fields.branch_id), isNull(branches.deleted_at)));
       if (!branch || (scope !== null && scope !== fields.branch_id)) throw new AppError('NOT_FOUND');
     }
     if (fields.priviledge_id != null) {
-      const [role] = await this.db.select({ admin_access: privileges.admin_access, features: privileges.features }).from(privileges).where(eq(privileges.id, fields.priviledge_id));
+      const [role] = await this.db
+        .select({ admin_access: privileges.admin_access, features: privileges.features })
+        .from(privileges)
+        .where(eq(privileges.id, fields.priviledge_id));
       if (!role) throw new AppError('NOT_FOUND');
       assertMayGrant(ctx, role.admin_access, {}, role.features);
     }
   }
 
   private async checkUnique(mobile: string | null | undefined, email: string | null | undefined, exceptId?: number) {
-    const taken = or(mobile ? eq(users.mobile, mobile) : undefined, email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined);
+    const taken = or(
+      mobile ? eq(users.mobile, mobile) : undefined,
+      email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined,
+    );
     if (!taken) return;
     const [row] = await this.db
       .select({ id: users.id })

@@ -6,7 +6,12 @@ import { AppError } from '../../http/errors';
 import type { AuthenticatedContext } from '../../http/context';
 
 /** Whose files a folder holds decides who may see or add them. */
-const FOLDER_FEATURE: Record<MediaFolder, Feature> = { kid: 'FrontDesk', emp: 'Employees', product: 'Products', package: 'Packages' };
+const FOLDER_FEATURE: Record<MediaFolder, Feature> = {
+  kid: 'FrontDesk',
+  emp: 'Employees',
+  product: 'Products',
+  package: 'Packages',
+};
 
 const MIME: Record<(typeof UPLOAD_EXTENSIONS)[number], string> = {
   png: 'image/png',
@@ -46,13 +51,18 @@ export class FileService {
     private readonly owners: Partial<Record<MediaFolder, FolderOwner>>,
   ) {}
 
-  async upload(ctx: AuthenticatedContext, { folder, owner_id, fileName, contentBase64 }: ParsedRequestOf<'file/upload'>): Promise<StoredFile> {
+  async upload(
+    ctx: AuthenticatedContext,
+    { folder, owner_id, fileName, contentBase64 }: ParsedRequestOf<'file/upload'>,
+  ): Promise<StoredFile> {
     await this.authorise(ctx, folder, owner_id, 'create');
     const extension = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
     const bytes = Buffer.from(contentBase64, 'base64');
     if (bytes.length === 0) throw new AppError('NO_FILE_TO_UPLOAD');
-    if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'contentBase64', message: 'FIELD_TOO_LARGE' }] });
-    if (!extension || !(extension in MIME) || !SIGNATURES[extension]!(bytes)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+    if (bytes.length > MAX_UPLOAD_BYTES)
+      throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'contentBase64', message: 'FIELD_TOO_LARGE' }] });
+    if (!extension || !(extension in MIME) || !SIGNATURES[extension]!(bytes))
+      throw new AppError('FILE_TYPE_NOT_ALLOWED');
     const dir = `${folder}/${owner_id}`;
     const owner = this.owners[folder];
     const photo = PHOTO.has(extension);
@@ -68,13 +78,22 @@ export class FileService {
     const bytes = await this.store.get(filePath, fileName);
     if (!bytes) throw new AppError('NOT_FOUND');
     const extension = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
-    return { fileName, mime: MIME[extension as keyof typeof MIME] ?? 'application/octet-stream', contentBase64: bytes.toString('base64') };
+    return {
+      fileName,
+      mime: MIME[extension as keyof typeof MIME] ?? 'application/octet-stream',
+      contentBase64: bytes.toString('base64'),
+    };
   }
 
   async list(ctx: AuthenticatedContext, { folder, owner_id }: ParsedRequestOf<'file/list'>): Promise<StoredFile[]> {
     await this.authorise(ctx, folder, owner_id, 'view');
     const dir = `${folder}/${owner_id}`;
-    return (await this.store.list(dir)).map((e) => ({ fileName: e.fileName, filePath: dir, size: e.size, uploaded_at: e.modifiedAt.toISOString() }));
+    return (await this.store.list(dir)).map((e) => ({
+      fileName: e.fileName,
+      filePath: dir,
+      size: e.size,
+      uploaded_at: e.modifiedAt.toISOString(),
+    }));
   }
 
   private async authorise(ctx: AuthenticatedContext, folder: MediaFolder, ownerId: number, action: 'view' | 'create') {

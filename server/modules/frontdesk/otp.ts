@@ -41,10 +41,22 @@ export class OtpService {
         .where(and(eq(otpCodes.mobile, mobile), gt(otpCodes.created_at, new Date(Date.now() - OTP_TTL_MS))));
       if ((sent?.n ?? 0) >= OTP_SENDS_PER_WINDOW) throw new AppError('TOO_MANY_REQUESTS');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await tx.insert(otpCodes).values({ mobile, parent_id: id, code_hash: this.hash(mobile, code), expires_at: new Date(Date.now() + OTP_TTL_MS) });
+      await tx.insert(otpCodes).values({
+        mobile,
+        parent_id: id,
+        code_hash: this.hash(mobile, code),
+        expires_at: new Date(Date.now() + OTP_TTL_MS),
+      });
       // Inside the transaction: a message the gateway refused takes its code (and the count) back. One
       // with no answer (unknown) keeps its code: the parent may well receive it.
-      return this.sms.send({ to: mobile, body: otpText(code), secret: code, purpose: 'otp', sentBy: ctx.user.id, branchId: workBranch(ctx) });
+      return this.sms.send({
+        to: mobile,
+        body: otpText(code),
+        secret: code,
+        purpose: 'otp',
+        sentBy: ctx.user.id,
+        branchId: workBranch(ctx),
+      });
     });
     return { sent: true as const, expires_in_seconds: OTP_TTL_MS / 1000, delivery };
   }
@@ -78,15 +90,22 @@ export class OtpService {
 
   /** The code goes only to the parent's own mobile (typed as the counter reads it); answers it in E.164, the form codes are counted by. */
   private async parentWith(ctx: AuthenticatedContext, id: number, typed: string): Promise<string> {
-    const [parent] = await this.db.select({ mobile: parents.mobile }).from(parents).where(and(eq(parents.id, id), isNull(parents.deleted_at)));
+    const [parent] = await this.db
+      .select({ mobile: parents.mobile })
+      .from(parents)
+      .where(and(eq(parents.id, id), isNull(parents.deleted_at)));
     if (!parent) throw new AppError('NOT_FOUND');
     const mobile = await this.locales.mobile(workBranch(ctx), typed);
-    if (parent.mobile !== mobile) throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'mobile', message: 'FIELD_INVALID' }] });
+    if (parent.mobile !== mobile)
+      throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'mobile', message: 'FIELD_INVALID' }] });
     return mobile;
   }
 }
 
 /** The code's text, in English then Arabic. */
 function otpText(code: string): string {
-  return [`PlayDesk code: ${code}. It expires in 10 minutes.`, `رمز التحقق من PlayDesk: ${code}. صالح لمدة 10 دقائق.`].join('\n');
+  return [
+    `PlayDesk code: ${code}. It expires in 10 minutes.`,
+    `رمز التحقق من PlayDesk: ${code}. صالح لمدة 10 دقائق.`,
+  ].join('\n');
 }

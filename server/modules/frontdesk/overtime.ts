@@ -22,7 +22,9 @@ export class OvertimeService {
   ) {}
 
   async bill(ctx: AuthenticatedContext, sessionId: number) {
-    const [row] = await sessionRows(this.db).where(and(eq(kidSessions.id, sessionId), inDataBranch(ctx, kidSessions.branch_id)));
+    const [row] = await sessionRows(this.db).where(
+      and(eq(kidSessions.id, sessionId), inDataBranch(ctx, kidSessions.branch_id)),
+    );
     if (!row) throw new AppError('NOT_FOUND');
     return present(row);
   }
@@ -40,7 +42,10 @@ export class OvertimeService {
   }
 
   /** One kid's visit (the one named, else the latest); with the parent's code, what it owes is confirmed. */
-  async paymentOfKid(ctx: AuthenticatedContext, { kid_id, session_id, otp }: ParsedRequestOf<'kids/session/payments/:kid_id'>) {
+  async paymentOfKid(
+    ctx: AuthenticatedContext,
+    { kid_id, session_id, otp }: ParsedRequestOf<'kids/session/payments/:kid_id'>,
+  ) {
     const bill = await this.visitOfKid(ctx, kid_id, session_id);
     return otp === undefined ? bill : (await this.confirmByParent(ctx, [kid_id], [bill], otp))[0]!;
   }
@@ -48,12 +53,26 @@ export class OvertimeService {
   /** A manager edits or forgives a fixed, unbilled fee; the decision is logged with its reason. */
   async decide(ctx: AuthenticatedContext, { session_id, action, fee, reason }: ParsedRequestOf<'kids/session/fee'>) {
     await this.db.transaction(async (tx) => {
-      const [session] = await tx.select().from(kidSessions).where(and(eq(kidSessions.id, session_id), inDataBranch(ctx, kidSessions.branch_id))).for('update');
+      const [session] = await tx
+        .select()
+        .from(kidSessions)
+        .where(and(eq(kidSessions.id, session_id), inDataBranch(ctx, kidSessions.branch_id)))
+        .for('update');
       if (!session) throw new AppError('NOT_FOUND');
       if (session.checkout_at === null || session.billed_sale_id !== null) throw invalid('session_id');
       const after = action === 'forgive' ? 0 : fee!;
-      await tx.update(kidSessions).set({ overtime_fee: after, fee_decision: action === 'forgive' ? 'forgiven' : 'edited' }).where(eq(kidSessions.id, session_id));
-      await tx.insert(overtimeDecisions).values({ session_id, user_id: ctx.user.id, action, fee_before: session.overtime_fee ?? 0, fee_after: after, reason });
+      await tx
+        .update(kidSessions)
+        .set({ overtime_fee: after, fee_decision: action === 'forgive' ? 'forgiven' : 'edited' })
+        .where(eq(kidSessions.id, session_id));
+      await tx.insert(overtimeDecisions).values({
+        session_id,
+        user_id: ctx.user.id,
+        action,
+        fee_before: session.overtime_fee ?? 0,
+        fee_after: after,
+        reason,
+      });
     });
     return this.bill(ctx, session_id);
   }
@@ -84,7 +103,12 @@ export class OvertimeService {
   async overtimeItems(tx: Tx, branchId: number, sessionIds: number[]) {
     if (sessionIds.length === 0) return [];
     const ids = [...new Set(sessionIds)].sort((a, b) => a - b);
-    const locked = await tx.select({ id: kidSessions.id }).from(kidSessions).where(inArray(kidSessions.id, ids)).orderBy(asc(kidSessions.id)).for('update');
+    const locked = await tx
+      .select({ id: kidSessions.id })
+      .from(kidSessions)
+      .where(inArray(kidSessions.id, ids))
+      .orderBy(asc(kidSessions.id))
+      .for('update');
     if (locked.length !== ids.length) throw new AppError('NOT_FOUND');
     const rows = await tx
       .select({
@@ -109,7 +133,8 @@ export class OvertimeService {
       .where(inArray(kidSessions.id, ids));
     return rows.map((r) => {
       if (r.branch_id !== branchId) throw new AppError('NOT_FOUND');
-      if (r.checkout_at === null || r.billed_sale_id !== null || r.fee_decision === 'forgiven' || !r.overtime_fee) throw invalid('overtime_session_id');
+      if (r.checkout_at === null || r.billed_sale_id !== null || r.fee_decision === 'forgiven' || !r.overtime_fee)
+        throw invalid('overtime_session_id');
       return {
         session_id: r.id,
         kid_id: r.kid_id,
@@ -123,7 +148,8 @@ export class OvertimeService {
   }
 
   async markBilled(tx: Tx, sessionIds: number[], saleId: number) {
-    if (sessionIds.length) await tx.update(kidSessions).set({ billed_sale_id: saleId }).where(inArray(kidSessions.id, sessionIds));
+    if (sessionIds.length)
+      await tx.update(kidSessions).set({ billed_sale_id: saleId }).where(inArray(kidSessions.id, sessionIds));
   }
 
   /** A cancelled invoice's overtime is due again. */
@@ -161,10 +187,18 @@ export class OvertimeService {
    */
   private async confirmByParent(ctx: AuthenticatedContext, kidIds: number[], bills: Visit[], otp: string) {
     // Every kid asked for has a visit, and they are all one parent's: the code is that parent's.
-    if (bills.length !== new Set(kidIds).size || new Set(bills.map((b) => b.parent_id)).size !== 1) throw invalid('kids');
+    if (bills.length !== new Set(kidIds).size || new Set(bills.map((b) => b.parent_id)).size !== 1)
+      throw invalid('kids');
     await this.otp.verify(ctx, { id: bills[0]!.parent_id, mobile: bills[0]!.mobile, otp });
     const owing = bills.filter((b) => b.due > 0).map((b) => b.id);
-    if (owing.length) await this.db.update(kidSessions).set({ overtime_confirmed_at: new Date() }).where(and(inArray(kidSessions.id, owing), inDataBranch(ctx, kidSessions.branch_id)));
-    return visitsByIds(this.db, bills.map((b) => b.id));
+    if (owing.length)
+      await this.db
+        .update(kidSessions)
+        .set({ overtime_confirmed_at: new Date() })
+        .where(and(inArray(kidSessions.id, owing), inDataBranch(ctx, kidSessions.branch_id)));
+    return visitsByIds(
+      this.db,
+      bills.map((b) => b.id),
+    );
   }
 }

@@ -19,7 +19,15 @@ interface FrontDesk {
   realtime: Realtime;
 }
 
-export function frontDeskRoutes({ otp, visits, overtime, parents, sales, outbox, realtime }: FrontDesk): HandlersOf<typeof frontDeskApi> {
+export function frontDeskRoutes({
+  otp,
+  visits,
+  overtime,
+  parents,
+  sales,
+  outbox,
+  realtime,
+}: FrontDesk): HandlersOf<typeof frontDeskApi> {
   return {
     'otp/send': (body, ctx) => otp.send(ctx, body),
     'otp/verify': (body, ctx) => otp.verify(ctx, body),

@@ -51,15 +51,24 @@ export function present(row: Row, now = new Date()) {
   const { overtime_hours, overtime_fee, ...rest } = row;
   const { daily_limits, margin_minutes } = row;
   const open = row.checkout_at === null;
-  const live = sessionTime({ checkinAt: row.checkin_at, dailyLimits: daily_limits, marginMinutes: margin_minutes }, open ? now : row.checkout_at!);
+  const live = sessionTime(
+    { checkinAt: row.checkin_at, dailyLimits: daily_limits, marginMinutes: margin_minutes },
+    open ? now : row.checkout_at!,
+  );
   const hours = open ? live.overtimeHours : (overtime_hours ?? 0);
   const fee = open ? overtimeFee(hours, row.overtime_price) : (overtime_fee ?? 0);
   const settled = open || row.billed_sale_id !== null || row.fee_decision === 'forgiven';
-  return { ...rest, allowed_ms: allowedMs(daily_limits, margin_minutes), pending_ms: live.pendingMs, overtime_hours: hours, overtime_fee: fee, due: settled ? 0 : fee };
+  return {
+    ...rest,
+    allowed_ms: allowedMs(daily_limits, margin_minutes),
+    pending_ms: live.pendingMs,
+    overtime_hours: hours,
+    overtime_fee: fee,
+    due: settled ? 0 : fee,
+  };
 }
 
 export type Visit = ReturnType<typeof present>;
-
 
 /** Inside a transaction (`tx`), its own rows are visible before they are committed. */
 export async function visitsByIds(db: Db | Tx, ids: number[]) {
@@ -79,4 +88,3 @@ export function timeOf(bill: Visit, now: Date) {
     server_time: now,
   };
 }
-

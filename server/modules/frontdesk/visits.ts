@@ -42,34 +42,47 @@ export class VisitService {
         idsOf: (visits) => visits.map((v) => v.id),
         replay: (ids) => visitsByIds(this.db, ids),
         run: async (tx) => {
-        // Two tills handing out the same badge at once: the second waits here, then sees the first.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`badge:${branchId}:${input.badge.toLowerCase()}`}))`);
-        const open = await tx
-          .select({ kid_id: kidSessions.kid_id, badge: kidSessions.badge })
-          .from(kidSessions)
-          .where(and(isNull(kidSessions.checkout_at), or(inArray(kidSessions.kid_id, kidIds), and(eq(kidSessions.branch_id, branchId), ilike(kidSessions.badge, escapeLike(input.badge))))));
-        if (open.some((s) => kidIds.includes(s.kid_id))) throw new AppError('KID_ALREADY_INSIDE');
-        if (open.length > 0) throw new AppError('BADGE_IN_USE');
-        const rows = await tx
-          .insert(kidSessions)
-          .values(
-            kidIds.map((kidId) => {
-              const sub = plans.get(kidId)!;
-              return {
-                kid_id: kidId,
-                parent_id: input.parent_id,
-                subscription_id: sub.id,
-                branch_id: branchId,
-                badge: input.badge,
-                checked_in_by: ctx.user.id,
-                daily_limits: sub.daily_limits,
-                margin_minutes: sub.margin_minutes,
-                overtime_price: sub.overtime_price,
-              };
-            }),
-          )
-          .returning({ id: kidSessions.id });
-        return visitsByIds(tx, rows.map((r) => r.id));
+          // Two tills handing out the same badge at once: the second waits here, then sees the first.
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(hashtext(${`badge:${branchId}:${input.badge.toLowerCase()}`}))`,
+          );
+          const open = await tx
+            .select({ kid_id: kidSessions.kid_id, badge: kidSessions.badge })
+            .from(kidSessions)
+            .where(
+              and(
+                isNull(kidSessions.checkout_at),
+                or(
+                  inArray(kidSessions.kid_id, kidIds),
+                  and(eq(kidSessions.branch_id, branchId), ilike(kidSessions.badge, escapeLike(input.badge))),
+                ),
+              ),
+            );
+          if (open.some((s) => kidIds.includes(s.kid_id))) throw new AppError('KID_ALREADY_INSIDE');
+          if (open.length > 0) throw new AppError('BADGE_IN_USE');
+          const rows = await tx
+            .insert(kidSessions)
+            .values(
+              kidIds.map((kidId) => {
+                const sub = plans.get(kidId)!;
+                return {
+                  kid_id: kidId,
+                  parent_id: input.parent_id,
+                  subscription_id: sub.id,
+                  branch_id: branchId,
+                  badge: input.badge,
+                  checked_in_by: ctx.user.id,
+                  daily_limits: sub.daily_limits,
+                  margin_minutes: sub.margin_minutes,
+                  overtime_price: sub.overtime_price,
+                };
+              }),
+            )
+            .returning({ id: kidSessions.id });
+          return visitsByIds(
+            tx,
+            rows.map((r) => r.id),
+          );
         },
       });
     } catch (error) {
@@ -86,7 +99,13 @@ export class VisitService {
       const open = await tx
         .select({ id: kidSessions.id })
         .from(kidSessions)
-        .where(and(inArray(kidSessions.kid_id, wanted), isNull(kidSessions.checkout_at), inDataBranch(ctx, kidSessions.branch_id)))
+        .where(
+          and(
+            inArray(kidSessions.kid_id, wanted),
+            isNull(kidSessions.checkout_at),
+            inDataBranch(ctx, kidSessions.branch_id),
+          ),
+        )
         .orderBy(asc(kidSessions.id))
         .for('update');
       if (open.length !== wanted.length) throw new AppError('KID_SESSION_NOT_ACTIVE');
@@ -118,26 +137,58 @@ export class VisitService {
     const where = and(
       isNull(kidSessions.checkout_at),
       branch === null ? undefined : eq(kidSessions.branch_id, branch),
-      text ? or(ilike(kidSessions.badge, text), ilike(kids.name_en, text), ilike(kids.name_ar, text), ilike(parents.mobile, text), mobile) : undefined,
+      text
+        ? or(
+            ilike(kidSessions.badge, text),
+            ilike(kids.name_en, text),
+            ilike(kids.name_ar, text),
+            ilike(parents.mobile, text),
+            mobile,
+          )
+        : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      sessionRows(this.db).where(where).orderBy(asc(kidSessions.checkin_at), asc(kidSessions.id)).limit(perPage).offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(kidSessions).innerJoin(kids, eq(kids.id, kidSessions.kid_id)).innerJoin(parents, eq(parents.id, kidSessions.parent_id)).where(where),
+      sessionRows(this.db)
+        .where(where)
+        .orderBy(asc(kidSessions.checkin_at), asc(kidSessions.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db
+        .select({ n: count() })
+        .from(kidSessions)
+        .innerJoin(kids, eq(kids.id, kidSessions.kid_id))
+        .innerJoin(parents, eq(parents.id, kidSessions.parent_id))
+        .where(where),
     ]);
     const now = new Date();
-    return pageOf(rows.map((r) => present(r, now)), total?.n ?? 0, page, perPage);
+    return pageOf(
+      rows.map((r) => present(r, now)),
+      total?.n ?? 0,
+      page,
+      perPage,
+    );
   }
 
   /** Open visits' time: of these kids, or of everyone inside the caller's branch. */
   async times(ctx: AuthenticatedContext, kidIds: number[] | undefined) {
-    const rows = await sessionRows(this.db).where(and(isNull(kidSessions.checkout_at), inDataBranch(ctx, kidSessions.branch_id), kidIds ? inArray(kidSessions.kid_id, kidIds) : undefined));
+    const rows = await sessionRows(this.db).where(
+      and(
+        isNull(kidSessions.checkout_at),
+        inDataBranch(ctx, kidSessions.branch_id),
+        kidIds ? inArray(kidSessions.kid_id, kidIds) : undefined,
+      ),
+    );
     const now = new Date();
     return rows.map((r) => timeOf(present(r, now), now));
   }
 
   async timeOfKid(ctx: AuthenticatedContext, kidId: number, sessionId: number | undefined) {
     const [row] = await sessionRows(this.db).where(
-      and(eq(kidSessions.kid_id, kidId), sessionId === undefined ? isNull(kidSessions.checkout_at) : eq(kidSessions.id, sessionId), inDataBranch(ctx, kidSessions.branch_id)),
+      and(
+        eq(kidSessions.kid_id, kidId),
+        sessionId === undefined ? isNull(kidSessions.checkout_at) : eq(kidSessions.id, sessionId),
+        inDataBranch(ctx, kidSessions.branch_id),
+      ),
     );
     if (!row) throw new AppError('KID_SESSION_NOT_ACTIVE');
     const now = new Date();
@@ -147,11 +198,20 @@ export class VisitService {
   async ofKid(ctx: AuthenticatedContext, { kid_id, page, perPage }: ParsedRequestOf<'profile/kid/session'>) {
     const where = and(eq(kidSessions.kid_id, kid_id), inDataBranch(ctx, kidSessions.branch_id));
     const [rows, [total]] = await Promise.all([
-      sessionRows(this.db).where(where).orderBy(desc(kidSessions.checkin_at), desc(kidSessions.id)).limit(perPage).offset((page - 1) * perPage),
+      sessionRows(this.db)
+        .where(where)
+        .orderBy(desc(kidSessions.checkin_at), desc(kidSessions.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(kidSessions).where(where),
     ]);
     const now = new Date();
-    return pageOf(rows.map((r) => present(r, now)), total?.n ?? 0, page, perPage);
+    return pageOf(
+      rows.map((r) => present(r, now)),
+      total?.n ?? 0,
+      page,
+      perPage,
+    );
   }
 
   /** Room visits are recorded by the room supervisor, which is not built yet. */
@@ -162,10 +222,18 @@ export class VisitService {
   private async close(tx: Tx, ctx: AuthenticatedContext, id: number) {
     const [session] = await tx.select().from(kidSessions).where(eq(kidSessions.id, id));
     const now = new Date();
-    const time = sessionTime({ checkinAt: session!.checkin_at, dailyLimits: session!.daily_limits, marginMinutes: session!.margin_minutes }, now);
+    const time = sessionTime(
+      { checkinAt: session!.checkin_at, dailyLimits: session!.daily_limits, marginMinutes: session!.margin_minutes },
+      now,
+    );
     await tx
       .update(kidSessions)
-      .set({ checkout_at: now, checked_out_by: ctx.user.id, overtime_hours: time.overtimeHours, overtime_fee: overtimeFee(time.overtimeHours, session!.overtime_price) })
+      .set({
+        checkout_at: now,
+        checked_out_by: ctx.user.id,
+        overtime_hours: time.overtimeHours,
+        overtime_fee: overtimeFee(time.overtimeHours, session!.overtime_price),
+      })
       .where(eq(kidSessions.id, id));
   }
 
@@ -184,7 +252,11 @@ export class VisitService {
       .from(subscriptions)
       .innerJoin(packages, eq(packages.id, subscriptions.package_id))
       .where(
-        and(inArray(subscriptions.kid_id, kidIds), ne(subscriptions.state, 'CANCELLED'), or(eq(subscriptions.branch_id, branchId), isNull(packages.branch_id))),
+        and(
+          inArray(subscriptions.kid_id, kidIds),
+          ne(subscriptions.state, 'CANCELLED'),
+          or(eq(subscriptions.branch_id, branchId), isNull(packages.branch_id)),
+        ),
       )
       .orderBy(asc(subscriptions.end_date), asc(subscriptions.id));
     const plans = new Map<number, (typeof rows)[number]>();

@@ -12,7 +12,8 @@ export async function seedLookups(db: Db): Promise<void> {
       return (row?.n ?? 0) === 0;
     };
     const sorted = <T>(rows: T[]) => rows.map((row, i) => ({ ...row, sort: i }));
-    if (await empty(t.identificationTypes)) await tx.insert(t.identificationTypes).values(sorted(data.identificationTypes));
+    if (await empty(t.identificationTypes))
+      await tx.insert(t.identificationTypes).values(sorted(data.identificationTypes));
     if (await empty(t.specializations)) await tx.insert(t.specializations).values(sorted(data.specializations));
     if (await empty(t.qualifications)) await tx.insert(t.qualifications).values(sorted(data.qualifications));
     if (await empty(t.shifts)) await tx.insert(t.shifts).values(sorted(data.shifts));

@@ -9,7 +9,10 @@ export class LookupService {
   constructor(private readonly db: Db) {}
 
   list(table: SimpleLookup) {
-    return this.db.select({ id: table.id, name_en: table.name_en, name_ar: table.name_ar }).from(table).orderBy(asc(table.sort), asc(table.id));
+    return this.db
+      .select({ id: table.id, name_en: table.name_en, name_ar: table.name_ar })
+      .from(table)
+      .orderBy(asc(table.sort), asc(table.id));
   }
 
   taxes() {

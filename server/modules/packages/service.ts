@@ -30,9 +30,19 @@ export class PackageService {
   constructor(private readonly db: Db) {}
 
   async page(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'package/pagelist'>) {
-    const where = visibleTo(ctx, packages, q ? or(ilike(packages.name_en, `%${q}%`), ilike(packages.name_ar, `%${q}%`)) : undefined);
+    const where = visibleTo(
+      ctx,
+      packages,
+      q ? or(ilike(packages.name_en, `%${q}%`), ilike(packages.name_ar, `%${q}%`)) : undefined,
+    );
     const [rows, [total], allData] = await Promise.all([
-      this.db.select(columns).from(packages).where(where).orderBy(asc(packages.name_en), asc(packages.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db
+        .select(columns)
+        .from(packages)
+        .where(where)
+        .orderBy(asc(packages.name_en), asc(packages.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(packages).where(where),
       this.all(ctx),
     ]);
@@ -40,7 +50,11 @@ export class PackageService {
   }
 
   all(ctx: AuthenticatedContext) {
-    return this.db.select(columns).from(packages).where(visibleTo(ctx, packages)).orderBy(asc(packages.name_en), asc(packages.id));
+    return this.db
+      .select(columns)
+      .from(packages)
+      .where(visibleTo(ctx, packages))
+      .orderBy(asc(packages.name_en), asc(packages.id));
   }
 
   async setImage(id: number, image: string): Promise<void> {
@@ -49,27 +63,41 @@ export class PackageService {
 
   /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
   async assertVisible(ctx: AuthenticatedContext, id: number): Promise<void> {
-    const [row] = await this.db.select({ id: packages.id }).from(packages).where(visibleTo(ctx, packages, eq(packages.id, id)));
+    const [row] = await this.db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(visibleTo(ctx, packages, eq(packages.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
   }
 
   async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'package/create'>): Promise<PackageRecord> {
     const branch_id = await itemBranch(this.db, ctx, input.branch_id);
     await assertTax(this.db, input.tax_id);
-    const [row] = await this.db.insert(packages).values({ ...input, branch_id }).returning(columns);
+    const [row] = await this.db
+      .insert(packages)
+      .values({ ...input, branch_id })
+      .returning(columns);
     return row!;
   }
 
   async update(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'package/update'>): Promise<PackageRecord> {
     const branch_id = await itemBranch(this.db, ctx, input.branch_id);
     await assertTax(this.db, input.tax_id);
-    const [row] = await this.db.update(packages).set({ ...input, branch_id }).where(editableBy(ctx, packages, id)).returning(columns);
+    const [row] = await this.db
+      .update(packages)
+      .set({ ...input, branch_id })
+      .where(editableBy(ctx, packages, id))
+      .returning(columns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
-    const [row] = await this.db.update(packages).set({ deleted_at: new Date() }).where(editableBy(ctx, packages, id)).returning({ id: packages.id });
+    const [row] = await this.db
+      .update(packages)
+      .set({ deleted_at: new Date() })
+      .where(editableBy(ctx, packages, id))
+      .returning({ id: packages.id });
     if (!row) throw new AppError('NOT_FOUND');
     return null;
   }

@@ -53,26 +53,51 @@ export class ParentService {
   async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'parent/create'>): Promise<ParentRecord> {
     const branch_id = (await itemBranch(this.db, ctx, input.branch_id)) ?? workBranch(ctx);
     const mobile = await this.locales.mobile(branch_id, input.mobile);
-    return this.unique(async () => (await this.db.insert(parents).values({ ...input, mobile, branch_id }).returning(parentColumns))[0]!);
+    return this.unique(
+      async () =>
+        (
+          await this.db
+            .insert(parents)
+            .values({ ...input, mobile, branch_id })
+            .returning(parentColumns)
+        )[0]!,
+    );
   }
 
   /**
    * Any branch edits a family (they belong to the chain); the branch they registered in stays unless an
    * administrator names another. The mobile is read in the country of the counter it was typed at.
    */
-  async update(ctx: AuthenticatedContext, { id, branch_id, ...input }: ParsedRequestOf<'parent/update'>): Promise<ParentRecord> {
+  async update(
+    ctx: AuthenticatedContext,
+    { id, branch_id, ...input }: ParsedRequestOf<'parent/update'>,
+  ): Promise<ParentRecord> {
     const { branch_id: registered } = await this.info(id);
     const moving = branch_id !== undefined && branch_id !== registered;
     if (moving && !isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
     const mobile = await this.locales.mobile(workBranch(ctx) ?? registered, input.mobile);
-    const set = moving ? { ...input, mobile, branch_id: await itemBranch(this.db, ctx, branch_id) } : { ...input, mobile };
-    const row = await this.unique(async () => (await this.db.update(parents).set(set).where(and(eq(parents.id, id), isNull(parents.deleted_at))).returning(parentColumns))[0]);
+    const set = moving
+      ? { ...input, mobile, branch_id: await itemBranch(this.db, ctx, branch_id) }
+      : { ...input, mobile };
+    const row = await this.unique(
+      async () =>
+        (
+          await this.db
+            .update(parents)
+            .set(set)
+            .where(and(eq(parents.id, id), isNull(parents.deleted_at)))
+            .returning(parentColumns)
+        )[0],
+    );
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   async info(id: number) {
-    const [parent] = await this.db.select(parentColumns).from(parents).where(and(eq(parents.id, id), isNull(parents.deleted_at)));
+    const [parent] = await this.db
+      .select(parentColumns)
+      .from(parents)
+      .where(and(eq(parents.id, id), isNull(parents.deleted_at)));
     if (!parent) throw new AppError('NOT_FOUND');
     return { ...parent, kids: await this.kidsOf([id]) };
   }
@@ -93,7 +118,10 @@ export class ParentService {
     // or a whole name (btree ranges); only when they fill less than a page, any word of a name
     // (tsvector), e.g. a family name.
     const lowered = query.toLowerCase();
-    const words = lowered.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 6);
+    const words = lowered
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(0, 6);
     const byMobile = mobilePrefix !== null;
     const byName = words.length > 0 && /\p{L}/u.test(query);
     const branch = (lookup: SQL) => sql`(${lookup} limit ${SEARCH_RESULTS})`;
@@ -102,8 +130,12 @@ export class ParentService {
       branch(sql`select id from parents where lower(identification_number) like ${`${escapeLike(lowered)}%`}`),
       byName && branch(sql`select id from parents where lower(name_en) like ${`${escapeLike(lowered)}%`}`),
       byName && branch(sql`select id from parents where name_ar like ${`${escapeLike(query)}%`}`),
-      byName && branch(sql`select parent_id from kids where lower(name_en) like ${`${escapeLike(lowered)}%`} and deleted_at is null`),
-      byName && branch(sql`select parent_id from kids where name_ar like ${`${escapeLike(query)}%`} and deleted_at is null`),
+      byName &&
+        branch(
+          sql`select parent_id from kids where lower(name_en) like ${`${escapeLike(lowered)}%`} and deleted_at is null`,
+        ),
+      byName &&
+        branch(sql`select parent_id from kids where name_ar like ${`${escapeLike(query)}%`} and deleted_at is null`),
     ].filter((l): l is SQL => l !== false);
     const prefixes = words.map((w) => `${w}:*`).join(' & ');
     const anyWord = [
@@ -128,7 +160,9 @@ export class ParentService {
           and(
             isNull(parents.deleted_at),
             sql`${parents.id} in (${sql.join(lookups, sql` union `)})`,
-            checked ? inArray(parents.id, db.select({ id: kidSessions.parent_id }).from(kidSessions).where(inside)) : undefined,
+            checked
+              ? inArray(parents.id, db.select({ id: kidSessions.parent_id }).from(kidSessions).where(inside))
+              : undefined,
           ),
         )
         .orderBy(asc(parents.name_en), asc(parents.id))
@@ -139,7 +173,9 @@ export class ParentService {
       // table (or index) hoping to fill a page early: for a rare word that is every row. Bitmap
       // lookups are always right here, so this one query is told to use only those.
       found = await this.db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+        await tx.execute(
+          sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+        );
         return parentsMatching(tx, [...starts, ...anyWord]);
       });
     }
@@ -148,7 +184,10 @@ export class ParentService {
 
   /** Kid profile: the kid with their parent (throws NOT_FOUND; the kid's files follow it). */
   async kidInfo(id: number) {
-    const [kid] = await this.db.select(kidColumns).from(kids).where(and(eq(kids.id, id), isNull(kids.deleted_at)));
+    const [kid] = await this.db
+      .select(kidColumns)
+      .from(kids)
+      .where(and(eq(kids.id, id), isNull(kids.deleted_at)));
     if (!kid) throw new AppError('NOT_FOUND');
     const [parent] = await this.db.select(parentColumns).from(parents).where(eq(parents.id, kid.parent_id));
     return { ...kid, parent: parent! };
@@ -161,13 +200,21 @@ export class ParentService {
   }
 
   async updateKid({ id, ...input }: ParsedRequestOf<'kid/update'>): Promise<KidRecord> {
-    const [row] = await this.db.update(kids).set(input).where(and(eq(kids.id, id), isNull(kids.deleted_at))).returning(kidColumns);
+    const [row] = await this.db
+      .update(kids)
+      .set(input)
+      .where(and(eq(kids.id, id), isNull(kids.deleted_at)))
+      .returning(kidColumns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   async removeKid(id: number): Promise<null> {
-    const [row] = await this.db.update(kids).set({ deleted_at: new Date() }).where(and(eq(kids.id, id), isNull(kids.deleted_at))).returning({ id: kids.id });
+    const [row] = await this.db
+      .update(kids)
+      .set({ deleted_at: new Date() })
+      .where(and(eq(kids.id, id), isNull(kids.deleted_at)))
+      .returning({ id: kids.id });
     if (!row) throw new AppError('NOT_FOUND');
     return null;
   }
@@ -179,14 +226,35 @@ export class ParentService {
     const subs = await this.db
       .select()
       .from(subscriptions)
-      .where(and(inArray(subscriptions.kid_id, list.map((k) => k.id)), inDataBranch(ctx, subscriptions.branch_id)))
+      .where(
+        and(
+          inArray(
+            subscriptions.kid_id,
+            list.map((k) => k.id),
+          ),
+          inDataBranch(ctx, subscriptions.branch_id),
+        ),
+      )
       .orderBy(asc(subscriptions.start_date), asc(subscriptions.id));
     const days = new Map<number, string>();
     for (const s of subs) if (!days.has(s.branch_id)) days.set(s.branch_id, await this.locales.today(s.branch_id));
     return list.map((kid) => {
-      const mine = subs.filter((s) => s.kid_id === kid.id).map((s) => ({ ...s, status: statusOn(s, days.get(s.branch_id)!) }));
-      const current = mine.find((s) => s.status === 'ACTIVE' || s.status === 'FREEZED') ?? mine.find((s) => s.status === 'WAITING') ?? null;
-      return { ...kid, subscription: current && { name_en: current.name_en, name_ar: current.name_ar, status: current.status, end_date: current.end_date } };
+      const mine = subs
+        .filter((s) => s.kid_id === kid.id)
+        .map((s) => ({ ...s, status: statusOn(s, days.get(s.branch_id)!) }));
+      const current =
+        mine.find((s) => s.status === 'ACTIVE' || s.status === 'FREEZED') ??
+        mine.find((s) => s.status === 'WAITING') ??
+        null;
+      return {
+        ...kid,
+        subscription: current && {
+          name_en: current.name_en,
+          name_ar: current.name_ar,
+          status: current.status,
+          end_date: current.end_date,
+        },
+      };
     });
   }
 

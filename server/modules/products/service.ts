@@ -30,9 +30,19 @@ export class ProductService {
   constructor(private readonly db: Db) {}
 
   async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'product/pagelist'>) {
-    const where = visibleTo(ctx, products, q ? or(ilike(products.name_en, `%${q}%`), ilike(products.name_ar, `%${q}%`)) : undefined);
+    const where = visibleTo(
+      ctx,
+      products,
+      q ? or(ilike(products.name_en, `%${q}%`), ilike(products.name_ar, `%${q}%`)) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
-      this.db.select(columns).from(products).where(where).orderBy(asc(products.name_en), asc(products.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db
+        .select(columns)
+        .from(products)
+        .where(where)
+        .orderBy(asc(products.name_en), asc(products.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(products).where(where),
     ]);
     return pageOf(rows, total?.n ?? 0, page, perPage);
@@ -53,7 +63,10 @@ export class ProductService {
 
   /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
   async assertVisible(ctx: AuthenticatedContext, id: number): Promise<void> {
-    const [row] = await this.db.select({ id: products.id }).from(products).where(visibleTo(ctx, products, eq(products.id, id)));
+    const [row] = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(visibleTo(ctx, products, eq(products.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
   }
 
@@ -67,11 +80,25 @@ export class ProductService {
   /** All accepted rows in one transaction; a VAT rate no tax has is refused with the row it is on. */
   async import(ctx: AuthenticatedContext, { rows, branch_id }: ParsedRequestOf<'product/import'>) {
     const branch = await itemBranch(this.db, ctx, branch_id);
-    const rates = await this.db.select({ id: taxes.id, rate_bp: taxes.rate_bp }).from(taxes).orderBy(asc(taxes.sort), asc(taxes.id));
+    const rates = await this.db
+      .select({ id: taxes.id, rate_bp: taxes.rate_bp })
+      .from(taxes)
+      .orderBy(asc(taxes.sort), asc(taxes.id));
     const values = rows.map((row, i) => {
       const tax = rates.find((r) => r.rate_bp === Math.round(row.vat_percent * 100));
-      if (!tax) throw new AppError('VALIDATION_FAILED', { errors: [{ path: `rows.${i}.vat_percent`, message: 'FIELD_INVALID' }] });
-      return { name_en: row.name_en, name_ar: row.name_ar, price: row.price, included: row.included, stock: row.stock, tax_id: tax.id, branch_id: branch };
+      if (!tax)
+        throw new AppError('VALIDATION_FAILED', {
+          errors: [{ path: `rows.${i}.vat_percent`, message: 'FIELD_INVALID' }],
+        });
+      return {
+        name_en: row.name_en,
+        name_ar: row.name_ar,
+        price: row.price,
+        included: row.included,
+        stock: row.stock,
+        tax_id: tax.id,
+        branch_id: branch,
+      };
     });
     await this.db.transaction(async (tx) => {
       for (let i = 0; i < values.length; i += 500) await tx.insert(products).values(values.slice(i, i + 500));
@@ -82,13 +109,21 @@ export class ProductService {
   async update(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'product/update'>): Promise<ProductRecord> {
     const values = { ...input, branch_id: await itemBranch(this.db, ctx, input.branch_id) };
     await assertTax(this.db, input.tax_id);
-    const [row] = await this.db.update(products).set(values).where(editableBy(ctx, products, id)).returning(columns);
+    const [row] = await this.db
+      .update(products)
+      .set(values)
+      .where(editableBy(ctx, products, id))
+      .returning(columns);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
   async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
-    const [row] = await this.db.update(products).set({ deleted_at: new Date() }).where(editableBy(ctx, products, id)).returning({ id: products.id });
+    const [row] = await this.db
+      .update(products)
+      .set({ deleted_at: new Date() })
+      .where(editableBy(ctx, products, id))
+      .returning({ id: products.id });
     if (!row) throw new AppError('NOT_FOUND');
     return null;
   }

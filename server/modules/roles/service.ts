@@ -13,10 +13,18 @@ import enCommon from '../../../locales/en/common.json';
 import arCommon from '../../../locales/ar/common.json';
 
 /** The screen groups a role grants rights on, named as the menu names them (one source: the locales). */
-const featureRows = features.map((key, i) => ({ id: i + 1, key, name_en: enCommon.features[key], name_ar: arCommon.features[key] }));
+const featureRows = features.map((key, i) => ({
+  id: i + 1,
+  key,
+  name_en: enCommon.features[key],
+  name_ar: arCommon.features[key],
+}));
 
 // Written out in full: inside a select drizzle renders a column unqualified, which the subquery would rebind.
-const usersCount = sql<number>`(select count(*) from users u where u.privilege_id = "privileges"."id" and u.deleted_at is null)`.mapWith(Number);
+const usersCount =
+  sql<number>`(select count(*) from users u where u.privilege_id = "privileges"."id" and u.deleted_at is null)`.mapWith(
+    Number,
+  );
 
 export class RoleService {
   constructor(private readonly db: Db) {}
@@ -80,7 +88,10 @@ export class RoleService {
   }
 
   async get(id: number): Promise<Role> {
-    const [row] = await this.db.select({ ...roleColumns(), users_count: usersCount }).from(privileges).where(eq(privileges.id, id));
+    const [row] = await this.db
+      .select({ ...roleColumns(), users_count: usersCount })
+      .from(privileges)
+      .where(eq(privileges.id, id));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }

@@ -9,7 +9,10 @@ interface InvoiceFacts {
 }
 
 /** The invoice SMS, in English then Arabic: the parent's phone shows whichever they read. */
-export function invoiceText(sale: InvoiceFacts, branch: { name_en: string; name_ar: string; currency: string; time_zone: string }): string {
+export function invoiceText(
+  sale: InvoiceFacts,
+  branch: { name_en: string; name_ar: string; currency: string; time_zone: string },
+): string {
   const day = dayIn(branch.time_zone, new Date(sale.created_at));
   const note = sale.kind === 'credit_note';
   return [

@@ -4,7 +4,15 @@ import type { ProductService } from '../products/service';
 import type { PackageService } from '../packages/service';
 import type { SaleService } from './service';
 
-export function saleRoutes({ sales, products, packages }: { sales: SaleService; products: ProductService; packages: PackageService }): HandlersOf<typeof salesApi> {
+export function saleRoutes({
+  sales,
+  products,
+  packages,
+}: {
+  sales: SaleService;
+  products: ProductService;
+  packages: PackageService;
+}): HandlersOf<typeof salesApi> {
   return {
     'sale/sale/create': (body, ctx) => sales.create(ctx, body),
     'sale/subscription/create': (body, ctx) => sales.create(ctx, body),

@@ -1,6 +1,18 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { branches, coupons, invoiceCounters, kids, packages, parents, products, saleLines, sales, taxes, users } from '../../db/schema';
+import {
+  branches,
+  coupons,
+  invoiceCounters,
+  kids,
+  packages,
+  parents,
+  products,
+  saleLines,
+  sales,
+  taxes,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUniqueViolation, pageOf } from '../../http/results';
 import { commandBranch, inDataBranch } from '../which-branch';
@@ -63,7 +75,14 @@ export class SaleService {
     const branchId = await commandBranch(this.db, ctx, input.salesData.branch_id, 'salesData.branch_id');
     // A walk-in's mobile is kept as one the SMS gateway can use, or refused.
     const walkInMobile = input.parentInfo?.mobile;
-    if (walkInMobile) input = { ...input, parentInfo: { ...input.parentInfo, mobile: await this.locales.mobile(branchId, walkInMobile, 'parentInfo.mobile') } };
+    if (walkInMobile)
+      input = {
+        ...input,
+        parentInfo: {
+          ...input.parentInfo,
+          mobile: await this.locales.mobile(branchId, walkInMobile, 'parentInfo.mobile'),
+        },
+      };
     // A retried request (same Idempotency-Key from the same cashier) gets the first answer, not a second sale.
     return runOnce<SaleWithLinesRecord>(this.db, ctx, {
       endpoint: 'sale/sale/create',
@@ -76,9 +95,15 @@ export class SaleService {
 
   private async sell(tx: Tx, ctx: AuthenticatedContext, branchId: number, input: ParsedRequestOf<'sale/sale/create'>) {
     const wanted = new Map<number, number>();
-    for (const { product } of input.cart) if (product) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
+    for (const { product } of input.cart)
+      if (product) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
     const bought = input.cart.flatMap((line) => (line.package ? [{ id: line.package.id, kids: line.kids }] : []));
-    const overtimeIds = [...new Set([...(input.overtime_session_id === null ? [] : [input.overtime_session_id]), ...input.bulk_overtime_session_id])];
+    const overtimeIds = [
+      ...new Set([
+        ...(input.overtime_session_id === null ? [] : [input.overtime_session_id]),
+        ...input.bulk_overtime_session_id,
+      ]),
+    ];
     const overtime = (await this.overtime.overtimeItems(tx, branchId, overtimeIds)).map((o) => ({
       ...o,
       product_id: null,
@@ -87,17 +112,33 @@ export class SaleService {
       package: null,
       qty: 1,
     }));
-    const items = [...(await this.productItems(tx, branchId, wanted)), ...(await this.packageItems(tx, branchId, bought)), ...overtime];
-    const lineInputs = items.map((i) => ({ unitPrice: i.price, qty: i.qty, rateBp: i.rate_bp, included: i.included as TaxMode }));
+    const items = [
+      ...(await this.productItems(tx, branchId, wanted)),
+      ...(await this.packageItems(tx, branchId, bought)),
+      ...overtime,
+    ];
+    const lineInputs = items.map((i) => ({
+      unitPrice: i.price,
+      qty: i.qty,
+      rateBp: i.rate_bp,
+      included: i.included as TaxMode,
+    }));
     const gross = priceCart(lineInputs).gross;
 
     let discount = 0;
     if (input.coupon_id !== null) {
-      const [coupon] = await tx.select().from(coupons).where(and(eq(coupons.id, input.coupon_id), isNull(coupons.deleted_at))).for('update');
+      const [coupon] = await tx
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.id, input.coupon_id), isNull(coupons.deleted_at)))
+        .for('update');
       const check = checkCoupon(coupon ?? null, { total: gross, branchId, now: new Date() });
       if (!check.ok) throw new AppError(check.key);
       discount = check.discount;
-      await tx.update(coupons).set({ used: sql`${coupons.used} + 1` }).where(eq(coupons.id, input.coupon_id));
+      await tx
+        .update(coupons)
+        .set({ used: sql`${coupons.used} + 1` })
+        .where(eq(coupons.id, input.coupon_id));
     }
     const cart = priceCart(lineInputs, discount);
 
@@ -165,10 +206,23 @@ export class SaleService {
     if (wanted.size === 0) return [];
     const ids = [...wanted.keys()].sort((a, b) => a - b);
     const rows = await tx
-      .select({ id: products.id, name_en: products.name_en, name_ar: products.name_ar, price: products.price, included: products.included, rate_bp: taxes.rate_bp })
+      .select({
+        id: products.id,
+        name_en: products.name_en,
+        name_ar: products.name_ar,
+        price: products.price,
+        included: products.included,
+        rate_bp: taxes.rate_bp,
+      })
       .from(products)
       .innerJoin(taxes, eq(taxes.id, products.tax_id))
-      .where(and(inArray(products.id, ids), isNull(products.deleted_at), or(eq(products.branch_id, branchId), isNull(products.branch_id))));
+      .where(
+        and(
+          inArray(products.id, ids),
+          isNull(products.deleted_at),
+          or(eq(products.branch_id, branchId), isNull(products.branch_id)),
+        ),
+      );
     if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
     return ids.map((id) => {
       const row = rows.find((r) => r.id === id)!;
@@ -195,7 +249,13 @@ export class SaleService {
       })
       .from(packages)
       .innerJoin(taxes, eq(taxes.id, packages.tax_id))
-      .where(and(inArray(packages.id, ids), isNull(packages.deleted_at), or(eq(packages.branch_id, branchId), isNull(packages.branch_id))));
+      .where(
+        and(
+          inArray(packages.id, ids),
+          isNull(packages.deleted_at),
+          or(eq(packages.branch_id, branchId), isNull(packages.branch_id)),
+        ),
+      );
     if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
     return bought.map((line) => {
       const row = rows.find((r) => r.id === line.id)!;
@@ -206,7 +266,10 @@ export class SaleService {
   /** The paying parent: the one named, else the parent of the first kid a package is for. */
   private async parentOf(tx: Tx, named: number | null, bought: { kids: number[] }[]): Promise<number | null> {
     if (named !== null) {
-      const [parent] = await tx.select({ id: parents.id }).from(parents).where(and(eq(parents.id, named), isNull(parents.deleted_at)));
+      const [parent] = await tx
+        .select({ id: parents.id })
+        .from(parents)
+        .where(and(eq(parents.id, named), isNull(parents.deleted_at)));
       if (!parent) throw new AppError('NOT_FOUND');
       return named;
     }
@@ -227,13 +290,25 @@ export class SaleService {
           .for('update');
         if (!original) throw new AppError('NOT_FOUND');
         if (original.cancelled_at) throw new AppError('ALREADY_CANCELLED');
-        const lines = await tx.select().from(saleLines).where(eq(saleLines.sale_id, id)).orderBy(asc(saleLines.product_id));
+        const lines = await tx
+          .select()
+          .from(saleLines)
+          .where(eq(saleLines.sale_id, id))
+          .orderBy(asc(saleLines.product_id));
         for (const line of lines) {
-          if (line.product_id) await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.product_id));
+          if (line.product_id)
+            await tx
+              .update(products)
+              .set({ stock: sql`${products.stock} + ${line.qty}` })
+              .where(eq(products.id, line.product_id));
         }
         await this.subscriptions.cancelForSale(tx, original.id);
         await this.overtime.unbill(tx, original.id);
-        if (original.coupon_id) await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.id, original.coupon_id));
+        if (original.coupon_id)
+          await tx
+            .update(coupons)
+            .set({ used: sql`greatest(${coupons.used} - 1, 0)` })
+            .where(eq(coupons.id, original.coupon_id));
         await tx.update(sales).set({ cancelled_at: new Date() }).where(eq(sales.id, id));
         const [note] = await tx
           .insert(sales)
@@ -270,7 +345,11 @@ export class SaleService {
             })),
           )
           .returning();
-        return { ...note!, lines: noteLines.map(lineOut), subscriptions: await this.subscriptions.ofSale(tx, original.id) };
+        return {
+          ...note!,
+          lines: noteLines.map(lineOut),
+          subscriptions: await this.subscriptions.ofSale(tx, original.id),
+        };
       });
     } catch (error) {
       // Two cancels at once: the one-credit-note-per-invoice index lets only one through.
@@ -282,28 +361,61 @@ export class SaleService {
   /** Invoices of a date range (default today), newest first, with their count and value; days are the caller's branch's. */
   async list(ctx: AuthenticatedContext, { page, perPage, dates }: ParsedRequestOf<'sale/pagelist'>) {
     const { from, to, days } = await this.days(ctx, dates?.from, dates?.to, 0);
-    const where: SQL | undefined = and(gte(sales.created_at, from), lt(sales.created_at, to), inDataBranch(ctx, sales.branch_id));
+    const where: SQL | undefined = and(
+      gte(sales.created_at, from),
+      lt(sales.created_at, to),
+      inDataBranch(ctx, sales.branch_id),
+    );
     const [rows, [stats]] = await Promise.all([
-      this.db.select(saleColumns).from(sales).where(where).orderBy(desc(sales.created_at), desc(sales.id)).limit(perPage).offset((page - 1) * perPage),
-      this.db.select({ n: count(), value: sum(sales.payable).mapWith(Number) }).from(sales).where(where),
+      this.db
+        .select(saleColumns)
+        .from(sales)
+        .where(where)
+        .orderBy(desc(sales.created_at), desc(sales.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db
+        .select({ n: count(), value: sum(sales.payable).mapWith(Number) })
+        .from(sales)
+        .where(where),
     ]);
-    return { ...pageOf(rows, stats?.n ?? 0, page, perPage), statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 }, days };
+    return {
+      ...pageOf(rows, stats?.n ?? 0, page, perPage),
+      statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 },
+      days,
+    };
   }
 
   /** Invoices that bought something for a kid (a package or overtime line names them), default a month back. */
   async ofKid(ctx: AuthenticatedContext, { kid_id, page, perPage, dates }: ParsedRequestOf<'profile/kid/invoice'>) {
     const { from, to } = await this.days(ctx, dates?.from, dates?.to, 1);
     const forKid = sql`exists (select 1 from sale_lines l where l.sale_id = "sales"."id" and l.kid_ids @> ${JSON.stringify([kid_id])}::jsonb)`;
-    const where = and(forKid, gte(sales.created_at, from), lt(sales.created_at, to), inDataBranch(ctx, sales.branch_id));
+    const where = and(
+      forKid,
+      gte(sales.created_at, from),
+      lt(sales.created_at, to),
+      inDataBranch(ctx, sales.branch_id),
+    );
     const [rows, [total]] = await Promise.all([
-      this.db.select(saleColumns).from(sales).where(where).orderBy(desc(sales.created_at), desc(sales.id)).limit(perPage).offset((page - 1) * perPage),
+      this.db
+        .select(saleColumns)
+        .from(sales)
+        .where(where)
+        .orderBy(desc(sales.created_at), desc(sales.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(sales).where(where),
     ]);
     return pageOf(rows, total?.n ?? 0, page, perPage);
   }
 
   /** From the start of the first day to the end of the last on the caller's branch's clock; default the last `monthsBack` months to today. */
-  private async days(ctx: AuthenticatedContext, first: string | undefined, last: string | undefined, monthsBack: number) {
+  private async days(
+    ctx: AuthenticatedContext,
+    first: string | undefined,
+    last: string | undefined,
+    monthsBack: number,
+  ) {
     const { timeZone } = await this.locales.ofCaller(ctx);
     const today = dayIn(timeZone);
     const back = new Date(`${today}T12:00:00Z`);
@@ -314,7 +426,13 @@ export class SaleService {
 
   async payments(ctx: AuthenticatedContext, id: number) {
     const [row] = await this.db
-      .select({ payable: sales.payable, cash: sales.cash, pos: sales.pos, pos_reference: sales.pos_reference, change: sales.change })
+      .select({
+        payable: sales.payable,
+        cash: sales.cash,
+        pos: sales.pos,
+        pos_reference: sales.pos_reference,
+        change: sales.change,
+      })
       .from(sales)
       .where(and(eq(sales.id, id), inDataBranch(ctx, sales.branch_id)));
     if (!row) throw new AppError('NOT_FOUND');
@@ -336,7 +454,11 @@ export class SaleService {
     if (!row) throw new AppError('NOT_FOUND');
     const lines = await this.db.select().from(saleLines).where(eq(saleLines.sale_id, id)).orderBy(asc(saleLines.id));
     const branch = { ...row.branch, time_zone: effectiveTimeZone(row.branch.time_zone) };
-    return receiptOf({ sale: { ...row.sale, created_at: row.sale.created_at.toISOString(), lines }, branch, cashier: row.cashier });
+    return receiptOf({
+      sale: { ...row.sale, created_at: row.sale.created_at.toISOString(), lines },
+      branch,
+      cashier: row.cashier,
+    });
   }
 
   /** Texts the invoice to the parent on it, or to the walk-in's mobile typed at the till. */
@@ -346,7 +468,12 @@ export class SaleService {
         sale: saleColumns,
         parent_info: sales.parent_info,
         parent_mobile: parents.mobile,
-        branch: { name_en: branches.name_en, name_ar: branches.name_ar, currency: branches.currency, time_zone: branches.time_zone },
+        branch: {
+          name_en: branches.name_en,
+          name_ar: branches.name_ar,
+          currency: branches.currency,
+          time_zone: branches.time_zone,
+        },
       })
       .from(sales)
       .innerJoin(branches, eq(branches.id, sales.branch_id))
@@ -358,7 +485,13 @@ export class SaleService {
     // Stored before E.164 was required, a number may still be as typed: read it in the branch's country.
     const to = await this.locales.mobile(row.sale.branch_id, typed);
     const branch = { ...row.branch, time_zone: effectiveTimeZone(row.branch.time_zone) };
-    const delivery = await this.sms.send({ to, body: invoiceText(row.sale, branch), purpose: 'invoice', sentBy: ctx.user.id, branchId: row.sale.branch_id });
+    const delivery = await this.sms.send({
+      to,
+      body: invoiceText(row.sale, branch),
+      purpose: 'invoice',
+      sentBy: ctx.user.id,
+      branchId: row.sale.branch_id,
+    });
     return { to, delivery };
   }
 
@@ -375,10 +508,13 @@ export class SaleService {
   private async withLines(id: number): Promise<SaleWithLinesRecord> {
     const [sale] = await this.db.select(saleColumns).from(sales).where(eq(sales.id, id));
     if (!sale) throw new AppError('NOT_FOUND');
-    const lines = await this.db.select().from(saleLines).where(eq(saleLines.sale_id, sale.id)).orderBy(asc(saleLines.id));
+    const lines = await this.db
+      .select()
+      .from(saleLines)
+      .where(eq(saleLines.sale_id, sale.id))
+      .orderBy(asc(saleLines.id));
     return { ...sale, lines: lines.map(lineOut), subscriptions: await this.subscriptions.ofSale(this.db, sale.id) };
   }
-
 }
 
 function lineOut(line: typeof saleLines.$inferSelect) {

@@ -39,10 +39,17 @@ const columns = {
 
 /** What a package line of a sale buys: this package for each of these kids. */
 export interface PackagePurchase {
-  package: { id: number; name_en: string; name_ar: string; validity_days: number; daily_limits: number; margin_minutes: string; overtime_price: number };
+  package: {
+    id: number;
+    name_en: string;
+    name_ar: string;
+    validity_days: number;
+    daily_limits: number;
+    margin_minutes: string;
+    overtime_price: number;
+  };
   kidIds: number[];
 }
-
 
 /**
  * Subscriptions: created by a sale, frozen, resumed and cancelled here. Every change to one kid's
@@ -58,15 +65,26 @@ export class SubscriptionService {
   async createForSale(tx: Tx, saleId: number, branchId: number, purchases: PackagePurchase[]) {
     const kidIds = [...new Set(purchases.flatMap((p) => p.kidIds))].sort((a, b) => a - b);
     if (kidIds.length === 0) return [];
-    const found = await tx.select({ id: kids.id }).from(kids).where(and(inArray(kids.id, kidIds), isNull(kids.deleted_at))).orderBy(asc(kids.id)).for('update');
+    const found = await tx
+      .select({ id: kids.id })
+      .from(kids)
+      .where(and(inArray(kids.id, kidIds), isNull(kids.deleted_at)))
+      .orderBy(asc(kids.id))
+      .for('update');
     if (found.length !== kidIds.length) throw new AppError('NOT_FOUND');
     // The selling branch's day: a package bought at 00:30 in Riyadh starts that day, whatever the server's clock says.
     const today = await this.locales.today(branchId);
-    const existing = await tx.select().from(subscriptions).where(and(inArray(subscriptions.kid_id, kidIds), ne(subscriptions.state, 'CANCELLED')));
+    const existing = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(inArray(subscriptions.kid_id, kidIds), ne(subscriptions.state, 'CANCELLED')));
     const created = [];
     for (const purchase of purchases) {
       for (const kidId of purchase.kidIds) {
-        const start = nextStart(existing.filter((s) => s.kid_id === kidId), today);
+        const start = nextStart(
+          existing.filter((s) => s.kid_id === kidId),
+          today,
+        );
         const [row] = await tx
           .insert(subscriptions)
           .values({
@@ -91,14 +109,21 @@ export class SubscriptionService {
 
   /** The subscriptions a sale created, as the sale answer shows them. */
   async ofSale(db: Tx | Db, saleId: number) {
-    const rows = await db.select().from(subscriptions).where(eq(subscriptions.sale_id, saleId)).orderBy(asc(subscriptions.id));
+    const rows = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.sale_id, saleId))
+      .orderBy(asc(subscriptions.id));
     const today = await this.locales.today(rows[0]?.branch_id);
     return rows.map((s) => summary(s, today));
   }
 
   /** Inside a cancellation: the sale's subscriptions end, and the kids' waiting ones move up. */
   async cancelForSale(tx: Tx, saleId: number): Promise<void> {
-    const rows = await tx.select({ kid_id: subscriptions.kid_id, branch_id: subscriptions.branch_id }).from(subscriptions).where(eq(subscriptions.sale_id, saleId));
+    const rows = await tx
+      .select({ kid_id: subscriptions.kid_id, branch_id: subscriptions.branch_id })
+      .from(subscriptions)
+      .where(eq(subscriptions.sale_id, saleId));
     await this.cancelWhere(tx, rows, eq(subscriptions.sale_id, saleId));
   }
 
@@ -182,16 +207,21 @@ export class SubscriptionService {
     const kidIds = [...new Set(cancelled.map((c) => c.kid_id))].sort((a, b) => a - b);
     await tx.select({ id: kids.id }).from(kids).where(inArray(kids.id, kidIds)).orderBy(asc(kids.id)).for('update');
     await tx.update(subscriptions).set({ state: 'CANCELLED', frozen_at: null }).where(target);
-    for (const kidId of kidIds) await this.rechainKid(tx, kidId, await this.locales.today(cancelled.find((c) => c.kid_id === kidId)!.branch_id));
+    for (const kidId of kidIds)
+      await this.rechainKid(tx, kidId, await this.locales.today(cancelled.find((c) => c.kid_id === kidId)!.branch_id));
   }
 
   private async rechainKid(tx: Tx, kidId: number, today: string) {
     const subs = await tx.select().from(subscriptions).where(eq(subscriptions.kid_id, kidId));
-    for (const [subId, period] of rechain(subs, today)) await tx.update(subscriptions).set(period).where(eq(subscriptions.id, subId));
+    for (const [subId, period] of rechain(subs, today))
+      await tx.update(subscriptions).set(period).where(eq(subscriptions.id, subId));
   }
 
   private async lockOne(tx: Tx, ctx: AuthenticatedContext, id: number) {
-    const [owner] = await tx.select({ kid_id: subscriptions.kid_id }).from(subscriptions).where(and(eq(subscriptions.id, id), inDataBranch(ctx, subscriptions.branch_id)));
+    const [owner] = await tx
+      .select({ kid_id: subscriptions.kid_id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, id), inDataBranch(ctx, subscriptions.branch_id)));
     if (!owner) throw new AppError('NOT_FOUND');
     await tx.select({ id: kids.id }).from(kids).where(eq(kids.id, owner.kid_id)).for('update');
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
@@ -203,7 +233,6 @@ export class SubscriptionService {
     if (!row) throw new AppError('NOT_FOUND');
     return withStatus(row, await this.locales.today(row.branch_id));
   }
-
 
   /** Subscriptions with their kid, parent and invoice. */
   private rows() {
@@ -219,7 +248,14 @@ export class SubscriptionService {
 type Row = typeof subscriptions.$inferSelect;
 
 function summary(s: Row, today: string) {
-  return { id: s.id, kid_id: s.kid_id, package_id: s.package_id, start_date: s.start_date, end_date: s.end_date, status: statusOn(s, today) };
+  return {
+    id: s.id,
+    kid_id: s.kid_id,
+    package_id: s.package_id,
+    start_date: s.start_date,
+    end_date: s.end_date,
+    status: statusOn(s, today),
+  };
 }
 
 function withStatus<T extends Parameters<typeof statusOn>[0]>(row: T, today: string) {

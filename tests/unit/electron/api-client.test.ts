@@ -18,7 +18,13 @@ beforeEach(async () => {
   session = new Session(new MemorySecretStore());
   events = [];
   clock = 1_000_000;
-  client = new ApiClient({ transport: server, session, serverUrl: () => 'http://server:4100', emit: (e) => events.push(e), now: () => clock });
+  client = new ApiClient({
+    transport: server,
+    session,
+    serverUrl: () => 'http://server:4100',
+    emit: (e) => events.push(e),
+    now: () => clock,
+  });
 });
 
 async function signedIn(n = 1) {
@@ -38,7 +44,10 @@ describe('sign in', () => {
 
   it('passes a refusal through as its key', async () => {
     server.on('/user/login', () => ({ status: 401, body: { status: false, message: 'INVALID_PASSWORD' } }));
-    expect(await client.login({ login: 'a@x.test', password: 'bad' })).toEqual({ status: false, message: 'INVALID_PASSWORD' });
+    expect(await client.login({ login: 'a@x.test', password: 'bad' })).toEqual({
+      status: false,
+      message: 'INVALID_PASSWORD',
+    });
     expect(await session.user()).toBeNull();
   });
 });
@@ -77,7 +86,11 @@ describe('calls', () => {
 
   it('checks the body against the catalogue before anything is sent', async () => {
     const result = await client.call('branch/delete', { id: 'first' });
-    expect(result).toEqual({ status: false, message: 'VALIDATION_FAILED', errors: [{ path: 'id', message: 'FIELD_INVALID' }] });
+    expect(result).toEqual({
+      status: false,
+      message: 'VALIDATION_FAILED',
+      errors: [{ path: 'id', message: 'FIELD_INVALID' }],
+    });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -95,7 +108,10 @@ describe('calls', () => {
 
   it('never shows raw server text: an unknown message or an answer outside the contract is SOMETHING_WENT_WRONG', async () => {
     await signedIn();
-    server.on('/branch/list', () => ({ status: 400, body: { status: false, message: 'relation "users" does not exist' } }));
+    server.on('/branch/list', () => ({
+      status: 400,
+      body: { status: false, message: 'relation "users" does not exist' },
+    }));
     expect(await client.call('branch/list', {})).toEqual({ status: false, message: 'SOMETHING_WENT_WRONG' });
     clock += 3000;
     server.on('/branch/list', () => okBody([{ id: 'one' }]));
@@ -111,7 +127,9 @@ describe('an expired access token', () => {
     await signedIn(1);
     server.on('/jwt/refresh-token', () => okBody(tokens(2)));
     server.on('/branch/list', (req) =>
-      req.headers.Authorization === 'Bearer access-2' ? okBody(branches) : { status: 401, body: { status: false, message: 'SESSION_EXPIRED' } },
+      req.headers.Authorization === 'Bearer access-2'
+        ? okBody(branches)
+        : { status: 401, body: { status: false, message: 'SESSION_EXPIRED' } },
     );
     expect(await client.call('branch/list', {})).toEqual({ status: true, message: 'OK', data: branches });
     const calls = server.to('/branch/list');
@@ -130,10 +148,14 @@ describe('an expired access token', () => {
       return okBody(tokens(2));
     });
     server.on('/branch/list', (req) =>
-      req.headers.Authorization === 'Bearer access-2' ? okBody(branches) : { status: 401, body: { status: false, message: 'SESSION_EXPIRED' } },
+      req.headers.Authorization === 'Bearer access-2'
+        ? okBody(branches)
+        : { status: 401, body: { status: false, message: 'SESSION_EXPIRED' } },
     );
     server.on('/tax/list', (req) =>
-      req.headers.Authorization === 'Bearer access-2' ? okBody([]) : { status: 401, body: { status: false, message: 'SESSION_EXPIRED' } },
+      req.headers.Authorization === 'Bearer access-2'
+        ? okBody([])
+        : { status: 401, body: { status: false, message: 'SESSION_EXPIRED' } },
     );
     const both = Promise.all([client.call('branch/list', {}), client.call('tax/list', {})]);
     await new Promise((r) => setTimeout(r, 10));
@@ -145,7 +167,10 @@ describe('an expired access token', () => {
 
   it('ends the session when the refresh is refused, and tells the renderer', async () => {
     await signedIn(1);
-    server.on('/jwt/refresh-token', () => ({ status: 401, body: { status: false, message: 'SESSION_EXPIRED', logout: true } }));
+    server.on('/jwt/refresh-token', () => ({
+      status: 401,
+      body: { status: false, message: 'SESSION_EXPIRED', logout: true },
+    }));
     server.on('/branch/list', () => ({ status: 401, body: { status: false, message: 'SESSION_EXPIRED' } }));
     expect(await client.call('branch/list', {})).toMatchObject({ status: false, message: 'SESSION_EXPIRED' });
     expect(server.to('/branch/list')).toHaveLength(1);
@@ -157,7 +182,10 @@ describe('an expired access token', () => {
 describe('flags in an answer', () => {
   it('logout: true clears the login data and sends the user to login', async () => {
     await signedIn();
-    server.on('/branch/list', () => ({ status: 401, body: { status: false, message: 'SESSION_EXPIRED', logout: true } }));
+    server.on('/branch/list', () => ({
+      status: 401,
+      body: { status: false, message: 'SESSION_EXPIRED', logout: true },
+    }));
     await client.call('branch/list', {});
     expect(server.to('/jwt/refresh-token')).toHaveLength(0);
     expect(await session.tokens()).toBeNull();
@@ -167,7 +195,10 @@ describe('flags in an answer', () => {
   it('supervisor: true drops only the supervisor token', async () => {
     await signedIn();
     session.setSupervisorToken('super-1');
-    server.on('/branch/list', () => ({ status: 403, body: { status: false, message: 'NOT_AUTHORISED', supervisor: true } }));
+    server.on('/branch/list', () => ({
+      status: 403,
+      body: { status: false, message: 'NOT_AUTHORISED', supervisor: true },
+    }));
     await client.call('branch/list', {});
     expect(session.supervisorToken()).toBeNull();
     expect((await session.tokens())?.accessToken).toBe('access-1');

@@ -51,7 +51,10 @@ const PAGE = 'tab-0123456789abcdefghijklmnopq';
 async function open(origin: string, cookie?: string, page: string | null = PAGE): Promise<WebSocket> {
   const headers = { cookie: cookie ?? (await pageCookie()) };
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}${WEB_BRIDGE_PATH}${page === null ? '' : `?page=${page}`}`, { origin, headers });
+    const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}${WEB_BRIDGE_PATH}${page === null ? '' : `?page=${page}`}`, {
+      origin,
+      headers,
+    });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
@@ -74,10 +77,15 @@ function ask(ws: WebSocket, id: number, channel: string, arg: unknown): Promise<
 
 describe('the channel table', () => {
   it('validates every argument: a bad one is refused before any service runs', async () => {
-    await expect(handlers['pos:settings-set']({ serverMode: 'remote', serverUrl: 'file:///etc/passwd' })).rejects.toBeInstanceOf(InvalidBridgeArgument);
+    await expect(
+      handlers['pos:settings-set']({ serverMode: 'remote', serverUrl: 'file:///etc/passwd' }),
+    ).rejects.toBeInstanceOf(InvalidBridgeArgument);
     await expect(handlers['pos:auth-current']({ sneaky: true })).rejects.toBeInstanceOf(InvalidBridgeArgument);
     expect(await handlers['pos:api-call']({ name: 42 })).toEqual({ status: false, message: 'VALIDATION_FAILED' });
-    expect(await handlers['pos:auth-login']({ login: 'a@x.test' })).toMatchObject({ status: false, message: 'PASSWORD_MISSING' });
+    expect(await handlers['pos:auth-login']({ login: 'a@x.test' })).toMatchObject({
+      status: false,
+      message: 'PASSWORD_MISSING',
+    });
     await expect(handlers['pos:file-pick']({ extensions: ['../exe'] })).rejects.toBeInstanceOf(InvalidBridgeArgument);
     expect(server.requests).toHaveLength(0);
   });
@@ -91,8 +99,13 @@ describe('the channel table', () => {
     sheet.addRow(['', 'بلا اسم', 1, 1]);
     const contentBase64 = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
     const result = await handlers['pos:products-sheet']({ contentBase64 });
-    expect(result).toMatchObject({ status: 'checked', check: { accepted: [{ name_en: 'Juice', price: 750, stock: 3 }], rejected: [{ row: 3 }] } });
-    expect(await handlers['pos:products-sheet']({ contentBase64: Buffer.from('not a workbook').toString('base64') })).toEqual({ status: 'unreadable' });
+    expect(result).toMatchObject({
+      status: 'checked',
+      check: { accepted: [{ name_en: 'Juice', price: 750, stock: 3 }], rejected: [{ row: 3 }] },
+    });
+    expect(
+      await handlers['pos:products-sheet']({ contentBase64: Buffer.from('not a workbook').toString('base64') }),
+    ).toEqual({ status: 'unreadable' });
   });
 
   it('browser mode has no native file dialog and says so, so the page uses its own file input', async () => {
@@ -109,7 +122,11 @@ describe('the browser-mode bridge server', () => {
   it('answers bridge calls from its own origin over the WebSocket', async () => {
     const ws = await open(`http://127.0.0.1:${bridge.port}`);
     try {
-      expect(await ask(ws, 1, 'pos:app-info', null)).toEqual({ kind: 'result', id: 1, result: { version: '1.0.0', shell: 'web', serverUrl: 'http://server' } });
+      expect(await ask(ws, 1, 'pos:app-info', null)).toEqual({
+        kind: 'result',
+        id: 1,
+        result: { version: '1.0.0', shell: 'web', serverUrl: 'http://server' },
+      });
       const login = await ask(ws, 2, 'pos:auth-login', { login: 'admin@x.test', password: 'pw' });
       expect(login).toMatchObject({ kind: 'result', result: { status: true, data: { user: { id: 1 } } } });
       expect(JSON.stringify(login)).not.toContain('refresh-1');
@@ -146,7 +163,11 @@ describe('the browser-mode bridge server', () => {
   it('answers a call on a channel it does not know instead of leaving the page waiting', async () => {
     const ws = await open(`http://127.0.0.1:${bridge.port}`);
     try {
-      expect(await ask(ws, 9, 'pos:no-such-channel', null)).toEqual({ kind: 'error', id: 9, message: 'UnknownChannel' });
+      expect(await ask(ws, 9, 'pos:no-such-channel', null)).toEqual({
+        kind: 'error',
+        id: 9,
+        message: 'UnknownChannel',
+      });
     } finally {
       ws.close();
     }
@@ -177,7 +198,7 @@ describe('the browser-mode bridge server', () => {
     }
   });
 
-  it('refuses a WebSocket with the right Origin but without the page\'s cookie, or with a wrong one (401)', async () => {
+  it("refuses a WebSocket with the right Origin but without the page's cookie, or with a wrong one (401)", async () => {
     const origin = `http://127.0.0.1:${bridge.port}`;
     const cookie = await pageCookie();
     const forged = cookie.replace(/=(.)/, (_, c: string) => `=${c === 'A' ? 'B' : 'A'}`);

@@ -27,12 +27,16 @@ describe('the desktop bundle', () => {
     expect(main).toContain('require("@napi-rs/canvas")');
     expect(main).toContain('require("serialport")');
     expect(main).not.toMatch(/\.node"\)/);
-    for (const font of ['NotoSans-Regular.ttf', 'NotoSansArabic-Bold.ttf']) expect(existsSync(join(out, 'fonts', font))).toBe(true);
+    for (const font of ['NotoSans-Regular.ttf', 'NotoSansArabic-Bold.ttf'])
+      expect(existsSync(join(out, 'fonts', font))).toBe(true);
     expect(existsSync(join(out, 'server.mjs'))).toBe(true);
     expect(existsSync(join(out, 'migrations'))).toBe(true);
     // CommonJS main and preload (import.meta would not parse there), the server an ES module; Node parses all three.
     expect(main).not.toContain('import.meta');
-    for (const file of ['main.cjs', 'preload.cjs', 'server.mjs']) execFileSync(process.execPath, ['--check', join(out, file)]);
-    expect(readFileSync(join(out, 'preload.cjs'), 'utf8').match(/require\("[^"]+"\)/g)).toEqual(['require("electron")']);
+    for (const file of ['main.cjs', 'preload.cjs', 'server.mjs'])
+      execFileSync(process.execPath, ['--check', join(out, file)]);
+    expect(readFileSync(join(out, 'preload.cjs'), 'utf8').match(/require\("[^"]+"\)/g)).toEqual([
+      'require("electron")',
+    ]);
   }, 60_000);
 });

@@ -32,7 +32,16 @@ function station(printer: FakeDocumentPrinter) {
   const session = new Session(new MemorySecretStore());
   const settings = new FileSettingsStore(join(mkdtempSync(join(tmpdir(), 'playdesk-a4-')), 'settings.json'));
   const api = new ApiClient({ transport: new FakeServer(), session, serverUrl: () => 'http://server', emit: () => {} });
-  const handlers = createHandlers({ api, commands: new OnceCommands(api, session, memoryPending()), session, settings, appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }), files: noFilePicker, documents: printer, emit: () => {} });
+  const handlers = createHandlers({
+    api,
+    commands: new OnceCommands(api, session, memoryPending()),
+    session,
+    settings,
+    appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }),
+    files: noFilePicker,
+    documents: printer,
+    emit: () => {},
+  });
   return { handlers, settings };
 }
 
@@ -64,9 +73,14 @@ describe('A4 invoices in the desktop app', () => {
   it('save as PDF under the offered name; a name that could be a path is refused', async () => {
     const printer = new FakeDocumentPrinter([]);
     const { handlers } = station(printer);
-    expect(await handlers['pos:print-document']({ action: 'pdf', fileName: 'فاتورة 57.pdf' })).toEqual({ status: 'saved', fileName: 'C:\\Invoices\\فاتورة 57.pdf' });
+    expect(await handlers['pos:print-document']({ action: 'pdf', fileName: 'فاتورة 57.pdf' })).toEqual({
+      status: 'saved',
+      fileName: 'C:\\Invoices\\فاتورة 57.pdf',
+    });
     for (const fileName of ['..\\..\\Windows\\evil.pdf', '../x.pdf', 'invoice.exe', 'C:invoice.pdf']) {
-      await expect(handlers['pos:print-document']({ action: 'pdf', fileName })).rejects.toBeInstanceOf(InvalidBridgeArgument);
+      await expect(handlers['pos:print-document']({ action: 'pdf', fileName })).rejects.toBeInstanceOf(
+        InvalidBridgeArgument,
+      );
     }
     await expect(handlers['pos:print-document']({ action: 'fax' })).rejects.toBeInstanceOf(InvalidBridgeArgument);
     expect(printer.saved).toEqual(['فاتورة 57.pdf']);

@@ -1,4 +1,10 @@
-import type { HttpRequest, HttpResponse, HttpTransport, PendingCommandStore, StoredCommand } from '../../../electron/platform/ports';
+import type {
+  HttpRequest,
+  HttpResponse,
+  HttpTransport,
+  PendingCommandStore,
+  StoredCommand,
+} from '../../../electron/platform/ports';
 import { ServerUnreachableError } from '../../../electron/platform/ports';
 import type { SessionUser } from '../../../shared/permissions';
 

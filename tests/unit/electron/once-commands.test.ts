@@ -17,13 +17,35 @@ let file: string;
 let session: Session;
 let serial = 0;
 const answered = {
-  id: 1, branch_id: 1, invoice_no: 1, kind: 'invoice', original_id: null, original_invoice_no: null, cancelled_at: null, cashier_id: 2, coupon_id: null, parent_id: null,
-  gross: 500, discount: 0, net: 435, vat: 65, payable: 500, cash: 500, pos: 0, pos_reference: null, change: 0, created_at: '2026-03-01T10:00:00.000Z', lines: [], subscriptions: [],
+  id: 1,
+  branch_id: 1,
+  invoice_no: 1,
+  kind: 'invoice',
+  original_id: null,
+  original_invoice_no: null,
+  cancelled_at: null,
+  cashier_id: 2,
+  coupon_id: null,
+  parent_id: null,
+  gross: 500,
+  discount: 0,
+  net: 435,
+  vat: 65,
+  payable: 500,
+  cash: 500,
+  pos: 0,
+  pos_reference: null,
+  change: 0,
+  created_at: '2026-03-01T10:00:00.000Z',
+  lines: [],
+  subscriptions: [],
 };
 const sale = { cart: [{ product: { id: 7, qty: 1 } }], salesData: { payments: { cash: 500 } } };
 
 beforeEach(async () => {
-  server = new FakeServer().on('/user/login', () => okBody(tokens(1))).on('/sale/sale/create', () => okBody(answered, 'SALES_COMPLETED'));
+  server = new FakeServer()
+    .on('/user/login', () => okBody(tokens(1)))
+    .on('/sale/sale/create', () => okBody(answered, 'SALES_COMPLETED'));
   file = join(root, `pending-${++serial}.json`);
   session = new Session(new MemorySecretStore());
 });
@@ -41,7 +63,11 @@ describe('a sale sent once', () => {
     const till = await station();
     server.down = true;
     expect(await till.send('sale/sale/create', sale)).toEqual({ status: false, message: 'SERVER_UNREACHABLE' });
-    expect(await till.pending('sale/sale/create')).toEqual({ name: 'sale/sale/create', body: sale, since: '2026-03-01T10:00:00.000Z' });
+    expect(await till.pending('sale/sale/create')).toEqual({
+      name: 'sale/sale/create',
+      body: sale,
+      since: '2026-03-01T10:00:00.000Z',
+    });
     server.down = false;
     expect(await till.send('sale/sale/create', sale)).toMatchObject({ status: true, message: 'SALES_COMPLETED' });
     const [first, retry] = keysSent();

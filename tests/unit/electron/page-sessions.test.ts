@@ -8,7 +8,11 @@ function station(idleSeconds = 600) {
   let now = 0;
   const signedOut: string[] = [];
   const pages = new PageSessions({
-    compose: (page): PageServices => ({ handlers: { page } as unknown as ChannelHandlers, signOut: async () => signedOut.push(page), idleSeconds: async () => idleSeconds }),
+    compose: (page): PageServices => ({
+      handlers: { page } as unknown as ChannelHandlers,
+      signOut: async () => signedOut.push(page),
+      idleSeconds: async () => idleSeconds,
+    }),
     emit: () => {},
     setTimer: (run, ms) => {
       const timer = { at: now + ms, run, cancelled: false };

@@ -27,13 +27,27 @@ afterAll(async () => {
   await new Promise((done) => io.close(done));
 });
 
-const user = { id: 1, name_en: 'A', name_ar: 'أ', mobile: null, email: 'a@x', role: 'cashier', branch_id: 1, privilege: null };
+const user = {
+  id: 1,
+  name_en: 'A',
+  name_ar: 'أ',
+  mobile: null,
+  email: 'a@x',
+  role: 'cashier',
+  branch_id: 1,
+  privilege: null,
+};
 const signedIn = (accessToken: string) => ({ accessToken, refreshToken: 'refresh', user });
 
 function station(refresh: (session: Session) => Promise<boolean> = async () => false) {
   const session = new Session(new MemorySecretStore());
   const pushed: BridgeEvent[] = [];
-  const realtime = new RealtimeClient({ session, serverUrl: () => url, emit: (event) => pushed.push(event), refresh: () => refresh(session) });
+  const realtime = new RealtimeClient({
+    session,
+    serverUrl: () => url,
+    emit: (event) => pushed.push(event),
+    refresh: () => refresh(session),
+  });
   return { session, pushed, realtime };
 }
 

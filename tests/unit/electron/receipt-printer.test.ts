@@ -11,7 +11,11 @@ import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
 import { encodeReceipt, printReceipt } from '../../../electron/services/printing/receipt-printer';
 import { PAPER_DOTS } from '../../../electron/services/printing/thermal-receipt';
 import { USUAL_RECEIPT_BYTES } from '../../../shared/domain/serial-time';
-import { PrinterOutOfPaperError, PrinterUnreachableError, writeToShare } from '../../../electron/services/printing/printer-link';
+import {
+  PrinterOutOfPaperError,
+  PrinterUnreachableError,
+  writeToShare,
+} from '../../../electron/services/printing/printer-link';
 
 /**
  * A receipt printer on loopback: answers the paper status request (DLE EOT 4) as `paperStatus`
@@ -62,8 +66,19 @@ describe('a thermal receipt', () => {
   });
 
   it('58 mm: a reset first, a 384-dot raster, a cut, and no drawer kick unless asked', async () => {
-    const refund = { gross: -3000, discount: 0, net: -2609, vat: -391, payable: -3000, cash: -3000, change: 0, lines: [{ name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', unit_price: 1500, qty: -2, gross: -3000 }] };
-    const creditNote = receiptOf(receiptSource({ ...refund, kind: 'credit_note', invoice_no: 58, original_invoice_no: 57 }));
+    const refund = {
+      gross: -3000,
+      discount: 0,
+      net: -2609,
+      vat: -391,
+      payable: -3000,
+      cash: -3000,
+      change: 0,
+      lines: [{ name_en: 'Trampoline socks', name_ar: 'جوارب الترامبولين', unit_price: 1500, qty: -2, gross: -3000 }],
+    };
+    const creditNote = receiptOf(
+      receiptSource({ ...refund, kind: 'credit_note', invoice_no: 58, original_invoice_no: 57 }),
+    );
     await printReceipt(creditNote, {
       address: `tcp://127.0.0.1:${port}`,
       paper: 58,
@@ -97,21 +112,31 @@ describe('a thermal receipt', () => {
   });
 
   it('the longest names allowed (120 characters, English and Arabic) wrap inside the paper, over several lines', () => {
-    const en = 'Super deluxe family weekend trampoline and soft play adventure pass with socks, juice and a photo for every single kid';
-    const ar = 'باقة نهاية الأسبوع العائلية الفاخرة للترامبولين والألعاب اللينة مع الجوارب والعصير وصورة تذكارية لكل طفل مشارك معنا';
-    const long = [{ name_en: en.padEnd(120, '!'), name_ar: ar.padEnd(120, 'ا'), unit_price: 10000, qty: 1, gross: 10000 }];
+    const en =
+      'Super deluxe family weekend trampoline and soft play adventure pass with socks, juice and a photo for every single kid';
+    const ar =
+      'باقة نهاية الأسبوع العائلية الفاخرة للترامبولين والألعاب اللينة مع الجوارب والعصير وصورة تذكارية لكل طفل مشارك معنا';
+    const long = [
+      { name_en: en.padEnd(120, '!'), name_ar: ar.padEnd(120, 'ا'), unit_price: 10000, qty: 1, gross: 10000 },
+    ];
     const short = [{ name_en: 'Pass', name_ar: 'باقة', unit_price: 10000, qty: 1, gross: 10000 }];
     /** Stretches of inked rows: the printed lines of text (and rules, and the QR). */
     const printedLines = (rows: number[]) => rows.filter((y, i) => rows[i - 1] !== y - 1).length;
     for (const size of [80, 58] as const) {
       const width = PAPER_DOTS[size];
       const margin = size === 80 ? 12 : 9;
-      const { paper } = decodeEscPos(encodeReceipt(receiptOf(receiptSource({ lines: long })), { paper: size }, false), width);
+      const { paper } = decodeEscPos(
+        encodeReceipt(receiptOf(receiptSource({ lines: long })), { paper: size }, false),
+        width,
+      );
       const inked = paper.inkedRows();
       for (const y of inked) {
         for (let x = 0; x < margin; x++) expect(paper.ink(x, y) || paper.ink(width - 1 - x, y)).toBe(false);
       }
-      const shortPaper = decodeEscPos(encodeReceipt(receiptOf(receiptSource({ lines: short })), { paper: size }, false), width).paper;
+      const shortPaper = decodeEscPos(
+        encodeReceipt(receiptOf(receiptSource({ lines: short })), { paper: size }, false),
+        width,
+      ).paper;
       // Each name takes at least two lines where a short pair takes one.
       expect(printedLines(inked) - printedLines(shortPaper.inkedRows())).toBeGreaterThanOrEqual(3);
       writeFileSync(`test-results/screens/thermal-long-names-${size}mm.png`, paper.png());
@@ -121,7 +146,11 @@ describe('a thermal receipt', () => {
   it('shows what the A4 shows: the branch phone and the card terminal reference', () => {
     const context = Object.getPrototypeOf(createCanvas(1, 1).getContext('2d')) as { fillText: (text: string) => void };
     const drawn = vi.spyOn(context, 'fillText');
-    encodeReceipt(receiptOf(receiptSource({ cash: 0, pos: 22500, change: 0, pos_reference: 'RRN 604123' })), { paper: 80 }, false);
+    encodeReceipt(
+      receiptOf(receiptSource({ cash: 0, pos: 22500, change: 0, pos_reference: 'RRN 604123' })),
+      { paper: 80 },
+      false,
+    );
     const texts = drawn.mock.calls.map(([text]) => text);
     drawn.mockRestore();
     expect(texts.some((t) => t.includes('0112345678'))).toBe(true);
@@ -131,7 +160,9 @@ describe('a thermal receipt', () => {
   it('a printer out of paper is PrinterOutOfPaperError, and nothing is sent to it', async () => {
     paperStatusByte = 0x72; // paper end
     const before = jobs.length;
-    await expect(printReceipt(receipt, { address: `tcp://127.0.0.1:${port}`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterOutOfPaperError);
+    await expect(
+      printReceipt(receipt, { address: `tcp://127.0.0.1:${port}`, paper: 80, drawer: false }),
+    ).rejects.toBeInstanceOf(PrinterOutOfPaperError);
     paperStatusByte = 0x12;
     await new Promise((r) => setTimeout(r, 100));
     expect(jobs.length).toBe(before);
@@ -145,7 +176,11 @@ describe('a thermal receipt', () => {
     });
     const silentJobs: Buffer[] = [];
     await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
-    await printReceipt(receipt, { address: `tcp://127.0.0.1:${(silent.address() as { port: number }).port}`, paper: 58, drawer: false });
+    await printReceipt(receipt, {
+      address: `tcp://127.0.0.1:${(silent.address() as { port: number }).port}`,
+      paper: 58,
+      drawer: false,
+    });
     const printed = () => silentJobs.some((j) => commandLine(decodeEscPos(j, 384).commands).includes('GS V 0'));
     for (let i = 0; i < 50 && !printed(); i++) await new Promise((r) => setTimeout(r, 20));
     expect(printed()).toBe(true);
@@ -157,7 +192,9 @@ describe('a thermal receipt', () => {
     await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
     const deadPort = (closed.address() as { port: number }).port;
     await new Promise<void>((done) => closed.close(() => done()));
-    await expect(printReceipt(receipt, { address: `tcp://127.0.0.1:${deadPort}`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
+    await expect(
+      printReceipt(receipt, { address: `tcp://127.0.0.1:${deadPort}`, paper: 80, drawer: false }),
+    ).rejects.toBeInstanceOf(PrinterUnreachableError);
   });
 });
 
@@ -190,12 +227,16 @@ describe('a receipt printer on a serial port or a Windows share', () => {
 
   it('serial, out of paper: PrinterOutOfPaperError and nothing sent after the status request', async () => {
     const printer = await serialPrinter(0x72);
-    await expect(printReceipt(receipt, { address: `${printer.device}@9600`, paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterOutOfPaperError);
+    await expect(
+      printReceipt(receipt, { address: `${printer.device}@9600`, paper: 80, drawer: false }),
+    ).rejects.toBeInstanceOf(PrinterOutOfPaperError);
     expect(commandLine(decodeEscPos(await printer.job(), 576).commands)).toEqual(['DLE EOT 4']);
   });
 
   it('serial, no such port (unplugged adapter): PrinterUnreachableError', async () => {
-    await expect(printReceipt(receipt, { address: '/dev/ttyPLAYDESK9@9600', paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
+    await expect(
+      printReceipt(receipt, { address: '/dev/ttyPLAYDESK9@9600', paper: 80, drawer: false }),
+    ).rejects.toBeInstanceOf(PrinterUnreachableError);
   });
 
   it('a Windows share gets the job bytes as they are; away from Windows a share is unreachable and no stray file is written', async () => {
@@ -203,7 +244,9 @@ describe('a receipt printer on a serial port or a Windows share', () => {
     await writeToShare(spool, Buffer.from([0x1b, 0x40, 0x1d, 0x56, 0x00]));
     expect([...readFileSync(spool)]).toEqual([0x1b, 0x40, 0x1d, 0x56, 0x00]);
     if (process.platform !== 'win32') {
-      await expect(printReceipt(receipt, { address: '\\\\localhost\\POS80', paper: 80, drawer: false })).rejects.toBeInstanceOf(PrinterUnreachableError);
+      await expect(
+        printReceipt(receipt, { address: '\\\\localhost\\POS80', paper: 80, drawer: false }),
+      ).rejects.toBeInstanceOf(PrinterUnreachableError);
       expect(existsSync('\\\\localhost\\POS80')).toBe(false);
     }
   });

@@ -20,7 +20,16 @@ async function signedInStation(signedIn = tokens(1)) {
   const events: BridgeEvent[] = [];
   const emit = (event: BridgeEvent) => events.push(event);
   const api = new ApiClient({ transport: server, session, serverUrl: () => 'https://old.example', emit });
-  const handlers = createHandlers({ api, commands: new OnceCommands(api, session, memoryPending()), session, settings, emit, appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }), files: noFilePicker, documents: noDocumentPrinter });
+  const handlers = createHandlers({
+    api,
+    commands: new OnceCommands(api, session, memoryPending()),
+    session,
+    settings,
+    emit,
+    appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }),
+    files: noFilePicker,
+    documents: noDocumentPrinter,
+  });
   await settings.save({ ...defaultSettings, serverMode: 'remote', serverUrl: 'https://old.example' });
   await api.login({ login: 'admin@x.test', password: 'pw' });
   return { handlers, session, settings, events, server };
@@ -29,16 +38,27 @@ async function signedInStation(signedIn = tokens(1)) {
 const remote = (serverUrl: string) => ({ ...defaultSettings, serverMode: 'remote' as const, serverUrl });
 
 describe("a station's remote server", () => {
-  it.each(['http://192.168.1.20:4100', 'http://server-host:4100', 'http://10.0.0.5', 'http://[fe80::1]:4100', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io'])(
-    'refuses %s: passwords would cross the network in clear',
-    async (url) => {
-      const { handlers, settings } = await signedInStation();
-      await expect(handlers['pos:settings-set'](remote(url))).rejects.toBeInstanceOf(InvalidBridgeArgument);
-      expect((await settings.load()).serverUrl).toBe('https://old.example');
-    },
-  );
+  it.each([
+    'http://192.168.1.20:4100',
+    'http://server-host:4100',
+    'http://10.0.0.5',
+    'http://[fe80::1]:4100',
+    'http://localhost.evil.example',
+    'http://127.0.0.1.nip.io',
+  ])('refuses %s: passwords would cross the network in clear', async (url) => {
+    const { handlers, settings } = await signedInStation();
+    await expect(handlers['pos:settings-set'](remote(url))).rejects.toBeInstanceOf(InvalidBridgeArgument);
+    expect((await settings.load()).serverUrl).toBe('https://old.example');
+  });
 
-  it.each(['https://server-host:4100', 'https://192.168.1.20', 'http://127.0.0.1:4100', 'http://127.8.9.10', 'http://localhost:4100', 'http://[::1]:4100'])('accepts %s (https, or http on this computer)', async (url) => {
+  it.each([
+    'https://server-host:4100',
+    'https://192.168.1.20',
+    'http://127.0.0.1:4100',
+    'http://127.8.9.10',
+    'http://localhost:4100',
+    'http://[::1]:4100',
+  ])('accepts %s (https, or http on this computer)', async (url) => {
     const { handlers, settings } = await signedInStation();
     expect(await handlers['pos:settings-set'](remote(url))).toMatchObject({ serverUrl: url });
     expect((await settings.load()).serverUrl).toBe(url);
@@ -78,7 +98,9 @@ describe("a station's branch", () => {
     const cashier = { ...tokens(2), user: { ...user, role: 'employee', branch_id: 1 } };
     const { handlers, settings } = await signedInStation(cashier);
     await settings.save({ ...remote('https://old.example'), stationBranchId: 3 });
-    expect(await handlers['pos:settings-set']({ ...remote('https://old.example'), stationBranchId: 7 })).toMatchObject({ stationBranchId: 3 });
+    expect(await handlers['pos:settings-set']({ ...remote('https://old.example'), stationBranchId: 7 })).toMatchObject({
+      stationBranchId: 3,
+    });
     expect((await settings.load()).stationBranchId).toBe(3);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, readFirstSheet, SheetTooLargeError } from '../../../electron/services/spreadsheet';
+import {
+  MAX_SHEET_COLUMNS,
+  MAX_SHEET_ROWS,
+  readFirstSheet,
+  SheetTooLargeError,
+} from '../../../electron/services/spreadsheet';
 import en from '../../../locales/en/errors.json';
 import ar from '../../../locales/ar/errors.json';
 
@@ -17,7 +22,14 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
 
 describe('reading a spreadsheet', () => {
   it('streams the first sheet into rows of plain values (formula results, rich text, blanks)', async () => {
-    const rows = await readFirstSheet(await workbook([['Name EN', 'Name AR', 'Price'], ['Juice', 'عصير', 7.5], ['Double', 'مضاعف', null], [null, 'غني', 3]]));
+    const rows = await readFirstSheet(
+      await workbook([
+        ['Name EN', 'Name AR', 'Price'],
+        ['Juice', 'عصير', 7.5],
+        ['Double', 'مضاعف', null],
+        [null, 'غني', 3],
+      ]),
+    );
     expect(rows).toEqual([
       ['Name EN', 'Name AR', 'Price'],
       ['Juice', 'عصير', 7.5],
@@ -69,6 +81,11 @@ async function withSheetData(rowXml: string): Promise<Buffer> {
   const zip = await JSZip.loadAsync(await book.xlsx.writeBuffer());
   const path = 'xl/worksheets/sheet1.xml';
   const xml = await zip.file(path)!.async('string');
-  zip.file(path, xml.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${rowXml}</sheetData>`).replace(/<dimension ref="[^"]*"\/>/, ''));
+  zip.file(
+    path,
+    xml
+      .replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${rowXml}</sheetData>`)
+      .replace(/<dimension ref="[^"]*"\/>/, ''),
+  );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

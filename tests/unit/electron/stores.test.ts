@@ -46,9 +46,27 @@ describe('station settings', () => {
     const path = join(tempDir(), 'settings.json');
     const store = new FileSettingsStore(path);
     const noPrinter = { address: null, paper: 80, autoPrint: false, drawer: false } as const;
-    expect(await store.load()).toEqual({ serverMode: 'embedded', serverUrl: null, printer: noPrinter, invoicePrinter: null, stationBranchId: null });
-    await store.save({ serverMode: 'remote', serverUrl: 'https://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet', stationBranchId: 2 });
-    expect(await new FileSettingsStore(path).load()).toEqual({ serverMode: 'remote', serverUrl: 'https://server:4100', printer: noPrinter, invoicePrinter: 'HP LaserJet', stationBranchId: 2 });
+    expect(await store.load()).toEqual({
+      serverMode: 'embedded',
+      serverUrl: null,
+      printer: noPrinter,
+      invoicePrinter: null,
+      stationBranchId: null,
+    });
+    await store.save({
+      serverMode: 'remote',
+      serverUrl: 'https://server:4100',
+      printer: noPrinter,
+      invoicePrinter: 'HP LaserJet',
+      stationBranchId: 2,
+    });
+    expect(await new FileSettingsStore(path).load()).toEqual({
+      serverMode: 'remote',
+      serverUrl: 'https://server:4100',
+      printer: noPrinter,
+      invoicePrinter: 'HP LaserJet',
+      stationBranchId: 2,
+    });
   });
 
   it('settings saved before printing existed load with no printers; a printer set is kept, however it is connected', async () => {
@@ -59,7 +77,13 @@ describe('station settings', () => {
     expect(loaded.invoicePrinter).toBeNull();
     for (const address of ['tcp://192.168.1.50:9100', '\\\\FRONT-PC\\POS80', 'COM3@19200']) {
       const printer = { address, paper: 58, autoPrint: true, drawer: true } as const;
-      await new FileSettingsStore(path).save({ serverMode: 'embedded', serverUrl: null, printer, invoicePrinter: null, stationBranchId: null });
+      await new FileSettingsStore(path).save({
+        serverMode: 'embedded',
+        serverUrl: null,
+        printer,
+        invoicePrinter: null,
+        stationBranchId: null,
+      });
       expect((await new FileSettingsStore(path).load()).printer).toEqual(printer);
     }
   });
@@ -67,7 +91,15 @@ describe('station settings', () => {
   it('a field a newer rule refuses falls back alone: an http:// remote saved before https was required keeps the printers', async () => {
     const path = join(tempDir(), 'settings.json');
     const printer = { address: 'COM3@9600', paper: 58, autoPrint: true, drawer: true };
-    writeFileSync(path, JSON.stringify({ serverMode: 'remote', serverUrl: 'http://192.168.1.20:4100', printer, invoicePrinter: 'HP LaserJet' }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        serverMode: 'remote',
+        serverUrl: 'http://192.168.1.20:4100',
+        printer,
+        invoicePrinter: 'HP LaserJet',
+      }),
+    );
     const loaded = await new FileSettingsStore(path).load();
     expect(loaded.printer).toEqual(printer);
     expect(loaded.invoicePrinter).toBe('HP LaserJet');

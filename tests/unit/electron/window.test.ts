@@ -50,7 +50,13 @@ describe('the desktop window', () => {
   it('is isolated and sandboxed, without Node in the page', () => {
     windowModule.createMainWindow({ indexHtml: '/app/dist/index.html', preload: '/app/dist-electron/preload.cjs' });
     const prefs = created[0]!.options.webPreferences as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, devTools: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      devTools: false,
+    });
   });
 
   it('denies new windows and navigation away', () => {
@@ -76,7 +82,17 @@ describe('the desktop window', () => {
   it('serves IPC only to its own page', async () => {
     const handler = vi.fn(async () => 'served');
     const table = Object.fromEntries(
-      ['pos:api-call', 'pos:auth-login', 'pos:auth-logout', 'pos:auth-current', 'pos:settings-get', 'pos:settings-set', 'pos:app-info', 'pos:file-pick', 'pos:products-sheet'].map((c) => [c, handler]),
+      [
+        'pos:api-call',
+        'pos:auth-login',
+        'pos:auth-logout',
+        'pos:auth-current',
+        'pos:settings-get',
+        'pos:settings-set',
+        'pos:app-info',
+        'pos:file-pick',
+        'pos:products-sheet',
+      ].map((c) => [c, handler]),
     );
     windowModule.serveIpc(table as never, '/app/dist/index.html');
     const call = handles.get('pos:app-info')!;

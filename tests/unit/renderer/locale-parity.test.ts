@@ -34,19 +34,29 @@ function keysOf(texts: Map<string, string>) {
 
 describe('English and Arabic locales', () => {
   it('have the same files', () => {
-    expect(readdirSync(join('locales', 'ar')).filter((f) => f.endsWith('.json')).sort()).toEqual([...files].sort());
+    expect(
+      readdirSync(join('locales', 'ar'))
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual([...files].sort());
   });
 
   it.each(files)('%s has the same keys in both, none empty, Arabic written in Arabic', (file) => {
     const en = leaves(load('en', file));
     const ar = leaves(load('ar', file));
     expect(keysOf(ar).keys).toEqual(keysOf(en).keys);
-    for (const [lang, texts] of [['en', en], ['ar', ar]] as const) {
-      for (const [key, forms] of keysOf(texts).forms) expect([...forms].sort(), `${lang} ${key}`).toEqual([...pluralForms[lang]].sort());
+    for (const [lang, texts] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      for (const [key, forms] of keysOf(texts).forms)
+        expect([...forms].sort(), `${lang} ${key}`).toEqual([...pluralForms[lang]].sort());
     }
     for (const [key, text] of [...en, ...ar]) expect(text.trim(), key).not.toBe('');
     const arabicScript = /[\u0600-\u06FF]/;
-    const untranslated = [...ar].filter(([key, text]) => !arabicScript.test(text) && text === en.get(key) && !/^(PlayDesk|English)$/.test(text));
+    const untranslated = [...ar].filter(
+      ([key, text]) => !arabicScript.test(text) && text === en.get(key) && !/^(PlayDesk|English)$/.test(text),
+    );
     expect(untranslated).toEqual([]);
   });
 
@@ -54,8 +64,14 @@ describe('English and Arabic locales', () => {
     for (const lang of ['en', 'ar']) {
       const errors = load(lang, 'errors.json');
       const success = load(lang, 'success.json');
-      for (const key of [...errorKeys, ...fieldErrorKeys, ...systemKeys.filter((k) => !(systemSuccessKeys as readonly string[]).includes(k))]) expect(errors[key], `${lang} ${key}`).toBeTypeOf('string');
-      for (const key of [...successKeys, ...systemSuccessKeys]) expect(success[key], `${lang} ${key}`).toBeTypeOf('string');
+      for (const key of [
+        ...errorKeys,
+        ...fieldErrorKeys,
+        ...systemKeys.filter((k) => !(systemSuccessKeys as readonly string[]).includes(k)),
+      ])
+        expect(errors[key], `${lang} ${key}`).toBeTypeOf('string');
+      for (const key of [...successKeys, ...systemSuccessKeys])
+        expect(success[key], `${lang} ${key}`).toBeTypeOf('string');
     }
   });
 

@@ -6,7 +6,12 @@ import ar from '../../../locales/ar/common.json';
 
 describe('the packages list says the overtime margin in minutes per hour', async () => {
   const i18n = i18next.createInstance();
-  await i18n.init({ lng: 'en', fallbackLng: 'en', defaultNS: 'common', resources: { en: { common: en }, ar: { common: ar } } });
+  await i18n.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    defaultNS: 'common',
+    resources: { en: { common: en }, ar: { common: ar } },
+  });
 
   // English has one and other; Arabic zero, one, two, few (3–10), many (11–99) and other (100).
   it.each([

@@ -49,7 +49,16 @@ describe('where a user lands after signing in', () => {
     expect(landingScreen(abilityFor({ ...cashier, role: 'admin', privilege: null }))).toBe('FrontDesk');
   });
   it('a back-office role on the first screen it may open', () => {
-    const office = { ...cashier, privilege: { ...cashier.privilege!, features: { Employees: { access: true, view: true, create: false, update: false, delete: false }, Roles: { access: true, view: true, create: false, update: false, delete: false } } } };
+    const office = {
+      ...cashier,
+      privilege: {
+        ...cashier.privilege!,
+        features: {
+          Employees: { access: true, view: true, create: false, update: false, delete: false },
+          Roles: { access: true, view: true, create: false, update: false, delete: false },
+        },
+      },
+    };
     expect(landingScreen(abilityFor(office))).toBe('Employees');
   });
   it('a role with no screen lands nowhere', () => {
@@ -59,7 +68,11 @@ describe('where a user lands after signing in', () => {
 
 describe('message keys become text', async () => {
   const i18n = i18next.createInstance();
-  await i18n.init({ lng: 'en', fallbackLng: 'en', resources: { en: { errors: en, success: enSuccess }, ar: { errors: ar, success: arSuccess } } });
+  await i18n.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { errors: en, success: enSuccess }, ar: { errors: ar, success: arSuccess } },
+  });
 
   it('translates error and success keys in the current language', async () => {
     expect(messageText(i18n.t, 'INVALID_PASSWORD')).toBe('The password is incorrect.');

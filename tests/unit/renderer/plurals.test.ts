@@ -20,23 +20,39 @@ const suffix = /_(zero|one|two|few|many|other)$/;
 const takesCount = /\{\{\s*count\s*(,[^}]*)?\}\}/;
 
 describe.each(languages)('%s plural forms', (lang) => {
-  const strings = files.flatMap((file) => leaves(JSON.parse(readFileSync(join('locales', lang, file), 'utf8')) as Tree, file));
+  const strings = files.flatMap((file) =>
+    leaves(JSON.parse(readFileSync(join('locales', lang, file), 'utf8')) as Tree, file),
+  );
 
   it('are exactly the categories Intl.PluralRules gives the language', () => {
-    expect([...categories(lang)].sort()).toEqual(lang === 'en' ? ['one', 'other'] : ['few', 'many', 'one', 'other', 'two', 'zero']);
+    expect([...categories(lang)].sort()).toEqual(
+      lang === 'en' ? ['one', 'other'] : ['few', 'many', 'one', 'other', 'two', 'zero'],
+    );
   });
 
   it('every string that shows a count is one form of a key that has all of them', () => {
     const counted = strings.filter(([, text]) => takesCount.test(text)).map(([key]) => key);
     expect(counted.length).toBeGreaterThan(0);
-    expect(counted.filter((key) => !suffix.test(key)), 'counts without plural forms').toEqual([]);
+    expect(
+      counted.filter((key) => !suffix.test(key)),
+      'counts without plural forms',
+    ).toEqual([]);
     const bases = new Set(counted.map((key) => key.replace(suffix, '')));
     const keys = new Set(strings.map(([key]) => key));
     for (const base of bases) {
       const forms = [...categories(lang)].map((c) => `${base}_${c}`);
-      expect(forms.filter((k) => !keys.has(k)), base).toEqual([]);
+      expect(
+        forms.filter((k) => !keys.has(k)),
+        base,
+      ).toEqual([]);
       // A key with forms beyond the language's own would never be shown.
-      expect(strings.filter(([k]) => k.replace(suffix, '') === base && suffix.test(k)).map(([k]) => k).sort(), base).toEqual(forms.sort());
+      expect(
+        strings
+          .filter(([k]) => k.replace(suffix, '') === base && suffix.test(k))
+          .map(([k]) => k)
+          .sort(),
+        base,
+      ).toEqual(forms.sort());
     }
   });
 });
@@ -48,7 +64,13 @@ describe('counts read as a person would say them', () => {
   });
   const t = (lang: 'en' | 'ar') => {
     const i18n = i18next.createInstance();
-    void i18n.init({ resources, lng: lang, defaultNS: 'common', initAsync: false, interpolation: { escapeValue: false } });
+    void i18n.init({
+      resources,
+      lng: lang,
+      defaultNS: 'common',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
     return i18n.t;
   };
 

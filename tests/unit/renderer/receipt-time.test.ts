@@ -5,7 +5,12 @@ import { receiptSeconds } from '../../../shared/domain/serial-time';
 
 const translator = async (lng: 'en' | 'ar') => {
   const i18n = i18next.createInstance();
-  await i18n.init({ resources: { [lng]: await messagesOf(lng) }, lng, defaultNS: 'common', interpolation: { escapeValue: false } });
+  await i18n.init({
+    resources: { [lng]: await messagesOf(lng) },
+    lng,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
   return (count: number) => i18n.t('print.receiptTime', { count, baud: 9600 });
 };
 

@@ -59,7 +59,7 @@ describe('the browser bridge belongs to its tab', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens with the tab\'s own page id: the same after a reload, another in a new tab', () => {
+  it("opens with the tab's own page id: the same after a reload, another in a new tab", () => {
     const tab = tabStorage();
     createWebBridge(station, async () => {}, tab);
     createWebBridge(station, async () => {}, tab); // the same tab reloaded

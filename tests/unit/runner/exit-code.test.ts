@@ -16,7 +16,10 @@ function runSuite(file: string): Promise<{ code: number | null; output: string }
   // The nested run must not think it is a worker of this one.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
   return new Promise((done) => {
-    const child = spawn(process.execPath, [vitest, 'run', file], { env: { ...env, PLAYDESK_RUNNER_SELF_CHECK: '1', NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [vitest, 'run', file], {
+      env: { ...env, PLAYDESK_RUNNER_SELF_CHECK: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -45,7 +48,9 @@ function importGraph(entries: string[]): { files: Set<string>; packages: Set<str
         continue;
       }
       const base = resolve(dirname(file), spec!);
-      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p) && statSync(p).isFile());
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find(
+        (p) => existsSync(p) && statSync(p).isFile(),
+      );
       if (found) visit(found);
     }
   };

@@ -13,6 +13,10 @@ describe('npm run server options', () => {
   it('takes --data-dir, --host and --port before DATA_DIR, HOST and PORT', () => {
     const env = { DATA_DIR: '/srv/env', HOST: '0.0.0.0', PORT: '4300' };
     expect(cliServerOptions([], env)).toMatchObject({ dataDir: '/srv/env', host: '0.0.0.0', port: 4300 });
-    expect(cliServerOptions(['--data-dir', '/srv/arg', '--host', '10.0.0.2', '--port', '4400'], env)).toMatchObject({ dataDir: '/srv/arg', host: '10.0.0.2', port: 4400 });
+    expect(cliServerOptions(['--data-dir', '/srv/arg', '--host', '10.0.0.2', '--port', '4400'], env)).toMatchObject({
+      dataDir: '/srv/arg',
+      host: '10.0.0.2',
+      port: 4400,
+    });
   });
 });

@@ -12,6 +12,7 @@ describe("the embedded PostgreSQL's platform package", () => {
     expect(dir).not.toBeNull();
     const links = JSON.parse(readFileSync(join(dir!, 'native', 'pg-symlinks.json'), 'utf8')) as { target: string }[];
     expect(links.length).toBeGreaterThan(0);
-    for (const { target } of links) expect(existsSync(join(dir!, target)) || lstatSync(join(dir!, target)).isSymbolicLink(), target).toBe(true);
+    for (const { target } of links)
+      expect(existsSync(join(dir!, target)) || lstatSync(join(dir!, target)).isSymbolicLink(), target).toBe(true);
   });
 });

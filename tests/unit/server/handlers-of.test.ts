@@ -65,11 +65,23 @@ describe("each server module's routes", () => {
   });
 
   it("are typed from the module's endpoints: a missing or a foreign one does not compile", () => {
-    expectTypeOf<keyof HandlersOf<typeof couponsApi>>().toEqualTypeOf<'coupon/pagelist' | 'coupon/create' | 'coupon/delete' | 'sale/coupon'>();
+    expectTypeOf<keyof HandlersOf<typeof couponsApi>>().toEqualTypeOf<
+      'coupon/pagelist' | 'coupon/create' | 'coupon/delete' | 'sale/coupon'
+    >();
     // @ts-expect-error a coupons routes object without 'sale/coupon'
-    const missing: HandlersOf<typeof couponsApi> = { 'coupon/pagelist': none, 'coupon/create': none, 'coupon/delete': none };
-    // @ts-expect-error a coupons routes object answering a sales endpoint
-    const foreign: HandlersOf<typeof couponsApi> = { 'coupon/pagelist': none, 'coupon/create': none, 'coupon/delete': none, 'sale/coupon': none, 'sale/pagelist': none };
+    const missing: HandlersOf<typeof couponsApi> = {
+      'coupon/pagelist': none,
+      'coupon/create': none,
+      'coupon/delete': none,
+    };
+    const foreign: HandlersOf<typeof couponsApi> = {
+      'coupon/pagelist': none,
+      'coupon/create': none,
+      'coupon/delete': none,
+      'sale/coupon': none,
+      // @ts-expect-error a coupons routes object answering a sales endpoint
+      'sale/pagelist': none,
+    };
     expect([missing, foreign]).toHaveLength(2);
   });
 

@@ -29,7 +29,10 @@ describe('the endpoint catalogue', () => {
       '/priviledge/list',
       '/tax/list',
     ]) {
-      expect(allEndpoints.some(([, e]) => e.path === path), path).toBe(true);
+      expect(
+        allEndpoints.some(([, e]) => e.path === path),
+        path,
+      ).toBe(true);
     }
     expect(isEndpointName('user/login')).toBe(true);
     expect(isEndpointName('toString')).toBe(false);
@@ -40,7 +43,8 @@ describe('the endpoint catalogue', () => {
   it('marks every view endpoint and lookup as a read, and no command as one', () => {
     for (const [name, e] of allEndpoints) {
       const p = e.permission;
-      const viewing = (typeof p === 'object' && p.action === 'view') || (p === 'authenticated' && name.endsWith('/list'));
+      const viewing =
+        (typeof p === 'object' && p.action === 'view') || (p === 'authenticated' && name.endsWith('/list'));
       if (viewing) expect(isRead(e), name).toBe(true);
       if (typeof p === 'object' && p.action !== 'view') expect(isRead(e), name).toBe(false);
     }
@@ -90,7 +94,11 @@ describe('schema failures become translatable field errors', () => {
   });
 
   it('other failures are VALIDATION_FAILED with one reason per field', () => {
-    const schema = z.object({ name: z.string().min(2), qty: z.number().max(5), items: z.array(z.object({ id: z.number() })) });
+    const schema = z.object({
+      name: z.string().min(2),
+      qty: z.number().max(5),
+      items: z.array(z.object({ id: z.number() })),
+    });
     const input = { name: 'a', qty: 9, items: [{ id: 'x' }] };
     const errors = toFieldErrors(schema.safeParse(input).error!.issues, input);
     expect(errors).toEqual([
@@ -99,7 +107,10 @@ describe('schema failures become translatable field errors', () => {
       { path: 'items.0.id', message: 'FIELD_INVALID' },
     ]);
     expect(failureKeyOf(errors)).toBe('VALIDATION_FAILED');
-    expect(toFieldErrors(schema.safeParse({}).error!.issues, {})[0]).toEqual({ path: 'name', message: 'FIELD_REQUIRED' });
+    expect(toFieldErrors(schema.safeParse({}).error!.issues, {})[0]).toEqual({
+      path: 'name',
+      message: 'FIELD_REQUIRED',
+    });
   });
 });
 
@@ -108,7 +119,13 @@ describe('the browser-mode wire format', () => {
     const { wireMessageSchema } = await import('../../../shared/ipc');
     expect(wireMessageSchema.safeParse({ kind: 'result', id: 1, result: { status: true } }).success).toBe(true);
     expect(wireMessageSchema.safeParse({ kind: 'event', event: { type: 'session-ended' } }).success).toBe(true);
-    for (const bad of [null, [], { kind: 'result' }, { kind: 'error', id: -1, message: 'x' }, { kind: 'event', event: { type: 'format-disk' } }]) {
+    for (const bad of [
+      null,
+      [],
+      { kind: 'result' },
+      { kind: 'error', id: -1, message: 'x' },
+      { kind: 'event', event: { type: 'format-disk' } },
+    ]) {
       expect(wireMessageSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { divideHalfUp, lineAmounts, priceCart, shareOut, TAX_EXCLUDED, TAX_INCLUDED } from '../../../shared/domain/money';
+import {
+  divideHalfUp,
+  lineAmounts,
+  priceCart,
+  shareOut,
+  TAX_EXCLUDED,
+  TAX_INCLUDED,
+} from '../../../shared/domain/money';
 import { checkCoupon, type CouponTerms } from '../../../shared/domain/coupon';
 
 describe('rounding half up', () => {
@@ -29,7 +36,11 @@ describe('a line, rounded once per line (VAT 15 %)', () => {
   });
 
   it('a zero-rated line has no VAT either way', () => {
-    expect(lineAmounts({ unitPrice: 1234, qty: 2, rateBp: 0, included: TAX_INCLUDED })).toEqual({ net: 2468, vat: 0, gross: 2468 });
+    expect(lineAmounts({ unitPrice: 1234, qty: 2, rateBp: 0, included: TAX_INCLUDED })).toEqual({
+      net: 2468,
+      vat: 0,
+      gross: 2468,
+    });
   });
 
   it('refuses a negative or fractional amount', () => {
@@ -75,8 +86,18 @@ describe('a cart with a discount', () => {
 
 describe('coupons', () => {
   const now = new Date('2026-11-22T12:00:00Z');
-  const base: CouponTerms = { type: 'amount', value: 500, min_cart_value: 2000, use_limit: 10, used: 0, valid_from: null, valid_to: null, branch_id: 1 };
-  const check = (over: Partial<CouponTerms>, total = 5000, branchId: number | null = 1) => checkCoupon({ ...base, ...over }, { total, branchId, now });
+  const base: CouponTerms = {
+    type: 'amount',
+    value: 500,
+    min_cart_value: 2000,
+    use_limit: 10,
+    used: 0,
+    valid_from: null,
+    valid_to: null,
+    branch_id: 1,
+  };
+  const check = (over: Partial<CouponTerms>, total = 5000, branchId: number | null = 1) =>
+    checkCoupon({ ...base, ...over }, { total, branchId, now });
 
   it.each([
     ['an amount', {}, 5000, { ok: true, discount: 500 }],

@@ -57,7 +57,13 @@ describe('abilities from the login data', () => {
 });
 
 describe('the rights a user may give or take away (issue 11, point 10)', () => {
-  const flags = (...on: string[]) => ({ access: on.includes('access'), view: on.includes('view'), create: on.includes('create'), update: on.includes('update'), delete: on.includes('delete') });
+  const flags = (...on: string[]) => ({
+    access: on.includes('access'),
+    view: on.includes('view'),
+    create: on.includes('create'),
+    update: on.includes('update'),
+    delete: on.includes('delete'),
+  });
 
   it('names each right a change turns on or off that the user does not hold', () => {
     const before = { FrontDesk: flags('access', 'delete') };
@@ -67,10 +73,17 @@ describe('the rights a user may give or take away (issue 11, point 10)', () => {
 
   it('lets a change within the rights held through, and leaves alone what it does not change', () => {
     const before = { FrontDesk: flags('access', 'delete'), Reports: flags('view') };
-    expect(rightsBeyond(employee(), before, { FrontDesk: flags('access', 'view', 'create', 'delete'), Reports: flags('view') })).toEqual([]);
+    expect(
+      rightsBeyond(employee(), before, {
+        FrontDesk: flags('access', 'view', 'create', 'delete'),
+        Reports: flags('view'),
+      }),
+    ).toEqual([]);
   });
 
   it('an administrator may change any right', () => {
-    expect(rightsBeyond(employee({ role: 'admin', privilege: null }), {}, { Sales: flags('access', 'delete') })).toEqual([]);
+    expect(
+      rightsBeyond(employee({ role: 'admin', privilege: null }), {}, { Sales: flags('access', 'delete') }),
+    ).toEqual([]);
   });
 });

@@ -4,11 +4,19 @@ import { printerAddress, printerTarget } from '../../../shared/domain/printer-ad
 describe('a receipt printer address', () => {
   it('names a network printer, port 9100 when none is given', () => {
     expect(printerTarget('tcp://192.168.1.50:9101')).toEqual({ kind: 'network', host: '192.168.1.50', port: 9101 });
-    expect(printerTarget('tcp://pos-printer.local')).toEqual({ kind: 'network', host: 'pos-printer.local', port: 9100 });
+    expect(printerTarget('tcp://pos-printer.local')).toEqual({
+      kind: 'network',
+      host: 'pos-printer.local',
+      port: 9100,
+    });
   });
 
   it('names a printer shared by Windows, by computer and share name', () => {
-    expect(printerTarget('\\\\localhost\\POS-80 Front')).toEqual({ kind: 'shared', computer: 'localhost', share: 'POS-80 Front' });
+    expect(printerTarget('\\\\localhost\\POS-80 Front')).toEqual({
+      kind: 'shared',
+      computer: 'localhost',
+      share: 'POS-80 Front',
+    });
   });
 
   it('names a serial port and its speed; COM ports in capitals', () => {

@@ -39,7 +39,9 @@ describe('the receipt of a sale', () => {
   });
 
   it('a credit note refers to the invoice it cancels, with negative amounts', () => {
-    const note = receiptOf(receiptSource({ kind: 'credit_note', invoice_no: 58, original_invoice_no: 57, payable: -22500, vat: -2935 }));
+    const note = receiptOf(
+      receiptSource({ kind: 'credit_note', invoice_no: 58, original_invoice_no: 57, payable: -22500, vat: -2935 }),
+    );
     expect(note).toMatchObject({ kind: 'credit_note', refersTo: 57 });
     expect(decodeTaxQr(note.qr)).toMatchObject({ total: '-225.00', vatTotal: '-29.35' });
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { freeze, nextStart, periodFrom, rechain, resume, statusOn, type SubscriptionDates } from '../../../shared/domain/subscription';
+import {
+  freeze,
+  nextStart,
+  periodFrom,
+  rechain,
+  resume,
+  statusOn,
+  type SubscriptionDates,
+} from '../../../shared/domain/subscription';
 
 const sub = (start_date: string, end_date: string, more: Partial<SubscriptionDates> = {}): SubscriptionDates => ({
   state: 'ACTIVE',
@@ -17,8 +25,18 @@ describe('a subscription status on a day', () => {
     ['on its last day', sub('2026-11-10', '2026-11-16'), '2026-11-16', 'ACTIVE'],
     ['the day after it ends', sub('2026-11-10', '2026-11-16'), '2026-11-17', 'INACTIVE'],
     ['cancelled', sub('2026-11-10', '2026-11-16', { state: 'CANCELLED' }), '2026-11-12', 'CANCELLED'],
-    ['within its freeze', sub('2026-11-10', '2026-11-19', { state: 'FREEZED', frozen_at: '2026-11-12', freeze_days: 3 }), '2026-11-14', 'FREEZED'],
-    ['when the freeze has run out', sub('2026-11-10', '2026-11-19', { state: 'FREEZED', frozen_at: '2026-11-12', freeze_days: 3 }), '2026-11-15', 'ACTIVE'],
+    [
+      'within its freeze',
+      sub('2026-11-10', '2026-11-19', { state: 'FREEZED', frozen_at: '2026-11-12', freeze_days: 3 }),
+      '2026-11-14',
+      'FREEZED',
+    ],
+    [
+      'when the freeze has run out',
+      sub('2026-11-10', '2026-11-19', { state: 'FREEZED', frozen_at: '2026-11-12', freeze_days: 3 }),
+      '2026-11-15',
+      'ACTIVE',
+    ],
   ] as const)('%s', (_case, s, today, status) => {
     expect(statusOn(s, today)).toBe(status);
   });
@@ -31,7 +49,11 @@ describe('where a new subscription starts', () => {
   });
 
   it('the day after the last kept one ends, so it waits', () => {
-    const running = [sub('2026-11-20', '2026-11-26'), sub('2026-11-27', '2026-12-26'), sub('2026-11-20', '2027-01-30', { state: 'CANCELLED' })];
+    const running = [
+      sub('2026-11-20', '2026-11-26'),
+      sub('2026-11-27', '2026-12-26'),
+      sub('2026-11-20', '2027-01-30', { state: 'CANCELLED' }),
+    ];
     const start = nextStart(running, '2026-11-22');
     expect(start).toBe('2026-12-27');
     expect(periodFrom(start, 30)).toEqual({ start_date: '2026-12-27', end_date: '2027-01-25' });
@@ -54,7 +76,10 @@ describe('freezing and resuming', () => {
 
   it('freezes an active subscription and moves its end', () => {
     const result = freeze(active, 5, today);
-    expect(result).toEqual({ ok: true, change: { state: 'FREEZED', frozen_at: today, freeze_days: 5, end_date: '2026-12-01' } });
+    expect(result).toEqual({
+      ok: true,
+      change: { state: 'FREEZED', frozen_at: today, freeze_days: 5, end_date: '2026-12-01' },
+    });
   });
 
   it('does not freeze one that is waiting, ended or cancelled', () => {
@@ -64,8 +89,17 @@ describe('freezing and resuming', () => {
   });
 
   it('resuming early gives back the unused frozen days', () => {
-    const frozen = { ...active, state: 'FREEZED' as const, frozen_at: '2026-11-22', freeze_days: 5, end_date: '2026-12-01' };
-    expect(resume(frozen, '2026-11-24')).toEqual({ ok: true, change: { state: 'ACTIVE', frozen_at: null, freeze_days: 2, end_date: '2026-11-28' } });
+    const frozen = {
+      ...active,
+      state: 'FREEZED' as const,
+      frozen_at: '2026-11-22',
+      freeze_days: 5,
+      end_date: '2026-12-01',
+    };
+    expect(resume(frozen, '2026-11-24')).toEqual({
+      ok: true,
+      change: { state: 'ACTIVE', frozen_at: null, freeze_days: 2, end_date: '2026-11-28' },
+    });
     expect(resume(frozen, '2026-11-22')).toMatchObject({ change: { end_date: '2026-11-26', freeze_days: 0 } });
     expect(resume(active, today)).toEqual({ ok: false, key: 'NOT_FROZEN' });
   });
@@ -95,6 +129,14 @@ describe('rechaining a kid’s waiting subscriptions', () => {
   });
 
   it('changes nothing when the chain already fits', () => {
-    expect(rechain([{ id: 1, ...sub('2026-11-20', '2026-11-26') }, { id: 2, ...sub('2026-11-27', '2026-12-03') }], today).size).toBe(0);
+    expect(
+      rechain(
+        [
+          { id: 1, ...sub('2026-11-20', '2026-11-26') },
+          { id: 2, ...sub('2026-11-27', '2026-12-03') },
+        ],
+        today,
+      ).size,
+    ).toBe(0);
   });
 });

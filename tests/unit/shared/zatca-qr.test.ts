@@ -3,7 +3,13 @@ import { encodeTaxQr, qrAmount } from '../../../shared/domain/zatca-qr';
 import { decodeTaxQr } from '../../fixtures/tax-qr-decoder';
 
 describe('the simplified tax invoice QR (ZATCA phase 1)', () => {
-  const fields = { sellerName: 'مركز اللعب — الفرع الرئيسي', vatNumber: '310122393500003', timestamp: '2026-11-22T18:30:00Z', total: '115.00', vatTotal: '15.00' };
+  const fields = {
+    sellerName: 'مركز اللعب — الفرع الرئيسي',
+    vatNumber: '310122393500003',
+    timestamp: '2026-11-22T18:30:00Z',
+    total: '115.00',
+    vatTotal: '15.00',
+  };
 
   it('decodes back to its five fields, Arabic seller name included', () => {
     expect(decodeTaxQr(encodeTaxQr(fields))).toEqual(fields);
@@ -20,9 +26,15 @@ describe('the simplified tax invoice QR (ZATCA phase 1)', () => {
 
   it('matches the reference encoding of the ZATCA guide’s example', () => {
     // Seller "Bobs Records", VAT 310122393500003, 2022-04-25T15:30:00Z, total 1000.00, VAT 150.00.
-    expect(encodeTaxQr({ sellerName: 'Bobs Records', vatNumber: '310122393500003', timestamp: '2022-04-25T15:30:00Z', total: '1000.00', vatTotal: '150.00' })).toBe(
-      'AQxCb2JzIFJlY29yZHMCDzMxMDEyMjM5MzUwMDAwMwMUMjAyMi0wNC0yNVQxNTozMDowMFoEBzEwMDAuMDAFBjE1MC4wMA==',
-    );
+    expect(
+      encodeTaxQr({
+        sellerName: 'Bobs Records',
+        vatNumber: '310122393500003',
+        timestamp: '2022-04-25T15:30:00Z',
+        total: '1000.00',
+        vatTotal: '150.00',
+      }),
+    ).toBe('AQxCb2JzIFJlY29yZHMCDzMxMDEyMjM5MzUwMDAwMwMUMjAyMi0wNC0yNVQxNTozMDowMFoEBzEwMDAuMDAFBjE1MC4wMA==');
   });
 
   it('cuts a seller name over 255 bytes at a character boundary', () => {
