@@ -3,7 +3,7 @@ import { fail, fieldErrorSchema, type ApiFailure, type FieldError } from './api/
 import { isMessageKey, type MessageKey } from './api/keys';
 import { loginRequest } from './api/auth';
 import { sessionUserSchema } from './permissions';
-import { realtimeBridgeEventSchema } from './realtime';
+import type { RealtimeBridgeEvent } from './realtime';
 import type { ImportCheck } from './domain/product-import';
 import { printerTarget } from './domain/printer-address';
 import { isSafeServerUrl } from './domain/server-address';
@@ -242,12 +242,7 @@ export type BridgeInvoke = <C extends BridgeChannel>(channel: C, arg: BridgeArg<
 
 /** Main → renderer pushes, on the one event channel: each type with its payload. */
 export const EVENT_CHANNEL = 'pos:event';
-const bridgeEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('session-ended') }),
-  z.object({ type: z.literal('supervisor-ended') }),
-  realtimeBridgeEventSchema,
-]);
-export type BridgeEvent = z.infer<typeof bridgeEventSchema>;
+export type BridgeEvent = { type: 'session-ended' } | { type: 'supervisor-ended' } | RealtimeBridgeEvent;
 
 /** What the preload (Electron) and the browser-mode bridge expose to the page: invoke, and the pushes. */
 export interface PosBridge {
@@ -260,7 +255,6 @@ export interface PosBridge {
  * Browser mode: the same bridge over one WebSocket (`/bridge` on the serving origin).
  * Requests carry an id; the answer echoes it. Events arrive unrequested.
  */
-export const WEB_BRIDGE_PATH = '/bridge';
 export const wireRequestSchema = z.object({
   id: z.number().int().nonnegative(),
   channel: z.enum(BRIDGE_CHANNELS),
@@ -271,10 +265,3 @@ export type WireMessage =
   | { kind: 'result'; id: number; result: unknown }
   | { kind: 'error'; id: number; message: string }
   | { kind: 'event'; event: BridgeEvent };
-
-/** What the page accepts from the bridge; anything else is dropped (zod at this edge too). */
-export const wireMessageSchema: z.ZodType<WireMessage> = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('result'), id: z.number().int().nonnegative(), result: z.unknown() }),
-  z.object({ kind: z.literal('error'), id: z.number().int().nonnegative(), message: z.string() }),
-  z.object({ kind: z.literal('event'), event: bridgeEventSchema }),
-]) as z.ZodType<WireMessage>;

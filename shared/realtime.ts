@@ -15,18 +15,12 @@ export type ServerEventName = {
   [E in RealtimeEventName]: (typeof realtimeEvents)[E]['direction'] extends 'server-to-client' ? E : never;
 }[RealtimeEventName];
 
-const eventNames = Object.keys(realtimeEvents) as [RealtimeEventName, ...RealtimeEventName[]];
-
 /** socket.io's typed maps for `Server<ClientToServer, ServerToClient>` and `Socket<ServerToClient, ClientToServer>`. */
 export type ServerToClientEvents = { [E in ServerEventName]: (payload: RealtimePayload<E>) => void };
 export type ClientToServerEvents = Record<never, never>;
 
 /** A server event as it reaches the page (a bridge push); its data was checked by `parseRealtime`. */
-export const realtimeBridgeEventSchema = z.object({
-  type: z.literal('realtime'),
-  event: z.enum(eventNames),
-  data: z.unknown(),
-});
+export type RealtimeBridgeEvent = { type: 'realtime'; event: RealtimeEventName; data: unknown };
 
 /** A received event checked against the catalogue: unknown names and bad payloads are null (dropped). */
 export function parseRealtime(event: string, data: unknown): { event: RealtimeEventName; data: unknown } | null {

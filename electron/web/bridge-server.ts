@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { WEB_BRIDGE_PATH, wireRequestSchema, type BridgeEvent, type WireMessage } from '../../shared/ipc';
+import { wireRequestSchema, type BridgeEvent, type WireMessage } from '../../shared/ipc';
+import { WEB_BRIDGE_PATH } from '../../shared/bridge-wire';
 import type { ChannelHandlers } from '../ipc/handlers';
 
 export interface BridgeServerOptions {

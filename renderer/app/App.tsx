@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import arEG from 'antd/locale/ar_EG';
+import enUS from 'antd/es/locale/en_US';
+import arEG from 'antd/es/locale/ar_EG';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from './store';
 import { restoreSession } from './auth-slice';

@@ -1,15 +1,6 @@
-import {
-  BRIDGE_CHANNELS,
-  bridgeChannels,
-  WEB_BRIDGE_PATH,
-  type BridgeChannel,
-  type BridgeEvent,
-  type BridgeInvoke,
-  type PosBridge,
-  type WireMessage,
-  wireMessageSchema,
-} from '../../shared/ipc';
-import { fail } from '../../shared/api/envelope';
+import type { BridgeChannel, BridgeEvent, BridgeInvoke, PosBridge, WireMessage } from '../../shared/ipc';
+import type { ApiFailure } from '../../shared/api/envelope';
+import { API_RESULT_CHANNELS, WEB_BRIDGE_PATH, wireMessageSchema } from '../../shared/bridge-wire';
 
 type Pending = {
   resolve: (value: unknown) => void;
@@ -18,13 +9,13 @@ type Pending = {
   timer?: ReturnType<typeof setTimeout>;
 };
 
+const failed = (message: 'SERVER_UNREACHABLE' | 'SOMETHING_WENT_WRONG'): ApiFailure => ({ status: false, message });
+
 /** No call waits for ever: one unanswered this long is treated as an unreachable server. */
 const CALL_TIMEOUT_MS = 60_000;
 
 /** Channels whose answer is an ApiResult: a lost connection answers them with SERVER_UNREACHABLE. */
-const API_CHANNELS: ReadonlySet<BridgeChannel> = new Set(
-  BRIDGE_CHANNELS.filter((channel) => bridgeChannels[channel].api),
-);
+const API_CHANNELS: ReadonlySet<BridgeChannel> = new Set(API_RESULT_CHANNELS);
 
 /** Where the tab keeps its page id: sessionStorage, which a reload keeps and a new tab does not share. */
 export type PageStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -95,7 +86,7 @@ export function createWebBridge(
   }
 
   function settleLost(p: Pending) {
-    if (API_CHANNELS.has(p.channel)) p.resolve(fail('SERVER_UNREACHABLE'));
+    if (API_CHANNELS.has(p.channel)) p.resolve(failed('SERVER_UNREACHABLE'));
     else p.reject(new Error('SERVER_UNREACHABLE'));
   }
 
@@ -118,7 +109,7 @@ export function createWebBridge(
     pending.delete(message.id);
     clearTimeout(p.timer);
     if (message.kind === 'result') p.resolve(message.result);
-    else if (API_CHANNELS.has(p.channel)) p.resolve(fail('SOMETHING_WENT_WRONG'));
+    else if (API_CHANNELS.has(p.channel)) p.resolve(failed('SOMETHING_WENT_WRONG'));
     else p.reject(new Error(message.message));
   }
 

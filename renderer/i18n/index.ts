@@ -1,6 +1,4 @@
 import i18n from 'i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../shared/domain/constants';
 type Messages = Record<string, unknown>;
@@ -30,7 +28,6 @@ function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Langu
 export const directionOf = (lang: Language): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 
 function applyToDocument(lang: Language) {
-  dayjs.locale(lang);
   document.documentElement.lang = lang;
   document.documentElement.dir = directionOf(lang);
 }

@@ -3,6 +3,7 @@ import { HashRouter } from 'react-router';
 import type { SessionUser } from '../../../shared/permissions';
 import { AppShell } from './AppShell';
 import { IdleLock } from './IdleLock';
+import { useDayjsLocale } from './useDayjsLocale';
 
 /**
  * Everything past the login: the app's frame under the idle lock, its addresses (in the URL hash:
@@ -10,6 +11,7 @@ import { IdleLock } from './IdleLock';
  * of its own; the login needs none of it.
  */
 export function SignedIn({ user }: { user: SessionUser }) {
+  useDayjsLocale();
   return (
     <AntApp>
       <HashRouter>

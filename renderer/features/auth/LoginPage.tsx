@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Alert, Button, Form, Input, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,11 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
 import { useSetupStatusQuery } from '../../api/setup';
-import { FirstRunForm } from './FirstRunForm';
 import { LoginHeading, LoginNote } from './loginText';
 import './login.css';
+
+/** Shown once in a station's life, on an empty database: its code waits until then. */
+const FirstRunForm = lazy(() => import('./FirstRunForm').then((m) => ({ default: m.FirstRunForm })));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -42,7 +44,9 @@ export function LoginPage() {
           </div>
         </div>
         {setup?.needsAdministrator ? (
-          <FirstRunForm onCreated={(loginName, password) => void dispatch(login({ login: loginName, password }))} />
+          <Suspense>
+            <FirstRunForm onCreated={(loginName, password) => void dispatch(login({ login: loginName, password }))} />
+          </Suspense>
         ) : (
           <SignInForm />
         )}

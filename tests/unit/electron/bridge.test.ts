@@ -10,7 +10,8 @@ import { OnceCommands } from '../../../electron/services/once-commands';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
-import { WEB_BRIDGE_PATH, type WireMessage } from '../../../shared/ipc';
+import type { WireMessage } from '../../../shared/ipc';
+import { WEB_BRIDGE_PATH } from '../../../shared/bridge-wire';
 import { FakeServer, memoryPending, okBody, tokens } from './fakes';
 import { noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
 

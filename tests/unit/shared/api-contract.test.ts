@@ -116,7 +116,7 @@ describe('schema failures become translatable field errors', () => {
 
 describe('the browser-mode wire format', () => {
   it('accepts the bridge messages and drops anything else', async () => {
-    const { wireMessageSchema } = await import('../../../shared/ipc');
+    const { wireMessageSchema } = await import('../../../shared/bridge-wire');
     expect(wireMessageSchema.safeParse({ kind: 'result', id: 1, result: { status: true } }).success).toBe(true);
     expect(wireMessageSchema.safeParse({ kind: 'event', event: { type: 'session-ended' } }).success).toBe(true);
     for (const bad of [
@@ -128,5 +128,19 @@ describe('the browser-mode wire format', () => {
     ]) {
       expect(wireMessageSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+
+  it('answers a lost line with SERVER_UNREACHABLE on exactly the channels the table says answer ApiResults', async () => {
+    const { API_RESULT_CHANNELS } = await import('../../../shared/bridge-wire');
+    const { BRIDGE_CHANNELS, bridgeChannels } = await import('../../../shared/ipc');
+    const inTable = BRIDGE_CHANNELS.filter((channel) => bridgeChannels[channel].api !== undefined);
+    expect([...API_RESULT_CHANNELS].sort()).toEqual(inTable.sort());
+  });
+
+  it('lets a realtime push through to the page and still drops a malformed one', async () => {
+    const { wireMessageSchema } = await import('../../../shared/bridge-wire');
+    const push = { kind: 'event', event: { type: 'realtime', event: 'visits_changed', data: { branch_id: 1 } } };
+    expect(wireMessageSchema.safeParse(push).success).toBe(true);
+    expect(wireMessageSchema.safeParse({ kind: 'event', event: { type: 'realtime', data: {} } }).success).toBe(false);
   });
 });
