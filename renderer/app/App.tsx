@@ -8,7 +8,7 @@ import { restoreSession } from './auth-slice';
 import { Splash } from '../components/Splash';
 import { NotificationsProvider } from '../components/Notifications';
 import { LoginPage } from '../features/auth/LoginPage';
-import { LazySignedIn, prefetchApp } from './screens';
+import { LazySignedIn, LazyStyleWarmup, prefetchApp } from './screens';
 import { directionOf } from '../i18n';
 import { theme } from './theme';
 import type { Language } from '../../shared/domain/constants';
@@ -30,9 +30,10 @@ export function App() {
   useEffect(() => void dispatch(restoreSession()), [dispatch]);
   // While the login form waits for a password, the app's code arrives, so signing in does not wait for it.
   const signedOut = status !== 'starting' && status !== 'signedIn';
+  const [prefetched, setPrefetched] = useState(false);
   useEffect(() => {
     if (!signedOut) return;
-    const timer = setTimeout(() => void prefetchApp(), PREFETCH_AFTER_MS);
+    const timer = setTimeout(() => void prefetchApp().then(() => setPrefetched(true)), PREFETCH_AFTER_MS);
     return () => clearTimeout(timer);
   }, [signedOut]);
 
@@ -46,7 +47,10 @@ export function App() {
             <LazySignedIn user={user} />
           </Suspense>
         ) : (
-          <LoginPage />
+          <>
+            <LoginPage />
+            {prefetched && <LazyStyleWarmup />}
+          </>
         )}
       </NotificationsProvider>
     </ConfigProvider>

@@ -91,11 +91,20 @@ const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
 
 export const screenComponent = (screen: Screen): ComponentType => screens[screen].Component;
 
+/** The signed-in screens' styles, made while the login form waits (see StyleWarmup). */
+const warmup = deferred(
+  page(
+    () => import('./shell/StyleWarmup'),
+    (m) => m.StyleWarmup,
+  ),
+);
+export const LazyStyleWarmup = warmup.Component;
+
 /**
  * Fetches the signed-in app's code while the login form waits, one chunk after another so that the
  * form stays responsive: sign-in then shows the first screen without waiting for its code. A chunk
  * that fails here is fetched again when its screen opens.
  */
 export async function prefetchApp(): Promise<void> {
-  for (const { preload } of [shell, ...Object.values(screens)]) await preload().catch(() => undefined);
+  for (const { preload } of [shell, warmup, ...Object.values(screens)]) await preload().catch(() => undefined);
 }
