@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import type { SessionUser } from '../../shared/permissions';
 import type { Screen } from './shell/menu';
 
@@ -14,7 +14,10 @@ function deferred<P extends object>(load: () => Promise<Loaded<P>>) {
   const preload = () => load().then((m) => void (ready = m.default));
   const Lazy = lazy(load);
   function Deferred(props: P) {
-    return createElement(ready ?? Lazy, props);
+    // Chosen once per mount: a screen first drawn through Lazy and drawn again once `ready` is set would
+    // change type, and React would mount it anew, losing what it holds (an open dialog, a typed form).
+    const [Component] = useState(() => ready ?? Lazy);
+    return createElement(Component, props);
   }
   return { Component: Deferred, preload };
 }

@@ -59,3 +59,30 @@ test('an address with a wrong id leads to the list, never to a broken screen', a
   await page.goto('/#/Nowhere/12');
   await expect(page.getByTestId('front-desk')).toBeVisible();
 });
+
+test('a screen opened before the prefetch reached it keeps what was typed when the prefetch catches up', async ({
+  page,
+}) => {
+  // The prefetch goes screen by screen; held at Branches, it reaches Roles only after Roles is open.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/BranchesPage-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await freshStation(page);
+  await chooseLanguage(page, 'en');
+  await signIn(page, e2eAdmin.login, e2eAdmin.password);
+  await page.goto('/#/Roles');
+  const search = page.getByTestId('roles-page').getByRole('searchbox');
+  await search.fill('Shift');
+  const rolesPrefetched = page.waitForRequest(/\/assets\/EmployeesRoutes-[^/]+\.js$/);
+  release();
+  await rolesPrefetched;
+  await page.waitForTimeout(500);
+  // Anything that draws the screen again (here a change of language) must not mount it anew.
+  await page.getByTestId('language-switch').first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(search).toHaveValue('Shift');
+  await chooseLanguage(page, 'en');
+});
