@@ -3,6 +3,9 @@ import { DataDirInUseError } from './db/embedded';
 import { cliServerOptions } from './cli-options';
 import { isLoopback } from '../shared/domain/server-address';
 
+/** How long a stop may take before the process gives up on closing cleanly. */
+const STOP_DEADLINE_MS = 10_000;
+
 /** `npm run server -- --port 4100 --host 0.0.0.0 --data-dir .data/server` (options in cli-options.ts). */
 try {
   const options = cliServerOptions(process.argv.slice(2), process.env);
@@ -22,6 +25,13 @@ try {
   if (parentPort) parentPort.postMessage(ready);
   else process.send?.(ready);
   const stop = async () => {
+    // A close that never ends (a connection that stays open) must not keep the process alive: a
+    // station restarting it would wait for ever. It says so and exits non-zero instead.
+    const deadline = setTimeout(() => {
+      console.error(`PlayDesk server: stopping took over ${STOP_DEADLINE_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS);
+    deadline.unref();
     await server.close();
     process.exit(0);
   };
