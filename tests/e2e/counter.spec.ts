@@ -188,6 +188,8 @@ test('Arabic: a kid enters and leaves in words of their own, not the sign-in wor
 
   await page.goto('/#/Packages');
   await page.getByTestId('package-add').click();
+  // Measured once the dialog has finished zooming in: mid-animation its parts are scaled, not laid out.
+  await expect(page.locator('[class*="-appear"]:visible, [class*="-enter"]:visible')).toHaveCount(0);
   const form = await page.getByTestId('package-form').boundingBox();
   const tax = await page
     .getByTestId('package-form')
