@@ -15,3 +15,15 @@ export interface AuthenticatedContext extends RequestContext {
   user: SessionUser;
   sessionId: string;
 }
+
+/** Room work: the station's employee (`user`) and the supervisor signed in at it by code. */
+export interface SupervisorContext extends AuthenticatedContext {
+  supervisor: {
+    id: number;
+    name_en: string;
+    name_ar: string;
+    /** The supervisor session (the token's), which logout ends. */
+    sessionId: string;
+    expiresAt: Date;
+  };
+}

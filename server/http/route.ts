@@ -13,12 +13,14 @@ import { httpStatusOf } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
 import { AppError } from './errors';
-import type { AuthenticatedContext, RequestContext } from './context';
+import type { AuthenticatedContext, RequestContext, SupervisorContext } from './context';
 
-/** A public endpoint may be called by anyone; every other one only by a signed-in employee. */
+/** A public endpoint may be called by anyone; every other one only by a signed-in employee; room work also by a supervisor. */
 type ContextOf<N extends EndpointName> = Catalogue[N]['permission'] extends 'public'
   ? RequestContext
-  : AuthenticatedContext;
+  : Catalogue[N]['permission'] extends { supervisor: true }
+    ? SupervisorContext
+    : AuthenticatedContext;
 export type Handler<N extends EndpointName> = (
   request: ParsedRequestOf<N>,
   ctx: ContextOf<N>,

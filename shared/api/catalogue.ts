@@ -15,6 +15,8 @@ import * as parents from './parents';
 import * as subscriptions from './subscriptions';
 import * as frontdesk from './frontdesk';
 import * as chainSettings from './chain-settings';
+import * as rooms from './rooms';
+import * as supervisor from './supervisor';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 /** The names of the endpoints a `shared/api` module exports (`typeof couponsApi`). */
@@ -55,6 +57,8 @@ export const catalogue = keyed(
   subscriptions,
   frontdesk,
   chainSettings,
+  rooms,
+  supervisor,
 );
 
 export type Catalogue = typeof catalogue;

@@ -13,6 +13,7 @@ import {
   Mobile,
 } from './common';
 import { pageSchema } from './envelope';
+import { roomSessionSchema } from './rooms';
 import { lookupItem } from './lookups';
 
 /** An employee as lists and profiles show them (spec 3, with the spec's spelling `priviledge_id`). */
@@ -151,15 +152,13 @@ export const employeeSessions = endpoint({
   permission: { action: 'view', subject: 'Employees' },
 });
 
-/** Room supervision sessions; rooms arrive with the supervisor screens, until then the list is empty. */
+/** The employee's times logged into rooms as their supervisor, newest first. */
 export const employeeRoomSessions = endpoint({
   method: 'POST',
   path: '/profile/user/roomsession',
   read: true,
   request: z.object({ user_id: Id, ...paging(10) }),
-  response: pageSchema(
-    z.object({ id: z.string(), room_id: z.number().int(), login_at: Timestamp, logout_at: Timestamp.nullable() }),
-  ),
+  response: pageSchema(roomSessionSchema),
   permission: { action: 'view', subject: 'Employees' },
 });
 

@@ -8,7 +8,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH';
  * Who may call an endpoint. Every endpoint declares one: `public` (no token, e.g. login),
  * `authenticated` (any signed-in employee, e.g. lookup lists) or a feature right.
  */
-export type Permission = 'public' | 'authenticated' | { action: FeatureFlag; subject: Feature };
+export type Permission =
+  | 'public'
+  | 'authenticated'
+  | {
+      action: FeatureFlag;
+      subject: Feature;
+      /** Room work (spec 6): the supervisor token must come too, in its own header. */
+      supervisor?: true;
+    };
 
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   method: HttpMethod;

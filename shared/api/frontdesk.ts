@@ -6,6 +6,7 @@ import { Amount, taxMode } from './products';
 import { kidSchema, parentSchema } from './parents';
 import { saleSchema, smsDelivery } from './sales';
 import { SMS_STATUSES } from '../domain/sms';
+import { roomVisitSchema } from './rooms';
 
 /** A one-time code's request needs the parent and their mobile (spec 5: MOBILE_NUMBER_MISSING). */
 const otpTarget = {
@@ -287,15 +288,13 @@ export const kidSessions = endpoint({
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-/** Visits to rooms arrive with the room supervisor; until then a kid has none. */
+/** The kid's stays in rooms, newest first (within the caller's branch, as their visits). */
 export const kidRoomSessions = endpoint({
   method: 'POST',
   path: '/profile/kid/roomsession',
   read: true,
   request: z.object({ ...paging(10), kid_id: Id }),
-  response: pageSchema(
-    z.object({ id: z.number().int(), room_id: z.number().int(), login_at: Timestamp, logout_at: Timestamp.nullable() }),
-  ),
+  response: pageSchema(roomVisitSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 

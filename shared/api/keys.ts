@@ -73,6 +73,12 @@ export const systemKeys = [
   'KID_ALREADY_INSIDE',
   'BADGE_IN_USE',
   'KID_BANNED',
+  /** Rooms: a room at its capacity, a room with kids inside (not deleted), a kid not in the room named. */
+  'ROOM_FULL',
+  'ROOM_NOT_EMPTY',
+  'KID_NOT_IN_ROOM',
+  /** A kid outside a room's ages: the supervisor confirms before the kid goes in. */
+  'KID_AGE_OUT_OF_RANGE',
   /** An Idempotency-Key sent again with another request: it names one command only (422, as Stripe answers). */
   'IDEMPOTENCY_KEY_REUSED',
   /** The station printed a receipt (said by the station, not the server). */

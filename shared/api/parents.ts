@@ -31,6 +31,8 @@ export const kidSchema = z.object({
   banned: z.boolean(),
   vip: z.boolean(),
   room_id: z.number().int().nullable(),
+  /** The kid's photo (a stored file's path), the last picture uploaded to the kid's files. */
+  image: z.string().nullable(),
 });
 export type Kid = z.output<typeof kidSchema>;
 export type KidRecord = z.input<typeof kidSchema>;

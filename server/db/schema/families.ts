@@ -63,6 +63,8 @@ export const kids = pgTable(
     banned: boolean('banned').notNull().default(false),
     vip: boolean('vip').notNull().default(false),
     room_id: integer('room_id'),
+    /** The kid's photo: the last picture uploaded to their files. */
+    image: text('image'),
     search: searchWords('name_en', 'name_ar'),
     created_at: createdAt,
     deleted_at: timestamp('deleted_at', { withTimezone: true }),

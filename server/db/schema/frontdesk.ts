@@ -96,6 +96,8 @@ export const otpCodes = pgTable(
     id: serial('id').primaryKey(),
     mobile: varchar('mobile', { length: 20 }).notNull(),
     parent_id: integer('parent_id').references(() => parents.id),
+    /** A supervisor's code (room work) rather than a parent's. */
+    user_id: integer('user_id').references(() => users.id),
     code_hash: varchar('code_hash', { length: 64 }).notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -5,3 +5,4 @@ export * from './catalogue';
 export * from './sales';
 export * from './families';
 export * from './frontdesk';
+export * from './rooms';

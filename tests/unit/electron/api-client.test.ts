@@ -206,6 +206,45 @@ describe('flags in an answer', () => {
   });
 });
 
+describe('supervisor mode', () => {
+  const supervisor = { id: 7, name_en: 'Sara', name_ar: 'سارة' };
+
+  it('keeps the supervisor token from the code check and gives the page the rest', async () => {
+    await signedIn();
+    server.on('/otp/supervisor/verify', () =>
+      okBody({ supervisor, supervisor_token: 'super-9', expires_at: '2026-11-24T12:00:00.000Z' }),
+    );
+    const result = await client.call('otp/supervisor/verify', { mobile: '0501234567', otp: '123456' });
+    expect(result).toEqual({
+      status: true,
+      message: 'OK',
+      data: { supervisor, expires_at: '2026-11-24T12:00:00.000Z' },
+    });
+    expect(session.supervisorToken()).toBe('super-9');
+    server.on('/room/supervisor/roomlist', () => okBody([]));
+    await client.call('room/supervisor/roomlist', {});
+    expect(server.to('/room/supervisor/roomlist')[0]!.headers['X-Supervisor-Token']).toBe('super-9');
+  });
+
+  it('forgets the supervisor token once the supervisor logs out, keeping the staff session', async () => {
+    await signedIn();
+    session.setSupervisorToken('super-9');
+    server.on('/room/supervisor/logout', () => okBody(null));
+    expect((await client.call('room/supervisor/logout', {})).status).toBe(true);
+    expect(session.supervisorToken()).toBeNull();
+    expect((await session.tokens())?.accessToken).toBe('access-1');
+  });
+
+  it('keeps the supervisor token when the code is wrong', async () => {
+    await signedIn();
+    session.setSupervisorToken('super-1');
+    server.on('/otp/supervisor/verify', () => ({ status: 400, body: { status: false, message: 'INVALID_OTP' } }));
+    const result = await client.call('otp/supervisor/verify', { mobile: '0501234567', otp: '000000' });
+    expect(result).toEqual({ status: false, message: 'INVALID_OTP' });
+    expect(session.supervisorToken()).toBe('super-1');
+  });
+});
+
 describe('sign out', () => {
   it('revokes on the server and clears the station, even when the server cannot be reached', async () => {
     await signedIn();
