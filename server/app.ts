@@ -44,6 +44,10 @@ import { frontDeskRoutes } from './modules/frontdesk/routes';
 import { ChainSettingsService } from './modules/chain-settings/service';
 import { chainSettingsRoutes } from './modules/chain-settings/routes';
 import { attachRealtime } from './realtime/realtime';
+import { RoomService } from './modules/rooms/service';
+import { roomRoutes } from './modules/rooms/routes';
+import { SupervisorService } from './modules/supervisor/service';
+import { supervisorRoutes } from './modules/supervisor/routes';
 
 export interface AppDeps {
   db: Db;
@@ -95,6 +99,14 @@ export function buildApp(deps: AppDeps): App {
   const sales = new SaleService(deps.db, subscriptions, overtime, sms, locales);
   const realtime = attachRealtime(fastify.server, (token) => auth.authenticate(token));
   fastify.addHook('preClose', async () => realtime.close());
+  const rooms = new RoomService(deps.db, locales);
+  const supervisors = new SupervisorService(deps.db, otp, locales, deps.tokenKey, (branch_id) =>
+    realtime.publish('visits_changed', { branch_id }),
+  );
+  const authenticator = {
+    authenticate: (token: string) => auth.authenticate(token),
+    supervisor: (token: string | null) => supervisors.authenticate(token),
+  };
   const handlers: Handlers = {
     ...authRoutes(auth),
     ...setupRoutes(auth),
@@ -115,12 +127,18 @@ export function buildApp(deps: AppDeps): App {
       sales,
       outbox: new SmsOutbox(deps.db, locales),
       realtime,
+      rooms,
     }),
+    ...roomRoutes(rooms),
+    ...supervisorRoutes(supervisors),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(
       new FileService(deps.files, {
-        kid: { check: async (_ctx, id) => void (await parents.kidInfo(id)) },
+        kid: {
+          check: async (_ctx, id) => void (await parents.kidInfo(id)),
+          setImage: (id, image) => parents.setKidImage(id, image),
+        },
         emp: { check: async (ctx, id) => void (await employees.info(ctx, id)) },
         product: {
           check: (ctx, id) => products.assertVisible(ctx, id),
@@ -140,7 +158,7 @@ export function buildApp(deps: AppDeps): App {
       ((request: unknown, ctx: AuthenticatedContext | RequestContext) => Promise<unknown>) | undefined;
     // A catalogue entry without a handler is a build mistake, found at start rather than by a cashier.
     if (!handler) throw new Error(`No handler for catalogue endpoint ${name}`);
-    registerEndpoint(fastify, endpoint, handler, auth);
+    registerEndpoint(fastify, endpoint, handler, authenticator);
   }
 
   fastify.setNotFoundHandler((_req, reply) => reply.code(404).send(fail('NOT_FOUND')));

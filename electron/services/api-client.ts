@@ -4,6 +4,7 @@ import { isRead, splitRequest, type Endpoint } from '../../shared/api/endpoint';
 import { fail, looseEnvelopeSchema, type ApiResult, type ApiSuccess } from '../../shared/api/envelope';
 import { isMessageKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
+import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 import { SESSION_ENDPOINTS, tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
 import { stableJson } from '../../shared/domain/stable-json';
@@ -12,7 +13,6 @@ import type { SessionUser } from '../../shared/permissions';
 import { ServerUnreachableError, type HttpTransport } from '../platform/ports';
 import type { Session } from './session';
 
-export const SUPERVISOR_HEADER = 'X-Supervisor-Token';
 const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 export interface ApiClientDeps {

@@ -12,6 +12,7 @@ import { fail, ok } from '../../shared/api/envelope';
 import { httpStatusOf } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
+import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 import { AppError } from './errors';
 import type { AuthenticatedContext, RequestContext, SupervisorContext } from './context';
 
@@ -32,6 +33,11 @@ export type HandlersOf<M> = { [N in EndpointNamesOf<M>]: Handler<N> };
 export interface Authenticator {
   /** Resolves a bearer token to the caller, or throws AppError('SESSION_EXPIRED'). */
   authenticate(token: string): Promise<Pick<AuthenticatedContext, 'user' | 'sessionId'>>;
+  /**
+   * Resolves the supervisor header to the supervisor signed in at this station, or throws
+   * AppError('NOT_AUTHORISED', { supervisor: true }) so the station drops only that token.
+   */
+  supervisor?(token: string | null): Promise<SupervisorContext['supervisor']>;
 }
 
 /** One route from one catalogue entry: authenticate, authorise, validate, run, wrap in the envelope. */
@@ -51,6 +57,15 @@ export function registerEndpoint(
         endpoint.permission === 'public'
           ? { ...call, user: null, sessionId: null }
           : { ...call, ...(await signedIn(req, endpoint.permission, auth)) };
+      if (
+        endpoint.permission !== 'public' &&
+        endpoint.permission !== 'authenticated' &&
+        endpoint.permission.supervisor
+      ) {
+        // Room work: the staff token let the station in; the supervisor header says who works the room.
+        if (!auth.supervisor) throw new AppError('NOT_AUTHORISED', { supervisor: true });
+        Object.assign(ctx, { supervisor: await auth.supervisor(headerOf(req, SUPERVISOR_HEADER.toLowerCase())) });
+      }
       const idempotencyKey = req.headers['idempotency-key'];
       if (typeof idempotencyKey === 'string' && idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
         // Ignoring it would turn a retry into a second sale.

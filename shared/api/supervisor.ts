@@ -10,6 +10,9 @@ import { smsDelivery } from './sales';
  * supervisor at the room door signs in with a code sent to their own mobile and gets a supervisor token,
  * sent in its own header beside the staff token. Room work needs both.
  */
+/** The header the supervisor token travels in, beside the staff bearer token (spec 7). */
+export const SUPERVISOR_HEADER = 'X-Supervisor-Token';
+
 const roomWork = { action: 'access', subject: 'Supervisor', supervisor: true } as const satisfies Permission;
 /** Asking for and checking a supervisor's code: the station's right only (no supervisor yet). */
 const stationRight = { action: 'access', subject: 'Supervisor' } as const satisfies Permission;
@@ -143,6 +146,8 @@ export const supervisorBadge = endpoint({
       parent_id: z.number().int(),
       badge: z.string(),
       banned: z.boolean(),
+      /** For the age check's question before the kid goes in. */
+      birth_date: z.string().nullable(),
       room_id: z.number().int().nullable(),
     }),
   ),

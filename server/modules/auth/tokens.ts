@@ -7,16 +7,22 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-/** Short-lived access tokens (JWT, HS256) signed with the key every server instance shares. */
+/**
+ * Short-lived access tokens (JWT, HS256) signed with the key every server instance shares. Supervisor
+ * tokens are the same shape under a key derived from it, so neither is ever taken for the other.
+ */
 export class AccessTokens {
-  constructor(private readonly key: Uint8Array) {}
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
+  ) {}
 
   sign(claims: AccessClaims): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .setExpirationTime(`${this.ttlSeconds}s`)
       .sign(this.key);
   }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { branches, loginSessions, privileges, users } from '../../db/schema';
+import { branches, loginSessions, privileges, rooms, roomSessions, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUniqueViolation, pageOf } from '../../http/results';
 import { dataBranch, inDataBranch, isAdministrator, workBranch } from '../which-branch';
@@ -162,13 +162,32 @@ export class EmployeeService {
     return this.loginRecords(eq(loginSessions.user_id, user_id), page, perPage);
   }
 
-  /** Rooms and their supervisors arrive with the supervisor screens; the employee is checked meanwhile. */
+  /** The employee's times logged into rooms as their supervisor, newest first. */
   async roomSessions(
     ctx: AuthenticatedContext,
     { user_id, page, perPage }: ParsedRequestOf<'profile/user/roomsession'>,
   ) {
     await this.info(ctx, user_id);
-    return pageOf([], 0, page, perPage);
+    const where = eq(roomSessions.user_id, user_id);
+    const [rows, total] = await Promise.all([
+      this.db
+        .select({
+          id: roomSessions.id,
+          room_id: roomSessions.room_id,
+          room_name_en: rooms.name_en,
+          room_name_ar: rooms.name_ar,
+          login_at: roomSessions.login_at,
+          logout_at: roomSessions.logout_at,
+        })
+        .from(roomSessions)
+        .innerJoin(rooms, eq(rooms.id, roomSessions.room_id))
+        .where(where)
+        .orderBy(desc(roomSessions.login_at), desc(roomSessions.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.$count(roomSessions, where),
+    ]);
+    return pageOf(rows, total, page, perPage);
   }
 
   /** The login report: every sign-in, newest first; branch-bound like the employees it lists. */

@@ -13,6 +13,9 @@ const FOLDER_FEATURE: Record<MediaFolder, Feature> = {
   package: 'Packages',
 };
 
+/** The room door shows kids' photos: a station with the Supervisor right may see (not add) kids' files. */
+const VIEWED_ALSO_BY: Partial<Record<MediaFolder, Feature>> = { kid: 'Supervisor' };
+
 const MIME: Record<(typeof UPLOAD_EXTENSIONS)[number], string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -97,7 +100,11 @@ export class FileService {
   }
 
   private async authorise(ctx: AuthenticatedContext, folder: MediaFolder, ownerId: number, action: 'view' | 'create') {
-    if (!abilityFor(ctx.user).can(action, FOLDER_FEATURE[folder])) throw new AppError('NOT_AUTHORISED');
+    const ability = abilityFor(ctx.user);
+    const viewer = VIEWED_ALSO_BY[folder];
+    const allowed =
+      ability.can(action, FOLDER_FEATURE[folder]) || (action === 'view' && viewer && ability.can('access', viewer));
+    if (!allowed) throw new AppError('NOT_AUTHORISED');
     await this.owners[folder]?.check(ctx, ownerId);
   }
 }

@@ -14,8 +14,11 @@ const OTP_MAX_CHECKS = 5;
 /** Codes one mobile may be sent in the TTL window: enough for a resend or two, not for a flood. */
 const OTP_SENDS_PER_WINDOW = 3;
 
+/** Whose code it is: a parent's (the front desk) or a supervisor's (room work). */
+export type CodeOwner = { parent_id: number } | { user_id: number };
+
 /**
- * One-time codes for a parent (spec 7): six digits by SMS, kept only as an HMAC, valid 10 minutes
+ * One-time codes for a parent (spec 7) or a room supervisor: six digits by SMS, kept only as an HMAC, valid 10 minutes
  * for 5 checks. Sending is limited per mobile; both commands serialise per mobile, so parallel
  * requests cannot slip past the limits.
  */
@@ -33,6 +36,17 @@ export class OtpService {
 
   async send(ctx: AuthenticatedContext, { id, mobile: typed }: ParsedRequestOf<'otp/send'>) {
     const mobile = await this.parentWith(ctx, id, typed);
+    return this.sendCode(ctx, mobile, { parent_id: id });
+  }
+
+  async verify(ctx: AuthenticatedContext, { id, mobile: typed, otp }: ParsedRequestOf<'otp/verify'>) {
+    const mobile = await this.parentWith(ctx, id, typed);
+    if (!(await this.checkCode(mobile, { parent_id: id }, otp))) throw new AppError('INVALID_OTP');
+    return { status: 'approved' as const };
+  }
+
+  /** A new code to `mobile` (E.164) for its owner, within the sending limit. */
+  async sendCode(ctx: AuthenticatedContext, mobile: string, owner: CodeOwner) {
     const delivery = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
       const [sent] = await tx
@@ -43,12 +57,12 @@ export class OtpService {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await tx.insert(otpCodes).values({
         mobile,
-        parent_id: id,
+        ...owner,
         code_hash: this.hash(mobile, code),
         expires_at: new Date(Date.now() + OTP_TTL_MS),
       });
       // Inside the transaction: a message the gateway refused takes its code (and the count) back. One
-      // with no answer (unknown) keeps its code: the parent may well receive it.
+      // with no answer (unknown) keeps its code: the owner may well receive it.
       return this.sms.send({
         to: mobile,
         body: otpText(code),
@@ -61,14 +75,20 @@ export class OtpService {
     return { sent: true as const, expires_in_seconds: OTP_TTL_MS / 1000, delivery };
   }
 
-  async verify(ctx: AuthenticatedContext, { id, mobile: typed, otp }: ParsedRequestOf<'otp/verify'>) {
-    const mobile = await this.parentWith(ctx, id, typed);
-    const approved = await this.db.transaction(async (tx) => {
+  /** Whether `otp` is the owner's latest code, unexpired and within its checks; a match uses it up. */
+  async checkCode(mobile: string, owner: CodeOwner, otp: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${mobile}`}))`);
       const [latest] = await tx
         .select()
         .from(otpCodes)
-        .where(and(eq(otpCodes.mobile, mobile), eq(otpCodes.parent_id, id), isNull(otpCodes.verified_at)))
+        .where(
+          and(
+            eq(otpCodes.mobile, mobile),
+            'parent_id' in owner ? eq(otpCodes.parent_id, owner.parent_id) : eq(otpCodes.user_id, owner.user_id),
+            isNull(otpCodes.verified_at),
+          ),
+        )
         .orderBy(desc(otpCodes.created_at), desc(otpCodes.id))
         .limit(1);
       if (!latest || latest.expires_at.getTime() < Date.now() || latest.attempts >= OTP_MAX_CHECKS) return false;
@@ -80,8 +100,6 @@ export class OtpService {
         .where(eq(otpCodes.id, latest.id));
       return match;
     });
-    if (!approved) throw new AppError('INVALID_OTP');
-    return { status: 'approved' as const };
   }
 
   private hash(mobile: string, code: string): string {

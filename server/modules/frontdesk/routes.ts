@@ -7,6 +7,7 @@ import type { OtpService } from './otp';
 import type { OvertimeService } from './overtime';
 import type { VisitService } from './visits';
 import type { Realtime } from '../../realtime/realtime';
+import type { RoomService } from '../rooms/service';
 import { visitsChanged } from '../../realtime/visits';
 
 interface FrontDesk {
@@ -17,6 +18,7 @@ interface FrontDesk {
   sales: SaleService;
   outbox: SmsOutbox;
   realtime: Realtime;
+  rooms: RoomService;
 }
 
 export function frontDeskRoutes({
@@ -27,6 +29,7 @@ export function frontDeskRoutes({
   sales,
   outbox,
   realtime,
+  rooms,
 }: FrontDesk): HandlersOf<typeof frontDeskApi> {
   return {
     'otp/send': (body, ctx) => otp.send(ctx, body),
@@ -46,7 +49,7 @@ export function frontDeskRoutes({
     'profile/kid/info': (body) => parents.kidInfo(body.id),
     'profile/kid/invoice': (body, ctx) => sales.ofKid(ctx, body),
     'profile/kid/session': (body, ctx) => visits.ofKid(ctx, body),
-    'profile/kid/roomsession': (body) => visits.roomSessions(body),
+    'profile/kid/roomsession': (body, ctx) => rooms.ofKid(ctx, body),
     'sms/outbox': (body, ctx) => outbox.list(ctx, body),
   };
 }

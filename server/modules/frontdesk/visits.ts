@@ -13,6 +13,7 @@ import type { BranchLocales } from '../branches/locales';
 import { statusColumns } from '../subscriptions/service';
 import { commandBranch, dataBranch, inDataBranch, isAdministrator } from '../which-branch';
 import { present, sessionRows, timeOf, visitsByIds, type Visit } from './visit-rows';
+import { leaveRoom } from '../rooms/room-rows';
 
 /** Kids' visits: check-in on a badge and an active subscription, check-out that fixes the overtime, the lists. */
 export class VisitService {
@@ -214,11 +215,6 @@ export class VisitService {
     );
   }
 
-  /** Room visits are recorded by the room supervisor, which is not built yet. */
-  async roomSessions({ page, perPage }: ParsedRequestOf<'profile/kid/roomsession'>) {
-    return pageOf([], 0, page, perPage);
-  }
-
   private async close(tx: Tx, ctx: AuthenticatedContext, id: number) {
     const [session] = await tx.select().from(kidSessions).where(eq(kidSessions.id, id));
     const now = new Date();
@@ -235,6 +231,8 @@ export class VisitService {
         overtime_fee: overtimeFee(time.overtimeHours, session!.overtime_price),
       })
       .where(eq(kidSessions.id, id));
+    // Out of the premises is out of any room.
+    await leaveRoom(tx, session!.kid_id, ctx.user.id);
   }
 
   /** Each kid's subscription good today in this branch (the one ending first); NO_SUBSCRIPTION otherwise. */

@@ -35,6 +35,7 @@ const kidColumns = {
   banned: kids.banned,
   vip: kids.vip,
   room_id: kids.room_id,
+  image: kids.image,
 };
 
 /** A search answers a page of ten: the counter narrows a broad one by typing more. */
@@ -150,6 +151,7 @@ export class ParentService {
     const kidsOfParent = sql<KidFound[]>`coalesce((select json_agg(json_build_object(
         'id', k.id, 'parent_id', k.parent_id, 'name_en', k.name_en, 'name_ar', k.name_ar, 'birth_date', k.birth_date,
         'gender', k.gender, 'medical_notes', k.medical_notes, 'banned', k.banned, 'vip', k.vip, 'room_id', k.room_id,
+        'image', k.image,
         'session', (${openVisit})) order by k.id)
       from kids k where k.parent_id = "parents"."id" and k.deleted_at is null), '[]'::json)`;
     const parentsMatching = (db: Db | Tx, lookups: SQL[]) =>
@@ -183,6 +185,11 @@ export class ParentService {
   }
 
   /** Kid profile: the kid with their parent (throws NOT_FOUND; the kid's files follow it). */
+  /** A photo uploaded to the kid's files becomes their picture (the room door shows it). */
+  async setKidImage(id: number, image: string): Promise<void> {
+    await this.db.update(kids).set({ image }).where(eq(kids.id, id));
+  }
+
   async kidInfo(id: number) {
     const [kid] = await this.db
       .select(kidColumns)

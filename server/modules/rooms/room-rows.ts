@@ -1,0 +1,127 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { kidRoomVisits, kids, roomAccess, rooms, users } from '../../db/schema';
+import type { RoomRecord, RoomVisitRecord } from '../../../shared/api/rooms';
+
+/** Kids in the room now: its open stays. */
+export const insideNow = sql<number>`(select count(*)::int from ${kidRoomVisits} where ${kidRoomVisits.room_id} = ${rooms.id} and ${kidRoomVisits.checkout_at} is null)`;
+
+/** Rooms as the contract answers them: with the kids inside now and who may supervise them. */
+export async function roomsWhere(
+  db: Db | Tx,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+): Promise<RoomRecord[]> {
+  const query = db
+    .select({
+      id: rooms.id,
+      name_en: rooms.name_en,
+      name_ar: rooms.name_ar,
+      branch_id: rooms.branch_id,
+      capacity: rooms.capacity,
+      min_age: rooms.min_age,
+      max_age: rooms.max_age,
+      inside: insideNow,
+    })
+    .from(rooms)
+    .where(and(isNull(rooms.deleted_at), where))
+    .orderBy(asc(rooms.name_en), asc(rooms.id));
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  if (rows.length === 0) return [];
+  const access = await db
+    .select({ room_id: roomAccess.room_id, id: users.id, name_en: users.name_en, name_ar: users.name_ar })
+    .from(roomAccess)
+    .innerJoin(users, eq(users.id, roomAccess.user_id))
+    .where(
+      and(
+        inArray(
+          roomAccess.room_id,
+          rows.map((r) => r.id),
+        ),
+        isNull(users.deleted_at),
+      ),
+    )
+    .orderBy(asc(users.name_en), asc(users.id));
+  return rows.map((room) => ({
+    ...room,
+    supervisors: access
+      .filter((a) => a.room_id === room.id)
+      .map(({ id, name_en, name_ar }) => ({ id, name_en, name_ar })),
+  }));
+}
+
+export async function roomById(db: Db | Tx, id: number): Promise<RoomRecord | undefined> {
+  return (await roomsWhere(db, eq(rooms.id, id)))[0];
+}
+
+const inBy = alias(users, 'checked_in_by');
+const outBy = alias(users, 'checked_out_by');
+
+/** Kids' stays in rooms as lists show them (profiles, the report), newest first. */
+export async function roomVisitsWhere(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: RoomVisitRecord[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: kidRoomVisits.id,
+        kid_id: kidRoomVisits.kid_id,
+        kid_name_en: kids.name_en,
+        kid_name_ar: kids.name_ar,
+        room_id: kidRoomVisits.room_id,
+        room_name_en: rooms.name_en,
+        room_name_ar: rooms.name_ar,
+        branch_id: kidRoomVisits.branch_id,
+        session_id: kidRoomVisits.session_id,
+        checkin_at: kidRoomVisits.checkin_at,
+        checkout_at: kidRoomVisits.checkout_at,
+        in_id: inBy.id,
+        in_en: inBy.name_en,
+        in_ar: inBy.name_ar,
+        out_id: outBy.id,
+        out_en: outBy.name_en,
+        out_ar: outBy.name_ar,
+      })
+      .from(kidRoomVisits)
+      .innerJoin(kids, eq(kids.id, kidRoomVisits.kid_id))
+      .innerJoin(rooms, eq(rooms.id, kidRoomVisits.room_id))
+      .innerJoin(inBy, eq(inBy.id, kidRoomVisits.checked_in_by))
+      .leftJoin(outBy, eq(outBy.id, kidRoomVisits.checked_out_by))
+      .where(where)
+      .orderBy(sql`${kidRoomVisits.checkin_at} desc`, sql`${kidRoomVisits.id} desc`)
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(kidRoomVisits)
+      .where(where),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map(({ in_id, in_en, in_ar, out_id, out_en, out_ar, ...visit }) => ({
+      ...visit,
+      checked_in_by: { id: in_id, name_en: in_en, name_ar: in_ar },
+      checked_out_by: out_id === null ? null : { id: out_id, name_en: out_en!, name_ar: out_ar! },
+    })),
+  };
+}
+
+/** Closes the kid's open stay in a room (whoever closes it: a supervisor, or the premises check-out). */
+export async function leaveRoom(tx: Tx, kidId: number, userId: number, roomId?: number) {
+  const closed = await tx
+    .update(kidRoomVisits)
+    .set({ checkout_at: new Date(), checked_out_by: userId })
+    .where(
+      and(
+        eq(kidRoomVisits.kid_id, kidId),
+        isNull(kidRoomVisits.checkout_at),
+        roomId === undefined ? undefined : eq(kidRoomVisits.room_id, roomId),
+      ),
+    )
+    .returning({ room_id: kidRoomVisits.room_id });
+  if (closed.length) await tx.update(kids).set({ room_id: null }).where(eq(kids.id, kidId));
+  return closed[0]?.room_id ?? null;
+}
