@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
+import { newFamily, type FamilyOptions } from './families-fixture';
 import { kidSessions, otpCodes, smsMessages } from '../../server/db/schema';
 import { gatewayFromEnv, httpGateway } from '../../server/sms/http-gateway';
 
@@ -32,58 +33,7 @@ type Session = {
   billed_sale_id: number | null;
 };
 
-let serial = 0;
-/** A parent, kids, and (unless told otherwise) a two-hour package for each kid with a 10-minute margin. */
-async function family(kidCount: number, opts: { subscribe?: boolean; overtimePrice?: number; banned?: boolean } = {}) {
-  const n = ++serial;
-  const parent = (
-    await server.post<{ id: number; mobile: string }>(
-      '/parent/create',
-      { name_en: `Family ${n}`, name_ar: 'عائلة', mobile: `05611${String(n).padStart(5, '0')}` },
-      cashier,
-    )
-  ).body.data;
-  const kids: { id: number }[] = [];
-  for (let i = 0; i < kidCount; i++)
-    kids.push(
-      (
-        await server.post<{ id: number }>(
-          '/kid/create',
-          { parent_id: parent.id, name_en: `Kid ${n}-${i}`, name_ar: 'طفل', banned: opts.banned ?? false },
-          admin,
-        )
-      ).body.data,
-    );
-  if (opts.subscribe !== false) {
-    const pkg = (
-      await server.post<{ id: number }>(
-        '/package/create',
-        {
-          name_en: `Two hours ${n}`,
-          name_ar: 'ساعتان',
-          price: 5000,
-          tax_id: 1,
-          included: 1,
-          validity_days: 30,
-          daily_limits: 2,
-          margin_minutes: '10',
-          overtime_price: opts.overtimePrice ?? 2500,
-        },
-        admin,
-      )
-    ).body.data;
-    const sold = await server.post(
-      '/sale/sale/create',
-      {
-        cart: [{ package: { id: pkg.id }, kids: kids.map((k) => k.id) }],
-        salesData: { payments: { cash: 5000 * kidCount } },
-      },
-      cashier,
-    );
-    expect(sold.body.message).toBe('SALES_COMPLETED');
-  }
-  return { parent, kids };
-}
+const family = (kidCount: number, opts?: FamilyOptions) => newFamily(server, { admin, cashier }, kidCount, opts);
 
 const checkin = (parent_id: number, kidsList: number[], badge: string, token = cashier, extra: object = {}) =>
   server.post<Session[]>('/parent/kids/checkin', { parent_id, badge, kidsList, ...extra }, token);
@@ -416,7 +366,7 @@ describe('check-out and overtime', () => {
   });
 
   it('overtime is fixed at check-out, billed once by a sale, and due again when that invoice is cancelled', async () => {
-    const { parent, kids } = await family(1, { overtimePrice: 2500 });
+    const { parent, kids, n } = await family(1, { overtimePrice: 2500 });
     const [visit] = (await checkin(parent.id, [kids[0]!.id], 'B-600')).body.data;
     await insideFor(visit!.id, 240); // 2 h + 10 min allowed; 100 minutes over → 2 started hours
     const live = await server.get<Session>(`/kids/session/billing/${visit!.id}`, cashier);
@@ -437,7 +387,7 @@ describe('check-out and overtime', () => {
     expect(sale.body.message).toBe('SALES_COMPLETED');
     expect(sale.body.data.payable).toBe(5000);
     expect(sale.body.data.lines[0]).toMatchObject({
-      name_en: `Overtime 2 h · Kid ${serial}-0`,
+      name_en: `Overtime 2 h · Kid ${n}-0`,
       kid_ids: [kids[0]!.id],
     });
     expect((await server.get<Session>(`/kids/session/payments/${kids[0]!.id}`, cashier)).body.data).toMatchObject({

@@ -1,11 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { kidRoomVisits, kids, roomAccess, rooms, users } from '../../db/schema';
 import type { RoomRecord, RoomVisitRecord } from '../../../shared/api/rooms';
-
-/** Kids in the room now: its open stays. */
-export const insideNow = sql<number>`(select count(*)::int from ${kidRoomVisits} where ${kidRoomVisits.room_id} = ${rooms.id} and ${kidRoomVisits.checkout_at} is null)`;
 
 /** Rooms as the contract answers them: with the kids inside now and who may supervise them. */
 export async function roomsWhere(
@@ -22,29 +19,27 @@ export async function roomsWhere(
       capacity: rooms.capacity,
       min_age: rooms.min_age,
       max_age: rooms.max_age,
-      inside: insideNow,
     })
     .from(rooms)
     .where(and(isNull(rooms.deleted_at), where))
     .orderBy(asc(rooms.name_en), asc(rooms.id));
   const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const inside = await db
+    .select({ room_id: kidRoomVisits.room_id, n: count() })
+    .from(kidRoomVisits)
+    .where(and(inArray(kidRoomVisits.room_id, ids), isNull(kidRoomVisits.checkout_at)))
+    .groupBy(kidRoomVisits.room_id);
   const access = await db
     .select({ room_id: roomAccess.room_id, id: users.id, name_en: users.name_en, name_ar: users.name_ar })
     .from(roomAccess)
     .innerJoin(users, eq(users.id, roomAccess.user_id))
-    .where(
-      and(
-        inArray(
-          roomAccess.room_id,
-          rows.map((r) => r.id),
-        ),
-        isNull(users.deleted_at),
-      ),
-    )
+    .where(and(inArray(roomAccess.room_id, ids), isNull(users.deleted_at)))
     .orderBy(asc(users.name_en), asc(users.id));
   return rows.map((room) => ({
     ...room,
+    inside: inside.find((i) => i.room_id === room.id)?.n ?? 0,
     supervisors: access
       .filter((a) => a.room_id === room.id)
       .map(({ id, name_en, name_ar }) => ({ id, name_en, name_ar })),
