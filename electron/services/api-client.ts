@@ -177,7 +177,8 @@ export class ApiClient {
     if (envelope.logout) {
       await this.deps.session.clear();
       this.deps.emit({ type: 'session-ended' });
-    } else if (envelope.supervisor) {
+    } else if (envelope.supervisor && this.deps.session.supervisorToken() !== null) {
+      // Said once per token: a page asking again without one (its code entry showing) hears nothing more.
       this.deps.session.setSupervisorToken(null);
       this.deps.emit({ type: 'supervisor-ended' });
     }

@@ -34,6 +34,8 @@ const tagTypes = [
   'Subscription',
   'Session',
   'ChainSettings',
+  'Room',
+  'Supervisor',
 ] as const;
 type Tag = (typeof tagTypes)[number];
 

@@ -5,8 +5,8 @@ export const { useFileListQuery, useFileUploadMutation, useFileDownloadMutation,
   api.injectEndpoints({
     endpoints: (build) => ({
       fileList: query(build, 'file/list', ['File']),
-      // A photo of a product or package becomes its picture.
-      fileUpload: mutation(build, 'file/upload', ['File', 'Product', 'Package']),
+      // A photo of a product, package or kid becomes its picture.
+      fileUpload: mutation(build, 'file/upload', ['File', 'Product', 'Package', 'Parent', 'Supervisor']),
       /** A stored picture as a data URL, cached per file like any other read. */
       fileImage: build.query<string, RequestOf<'file/download'>>({
         query: (body) => call('file/download', body),

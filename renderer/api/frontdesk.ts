@@ -31,7 +31,7 @@ export const {
     kidInfo: query(build, 'profile/kid/info', ['Parent']),
     kidInvoices: query(build, 'profile/kid/invoice', ['Invoice']),
     kidVisits: query(build, 'profile/kid/session', ['Session']),
-    kidRoomVisits: query(build, 'profile/kid/roomsession'),
+    kidRoomVisits: query(build, 'profile/kid/roomsession', ['Session']),
     smsOutbox: query(build, 'sms/outbox'),
   }),
 });

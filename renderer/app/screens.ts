@@ -65,6 +65,18 @@ const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
       (m) => m.CouponsPage,
     ),
   ),
+  Rooms: deferred(
+    page(
+      () => import('../features/rooms/RoomsPage'),
+      (m) => m.RoomsPage,
+    ),
+  ),
+  Supervisor: deferred(
+    page(
+      () => import('../features/supervisor/SupervisorPage'),
+      (m) => m.SupervisorPage,
+    ),
+  ),
   Branches: deferred(
     page(
       () => import('../features/branches/BranchesPage'),

@@ -18,12 +18,12 @@ function storedPath(image: string) {
 }
 
 /**
- * A product's or package's picture (the placeholder until one is uploaded). Where the user may edit
+ * A product's, package's or kid's picture (the placeholder until one is uploaded). Where the user may edit
  * the item, clicking the picture chooses a new photo.
  */
 export function ItemImage(props: {
   image: string;
-  folder: Extract<MediaFolder, 'product' | 'package'>;
+  folder: Extract<MediaFolder, 'product' | 'package' | 'kid'>;
   ownerId: number;
   editable: boolean;
   size?: number;

@@ -24,6 +24,8 @@ export function useSubmit() {
     const outcome = await run;
     if ('error' in outcome) {
       const failure = outcome.error as Partial<ApiFailure>;
+      // Spec 8: the supervisor token was refused; the station dropped it and the room screen asks for a code.
+      if (failure.supervisor) return null;
       notify.error(failure.message);
       if (opts.form)
         showFieldErrors(opts.form, t, failure.errors, Object.keys(opts.form.getFieldsValue(true) as object));

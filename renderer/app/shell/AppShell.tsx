@@ -3,6 +3,8 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { Button, Empty, Layout, Menu, Popconfirm, Space, Tag, Typography } from 'antd';
 import {
   BankOutlined,
+  EyeOutlined,
+  HomeOutlined,
   FileTextOutlined,
   GiftOutlined,
   IdcardOutlined,
@@ -39,9 +41,11 @@ const icons: Record<Screen, ReactNode> = {
   Products: <ShoppingOutlined />,
   Packages: <GiftOutlined />,
   Coupons: <TagOutlined />,
+  Rooms: <HomeOutlined />,
   Branches: <BankOutlined />,
   Employees: <TeamOutlined />,
   Roles: <SafetyOutlined />,
+  Supervisor: <EyeOutlined />,
   Promotions: <NotificationOutlined />,
   Settings: <SettingOutlined />,
 };

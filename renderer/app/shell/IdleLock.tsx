@@ -9,16 +9,20 @@ import { localName } from '../../components/names';
 import { useAppDispatch } from '../store';
 import { logout } from '../auth-slice';
 import { useIdle } from './useIdle';
+import { useKeptAwake } from '../../components/keepAwake';
 import { useChainSettingsQuery } from '../../api/chain-settings';
 
 /**
- * Locks the station over the app after the chain's idle time: the signed-in user's password, checked
+ * Locks the station over the app after the chain's idle time (not while a screen keeps it awake: the
+ * supervisor's room view): the signed-in user's password, checked
  * again by the server, lifts it; anyone else signs this user out and signs in. The app stays mounted
  * (a half-made sale is still there after unlocking) but hidden: nothing on it can be read, focused or clicked.
  */
 export function IdleLock({ user, children }: { user: SessionUser; children: ReactNode }) {
   const { data, isError } = useChainSettingsQuery();
-  const [locked, unlock] = useIdle(data?.idle_seconds ?? (isError ? DEFAULT_IDLE_SECONDS : null));
+  // A room view at a room door stays on; its supervisor's own sign-in (code, 8 hours, sign-out) guards it.
+  const awake = useKeptAwake();
+  const [locked, unlock] = useIdle(awake ? null : (data?.idle_seconds ?? (isError ? DEFAULT_IDLE_SECONDS : null)));
   return (
     <>
       <div hidden={locked}>{children}</div>

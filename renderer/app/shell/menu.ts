@@ -12,9 +12,11 @@ export const SCREENS = [
   'Products',
   'Packages',
   'Coupons',
+  'Rooms',
   'Branches',
   'Employees',
   'Roles',
+  'Supervisor',
   'Promotions',
   'Settings',
 ] as const satisfies readonly Feature[];

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Form, Popconfirm, Result, Spin, Table, Tabs } from 'antd';
+import { Button, Card, Descriptions, Form, Popconfirm, Result, Spin, Table, Tabs } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { RoomStays } from '../../components/RoomStays';
 import { isAdministratorRole } from '../../../shared/permissions';
 import {
   useEmployeeDeleteMutation,
@@ -150,11 +151,18 @@ function Sessions({ userId }: { userId: number }) {
 
 function RoomSessions({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const { data } = useEmployeeRoomSessionsQuery({ user_id: userId, page: 1, perPage: 10 });
-  return data && data.total > 0 ? (
-    <Table rowKey="id" size="small" dataSource={data.rows} />
-  ) : (
-    <Empty description={t('employees.noRoomSessions')} />
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useEmployeeRoomSessionsQuery({ user_id: userId, page, perPage: 10 });
+  return (
+    <RoomStays
+      stays={data?.rows.map((s) => ({ ...s, in: s.login_at, out: s.logout_at }))}
+      total={data?.total}
+      page={page}
+      onPage={setPage}
+      loading={isFetching}
+      empty={t('employees.noRoomSessions')}
+      testId="employee-room-sessions"
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../components/dates';
 import { localName } from '../../components/names';
 import { KidFlags } from '../../components/parents/KidFlags';
 import { useCheckout } from './OvertimeDue';
-import { SessionTimer } from './SessionTimer';
+import { SessionTimer } from '../../components/SessionTimer';
 
 /** Kids inside now with their time running; scan a badge to find one, check out (the list reloads). */
 export function CheckedInList(props: {

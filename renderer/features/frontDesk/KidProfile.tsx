@@ -5,7 +5,6 @@ import {
   Checkbox,
   DatePicker,
   Descriptions,
-  Empty,
   Form,
   Input,
   List,
@@ -22,6 +21,9 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { RoomStays } from '../../components/RoomStays';
+import { ItemImage } from '../../components/ItemImage';
+import { PLACEHOLDER_IMAGE } from '../../../shared/domain/constants';
 import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
@@ -62,6 +64,13 @@ export function KidProfile({ id, back }: { id: number; back: () => void }) {
         title={
           <Space>
             <Button type="text" icon={<BackIcon />} onClick={back} aria-label={t('actions.back')} />
+            <ItemImage
+              image={kid.image ?? PLACEHOLDER_IMAGE}
+              folder="kid"
+              ownerId={kid.id}
+              editable={ability.can('update', 'FrontDesk')}
+              size={40}
+            />
             {localName(kid, i18n.language)}
             <KidFlags kid={kid} />
           </Space>
@@ -312,10 +321,17 @@ function FeeHistory({ sessionId, decision }: { sessionId: number; decision: NonN
 
 function RoomVisits({ kidId }: { kidId: number }) {
   const { t } = useTranslation();
-  const { data } = useKidRoomVisitsQuery({ kid_id: kidId, page: 1, perPage: 10 });
-  return data && data.total > 0 ? (
-    <Table rowKey="id" size="small" dataSource={data.rows} />
-  ) : (
-    <Empty description={t('kids.noRoomVisits')} />
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useKidRoomVisitsQuery({ kid_id: kidId, page, perPage: 10 });
+  return (
+    <RoomStays
+      stays={data?.rows.map((v) => ({ ...v, in: v.checkin_at, out: v.checkout_at, by: v.checked_in_by }))}
+      total={data?.total}
+      page={page}
+      onPage={setPage}
+      loading={isFetching}
+      empty={t('kids.noRoomVisits')}
+      testId="kid-room-visits"
+    />
   );
 }

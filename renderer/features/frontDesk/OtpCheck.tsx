@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useOtpSendMutation, useOtpVerifyMutation } from '../../api/frontdesk';
 import { maskedMobile } from '../../components/mobile';
 import { useSubmit } from '../../components/useSubmit';
-import { CodeEntry } from './CodeEntry';
+import { CodeEntry } from '../../components/CodeEntry';
 
 /** Texts the parent a code; the toast says where it went (the mobile's ends only), not a bare "done". */
 export function useSendCode() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
 import { CheckCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { CodeEntry } from './CodeEntry';
+import { CodeEntry } from '../../components/CodeEntry';
 import { useSendCode } from './OtpCheck';
 import { useTranslation } from 'react-i18next';
 import type { KidSession } from '../../../shared/api/frontdesk';

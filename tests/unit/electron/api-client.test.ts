@@ -203,6 +203,8 @@ describe('flags in an answer', () => {
     expect(session.supervisorToken()).toBeNull();
     expect((await session.tokens())?.accessToken).toBe('access-1');
     expect(events).toEqual([{ type: 'supervisor-ended' }]);
+    await client.call('branch/list', {});
+    expect(events).toHaveLength(1);
   });
 });
 

@@ -4,7 +4,7 @@ import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Send a parent a one-time code, then type it back (Enter verifies). `onSend` and `onVerify` answer
+ * Send a one-time code (to a parent, to a supervisor), then type it back (Enter verifies). `onSend` and `onVerify` answer
  * whether they succeeded; a wrong code clears the field for the next try.
  */
 export function CodeEntry(props: {

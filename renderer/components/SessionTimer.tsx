@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { sessionTime } from '../../../shared/domain/session-time';
-import { clock, useNow } from '../../components/useNow';
+import { sessionTime } from '../../shared/domain/session-time';
+import { clock, useNow } from './useNow';
 
 /** Time left for a kid inside, counted by the shared rule; once over, the overtime hours started. */
 export function SessionTimer({

@@ -1,0 +1,9 @@
+import { useSupervisorLogoutMutation } from '../../api/supervisor';
+import { useSubmit } from '../../components/useSubmit';
+
+/** Out of the room and of supervisor mode; the screen then asks the next supervisor for a code. */
+export function useSupervisorSignOut() {
+  const [logout] = useSupervisorLogoutMutation();
+  const submit = useSubmit();
+  return () => submit(logout());
+}
