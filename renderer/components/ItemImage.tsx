@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Tooltip } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,8 @@ export function ItemImage(props: {
   ownerId: number;
   editable: boolean;
   size?: number;
+  /** Shown while nothing is uploaded, instead of the products' placeholder (a kid has no product picture). */
+  empty?: ReactNode;
 }) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -35,15 +38,18 @@ export function ItemImage(props: {
   const { data } = useFileImageQuery(stored ?? skipToken);
   const [upload, uploading] = useFileUploadMutation();
   const size = props.size ?? 32;
-  const img = (
-    <img
-      src={stored ? (data ?? `.${PLACEHOLDER_IMAGE}`) : `.${props.image}`}
-      alt=""
-      width={size}
-      height={size}
-      style={{ borderRadius: 6, objectFit: 'cover', opacity: uploading.isLoading ? 0.4 : 1 }}
-    />
-  );
+  const img =
+    !stored && props.empty ? (
+      props.empty
+    ) : (
+      <img
+        src={stored ? (data ?? `.${PLACEHOLDER_IMAGE}`) : `.${props.image}`}
+        alt=""
+        width={size}
+        height={size}
+        style={{ borderRadius: 6, objectFit: 'cover', opacity: uploading.isLoading ? 0.4 : 1 }}
+      />
+    );
   if (!props.editable) return img;
 
   const choose = async () => {

@@ -1,6 +1,7 @@
 import { Button, Space, Table } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { numberLocale } from './numbers';
 import { UPLOAD_EXTENSIONS, type MediaFolder, type StoredFile } from '../../shared/api/files';
 import { useFileDownloadMutation, useFileListQuery, useFileUploadMutation } from '../api/files';
 import { formatDateTime } from './dates';
@@ -67,7 +68,7 @@ export function OwnerFiles({
             title: t('files.size'),
             dataIndex: 'size',
             render: (v: number) =>
-              new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-SA-u-nu-latn' : 'en', {
+              new Intl.NumberFormat(numberLocale(i18n.language), {
                 style: 'unit',
                 unit: 'kilobyte',
               }).format(Math.max(1, Math.round(v / 1024))),

@@ -47,6 +47,10 @@ const screens: Screen[] = [
   { name: 'employee-profile', route: 'Employees/1', ready: 'employee-profile' },
   { name: 'roles', route: 'Roles', ready: 'roles-page' },
   { name: 'role-form', route: 'Roles', ready: 'roles-page', open: async (page) => openAdd(page, 'role-form') },
+  { name: 'rooms', route: 'Rooms', ready: 'rooms-page' },
+  { name: 'room-form', route: 'Rooms', ready: 'rooms-page', open: async (page) => openAdd(page, 'room-form') },
+  // The administrator is no supervisor: the screen asks for a supervisor's code (the room view: rooms.spec).
+  { name: 'supervisor-sign-in', route: 'Supervisor', ready: 'supervisor-mobile' },
   { name: 'branches', route: 'Branches', ready: 'branches-page' },
   { name: 'settings', route: 'Settings', ready: 'settings-page' },
   { name: 'outbox', route: 'Promotions', ready: 'outbox-page' },

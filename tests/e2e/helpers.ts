@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
 import { expect, type Page } from '@playwright/test';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
@@ -149,4 +150,12 @@ export async function printA4(page: Page, name: string) {
   const pdf = `test-results/screens/${name}.pdf`;
   await page.pdf({ path: pdf, format: 'A4', printBackground: true });
   execFileSync('pdftoppm', ['-png', '-r', '80', '-singlefile', pdf, `test-results/screens/${name}`]);
+}
+
+/** The critical and serious axe violations on the page as it is now (a screen reached by a story, not a route). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -22,8 +22,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RoomStays } from '../../components/RoomStays';
-import { ItemImage } from '../../components/ItemImage';
-import { PLACEHOLDER_IMAGE } from '../../../shared/domain/constants';
+import { KidPhoto } from '../../components/KidPhoto';
 import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
@@ -64,13 +63,7 @@ export function KidProfile({ id, back }: { id: number; back: () => void }) {
         title={
           <Space>
             <Button type="text" icon={<BackIcon />} onClick={back} aria-label={t('actions.back')} />
-            <ItemImage
-              image={kid.image ?? PLACEHOLDER_IMAGE}
-              folder="kid"
-              ownerId={kid.id}
-              editable={ability.can('update', 'FrontDesk')}
-              size={40}
-            />
+            <KidPhoto kid={kid} editable={ability.can('update', 'FrontDesk')} size={40} />
             {localName(kid, i18n.language)}
             <KidFlags kid={kid} />
           </Space>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, InputNumber, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../components/numbers';
 import type { Room } from '../../../shared/api/rooms';
 import { ROOM_AGE_MAX, ROOM_CAPACITY_MAX } from '../../../shared/domain/room';
 import {
@@ -34,7 +35,7 @@ export function RoomsPage() {
   const [revoke] = useRoomRevokeMutation();
   const submit = useSubmit();
   const name = (item: { name_en: string; name_ar: string }) => localName(item, i18n.language);
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => formatCount(n, i18n.language);
 
   return (
     <div data-testid="rooms-page">

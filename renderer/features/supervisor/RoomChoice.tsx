@@ -1,6 +1,7 @@
 import { Button, Card, Empty, Space, Typography } from 'antd';
 import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../components/numbers';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useSupervisorLoginMutation, useSupervisorRoomsQuery } from '../../api/supervisor';
 import { localName } from '../../components/names';
@@ -16,7 +17,7 @@ export function RoomChoice({ state, onChosen }: { state: State; onChosen: () => 
   const [login, logging] = useSupervisorLoginMutation();
   const submit = useSubmit();
   const signOut = useSupervisorSignOut();
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => formatCount(n, i18n.language);
   return (
     <Card
       title={t('supervisor.hello', { name: localName(state.supervisor, i18n.language) })}
@@ -26,7 +27,7 @@ export function RoomChoice({ state, onChosen }: { state: State; onChosen: () => 
         </Button>
       }
     >
-      <Typography.Title level={2} className="pd-supervisor-heading">
+      <Typography.Title level={1} className="pd-supervisor-heading">
         {t('supervisor.chooseRoom')}
       </Typography.Title>
       {!isLoading && rooms?.length === 0 && <Empty description={t('supervisor.noRooms')} />}

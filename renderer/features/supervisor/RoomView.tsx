@@ -3,18 +3,18 @@ import { App, Button, Card, Dropdown, Empty, Input, Modal, Popconfirm, Progress,
 import type { InputRef } from 'antd';
 import { ExportOutlined, LogoutOutlined, ScanOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../components/numbers';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import type { ApiFailure } from '../../../shared/api/envelope';
 import type { RoomKid } from '../../../shared/api/supervisor';
 import { ageOn } from '../../../shared/domain/room';
-import { PLACEHOLDER_IMAGE } from '../../../shared/domain/constants';
 import {
   useRoomCheckinMutation,
   useRoomCheckoutMutation,
   useSupervisorBadgeMutation,
   useSupervisorRoomsQuery,
 } from '../../api/supervisor';
-import { ItemImage } from '../../components/ItemImage';
+import { KidPhoto } from '../../components/KidPhoto';
 import { KidFlags } from '../../components/parents/KidFlags';
 import { SessionTimer } from '../../components/SessionTimer';
 import { localName } from '../../components/names';
@@ -37,10 +37,11 @@ export function RoomView({ state, onSwitch }: { state: State & { room: Room }; o
   const { room, kids } = state;
   useKeepAwake();
   const scanBox = useRef<InputRef>(null);
+  const [typed, setTyped] = useState('');
   const refocus = () => setTimeout(() => scanBox.current?.focus(), 0);
   const signOut = useSupervisorSignOut();
   const enter = useEnterRoom(room, refocus);
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => formatCount(n, i18n.language);
   const full = room.capacity !== null && room.inside >= room.capacity;
 
   return (
@@ -48,7 +49,7 @@ export function RoomView({ state, onSwitch }: { state: State & { room: Room }; o
       <Card>
         <div className="pd-room-head">
           <div>
-            <Typography.Title level={2} style={{ margin: 0 }} data-testid="room-view-name">
+            <Typography.Title level={1} style={{ margin: 0 }} data-testid="room-view-name">
               {localName(room, i18n.language)}
             </Typography.Title>
             <Typography.Text type="secondary">
@@ -96,11 +97,13 @@ export function RoomView({ state, onSwitch }: { state: State & { room: Room }; o
           aria-label={t('supervisor.scan')}
           enterButton={t('supervisor.letIn')}
           loading={enter.busy}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
           onSearch={(badge, _event, info) => {
             if (info?.source === 'clear' || !badge.trim()) return;
-            void enter.scan(badge.trim()).then(() => {
-              if (scanBox.current?.input) scanBox.current.input.value = '';
-            });
+            // Emptied at once: the next band is scanned into a clear box.
+            setTyped('');
+            void enter.scan(badge.trim());
           }}
           data-testid="room-scan"
         />
@@ -169,9 +172,9 @@ function useEnterRoom(room: Room, refocus: () => void) {
         title: t('supervisor.ageTitle'),
         content: t('supervisor.ageQuestion', {
           name: localName({ name_en: kid.kid_name_en, name_ar: kid.kid_name_ar }, i18n.language),
-          age: (age ?? 0).toLocaleString(i18n.language),
-          min: (to.min_age ?? 0).toLocaleString(i18n.language),
-          max: to.max_age === null ? '+' : to.max_age.toLocaleString(i18n.language),
+          age: formatCount(age ?? 0, i18n.language),
+          min: formatCount(to.min_age ?? 0, i18n.language),
+          max: to.max_age === null ? '+' : formatCount(to.max_age, i18n.language),
         }),
         okText: t('supervisor.letInAnyway'),
         cancelText: t('actions.cancel'),
@@ -224,23 +227,13 @@ function RoomKidCard({
   return (
     <Card className="pd-room-kid" size="small" data-testid={`room-kid-${kid.kid_id}`}>
       <div className="pd-room-kid-body">
-        <ItemImage
-          image={kid.image ?? PLACEHOLDER_IMAGE}
-          folder="kid"
-          ownerId={kid.kid_id}
-          editable={false}
-          size={72}
-        />
+        <KidPhoto kid={{ id: kid.kid_id, image: kid.image }} editable={false} size={72} />
         <div className="pd-room-kid-text">
           <Typography.Text strong className="pd-room-kid-name">
             {name}
           </Typography.Text>
           <KidFlags kid={kid} />
-          {kid.medical_notes && (
-            <Typography.Text type="warning" className="pd-room-kid-medical">
-              {kid.medical_notes}
-            </Typography.Text>
-          )}
+          {kid.medical_notes && <Typography.Text className="pd-room-kid-medical">{kid.medical_notes}</Typography.Text>}
           <Space size={4} wrap>
             <Tag dir="ltr">{kid.badge}</Tag>
             <Tag>

@@ -73,7 +73,7 @@ function SupervisorSignIn() {
   const submit = useSubmit();
   return (
     <Card className="pd-supervisor-signin">
-      <Typography.Title level={2}>{t('supervisor.signInTitle')}</Typography.Title>
+      <Typography.Title level={1}>{t('supervisor.signInTitle')}</Typography.Title>
       <Typography.Paragraph>{t('supervisor.signInHelp')}</Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false}>
         <Form.Item name="mobile" label={t('supervisor.mobile')}>
