@@ -8,18 +8,32 @@ import { saleSchema, smsDelivery } from './sales';
 import { SMS_STATUSES } from '../domain/sms';
 import { roomVisitSchema } from './rooms';
 
-/** A one-time code's request needs the parent and their mobile (spec 5: MOBILE_NUMBER_MISSING). */
-const otpTarget = {
-  id: Id,
-  mobile: z.string({ error: 'MOBILE_NUMBER_MISSING' }).trim().min(1, 'MOBILE_NUMBER_MISSING').pipe(Mobile),
-};
+/** The mobile a one-time code goes to (spec 5: MOBILE_NUMBER_MISSING). */
+export const codeMobile = z
+  .string({ error: 'MOBILE_NUMBER_MISSING' })
+  .trim()
+  .min(1, 'MOBILE_NUMBER_MISSING')
+  .pipe(Mobile);
+/** A one-time code as typed back. */
+export const OtpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{4,8}$/, 'INVALID_OTP');
+/** `delivery` unknown: the gateway gave no answer; the code may arrive and stays good. */
+export const codeSent = z.object({
+  sent: z.literal(true),
+  expires_in_seconds: z.number().int(),
+  delivery: smsDelivery,
+});
+
+/** A parent's code: the parent and their mobile. */
+const otpTarget = { id: Id, mobile: codeMobile };
 
 export const otpSend = endpoint({
   method: 'POST',
   path: '/otp/send',
   request: z.object(otpTarget),
-  /** `delivery` unknown: the gateway gave no answer; the code may arrive and stays good. */
-  response: z.object({ sent: z.literal(true), expires_in_seconds: z.number().int(), delivery: smsDelivery }),
+  response: codeSent,
   // Commands (a message is sent, a check is counted): the right to check kids in.
   permission: { action: 'create', subject: 'FrontDesk' },
 });
@@ -28,13 +42,7 @@ export const otpSend = endpoint({
 export const otpVerify = endpoint({
   method: 'POST',
   path: '/otp/verify',
-  request: z.object({
-    ...otpTarget,
-    otp: z
-      .string()
-      .trim()
-      .regex(/^\d{4,8}$/, 'INVALID_OTP'),
-  }),
+  request: z.object({ ...otpTarget, otp: OtpCode }),
   response: z.object({ status: z.literal('approved') }),
   permission: { action: 'create', subject: 'FrontDesk' },
   success: 'OTP_VERIFICATION_SUCCESS',
@@ -188,11 +196,7 @@ export const sessionBillingBulk = endpoint({
 });
 
 /** A parent's one-time code, in the query string as the spec's payment verification sends it. */
-const parentCode = z
-  .string()
-  .trim()
-  .regex(/^\d{4,8}$/, 'INVALID_OTP')
-  .optional();
+const parentCode = OtpCode.optional();
 
 /**
  * Over-time payment verification (spec 2 and 7): the kids' latest visits with what they owe. With the

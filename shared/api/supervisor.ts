@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { endpoint, type Permission } from './endpoint';
-import { Id, Mobile, Nothing, Timestamp } from './common';
-import { Badge } from './frontdesk';
+import { Id, Nothing, Timestamp } from './common';
+import { Badge, codeMobile, codeSent, OtpCode } from './frontdesk';
 import { roomSchema } from './rooms';
-import { smsDelivery } from './sales';
 
 /**
  * Supervisor mode (spec 6): a station signed in by an employee with the Supervisor right hosts it; the
@@ -17,16 +16,12 @@ const roomWork = { action: 'access', subject: 'Supervisor', supervisor: true } a
 /** Asking for and checking a supervisor's code: the station's right only (no supervisor yet). */
 const stationRight = { action: 'access', subject: 'Supervisor' } as const satisfies Permission;
 
-const supervisorCode = {
-  mobile: z.string({ error: 'MOBILE_NUMBER_MISSING' }).trim().min(1, 'MOBILE_NUMBER_MISSING').pipe(Mobile),
-};
-
 /** A code to the supervisor's own mobile; a number no employee with room access has is NO_ROOM_ASSIGNED. */
 export const supervisorOtpSend = endpoint({
   method: 'POST',
   path: '/otp/supervisor/send',
-  request: z.object(supervisorCode),
-  response: z.object({ sent: z.literal(true), expires_in_seconds: z.number().int(), delivery: smsDelivery }),
+  request: z.object({ mobile: codeMobile }),
+  response: codeSent,
   permission: stationRight,
 });
 
@@ -39,13 +34,7 @@ const supervisorSchema = z.object({ id: z.number().int(), name_en: z.string(), n
 export const supervisorOtpVerify = endpoint({
   method: 'POST',
   path: '/otp/supervisor/verify',
-  request: z.object({
-    ...supervisorCode,
-    otp: z
-      .string()
-      .trim()
-      .regex(/^\d{4,8}$/, 'INVALID_OTP'),
-  }),
+  request: z.object({ mobile: codeMobile, otp: OtpCode }),
   response: z.object({
     supervisor: supervisorSchema,
     supervisor_token: z.string().optional(),

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eAdmin, firstRunURL } from '../../playwright.config';
-import { adminToken, api, chooseLanguage, freshStation, shot, signIn } from './helpers';
+import { adminToken, api, chooseLanguage, freshStation, sellPlayPass, shot, signIn } from './helpers';
 
 /** What the screens are opened with: a family with a kid inside, and a sale for the invoice list. */
 type Seed = { kidId: number; mobile: string; saleId: number };
@@ -70,33 +70,7 @@ async function seed(): Promise<Seed> {
   const parent = (await api('parent/create', { name_en: `Sara ${tag}`, name_ar: `سارة ${tag}`, mobile }, token)).data;
   const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Yusuf', name_ar: 'يوسف', vip: true }, token))
     .data;
-  const pass = (
-    await api(
-      'package/create',
-      {
-        name_en: `Play ${tag}`,
-        name_ar: `لعب ${tag}`,
-        price: 5000,
-        tax_id: 1,
-        included: 1,
-        validity_days: 30,
-        daily_limits: 2,
-        margin_minutes: '10',
-      },
-      token,
-    )
-  ).data;
-  const sale = (
-    await api(
-      'sale/sale/create',
-      {
-        cart: [{ package: { id: pass.id }, kids: [kid.id] }],
-        salesData: { payments: { cash: 5000 }, branch_id: 1 },
-        parentInfo: { parent_id: parent.id },
-      },
-      token,
-    )
-  ).data;
+  const sale = await sellPlayPass(token, { tag, kids: [kid.id], parentId: parent.id });
   await api(
     'parent/kids/checkin',
     { parent_id: parent.id, badge: `A11Y-${tag}`, kidsList: [kid.id], branch_id: 1 },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminOn, adminToken, api, e164, e2eDatabase, lastCodeTo, selectOption, shot } from './helpers';
+import { adminOn, adminToken, api, e164, e2eDatabase, lastCodeTo, selectOption, sellPlayPass, shot } from './helpers';
 
 const words = {
   en: {
@@ -34,31 +34,7 @@ async function family(tag: string) {
   ).data;
   const dana = (await api('kid/create', { parent_id: parent.id, name_en: 'Dana', name_ar: 'دانة', vip: true }, token))
     .data;
-  const pass = (
-    await api(
-      'package/create',
-      {
-        name_en: `Play ${tag}`,
-        name_ar: `لعب ${tag}`,
-        price: 6000,
-        tax_id: 1,
-        included: 1,
-        validity_days: 30,
-        daily_limits: 2,
-        margin_minutes: '10',
-        overtime_price: 2500,
-      },
-      token,
-    )
-  ).data;
-  await api(
-    'sale/sale/create',
-    {
-      cart: [{ package: { id: pass.id }, kids: [rami.id, dana.id] }],
-      salesData: { payments: { cash: 12000 }, branch_id: 1 },
-    },
-    token,
-  );
+  await sellPlayPass(token, { tag, kids: [rami.id, dana.id], price: 6000, overtimePrice: 2500 });
   return { token, mobile, parent, rami, dana };
 }
 

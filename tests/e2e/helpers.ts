@@ -159,3 +159,47 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * A two-hour play pass (10-minute margin) sold at the main branch to these kids and paid in cash: what
+ * lets them in at the front desk.
+ */
+export async function sellPlayPass(
+  token: string,
+  {
+    tag,
+    kids,
+    price = 5000,
+    overtimePrice = 0,
+    parentId,
+  }: { tag: string; kids: number[]; price?: number; overtimePrice?: number; parentId?: number },
+) {
+  const pass = (
+    await api(
+      'package/create',
+      {
+        name_en: `Play ${tag}`,
+        name_ar: `لعب ${tag}`,
+        price,
+        tax_id: 1,
+        included: 1,
+        validity_days: 30,
+        daily_limits: 2,
+        margin_minutes: '10',
+        overtime_price: overtimePrice,
+      },
+      token,
+    )
+  ).data;
+  const sale = await api(
+    'sale/sale/create',
+    {
+      cart: [{ package: { id: pass.id }, kids }],
+      salesData: { payments: { cash: price * kids.length }, branch_id: 1 },
+      ...(parentId ? { parentInfo: { parent_id: parentId } } : {}),
+    },
+    token,
+  );
+  expect(sale.message).toBe('SALES_COMPLETED');
+  return sale.data;
+}

@@ -10,6 +10,7 @@ import {
   freshStation,
   lastCodeTo,
   selectOption,
+  sellPlayPass,
   seriousViolations,
   shot,
   signIn,
@@ -86,31 +87,7 @@ async function setUp(lang: 'en' | 'ar') {
   // Adam is one: younger than a room for 2 to 10 is meant for.
   const oneYearOld = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
   const [yara, adam] = [await kid('Yara', 'يارا', null), await kid('Adam', 'آدم', oneYearOld)];
-  const pass = (
-    await api(
-      'package/create',
-      {
-        name_en: `Rooms pass ${n}`,
-        name_ar: `تذكرة الغرف ${n}`,
-        price: 5000,
-        tax_id: 1,
-        included: 1,
-        validity_days: 30,
-        daily_limits: 2,
-        margin_minutes: '10',
-        overtime_price: 2500,
-      },
-      token,
-    )
-  ).data;
-  await api(
-    'sale/sale/create',
-    {
-      cart: [{ package: { id: pass.id }, kids: [yara.id, adam.id] }],
-      salesData: { payments: { cash: 10000 }, branch_id: 1 },
-    },
-    token,
-  );
+  await sellPlayPass(token, { tag: n, kids: [yara.id, adam.id], overtimePrice: 2500 });
   const badge = `R-${n}`;
   const inside = await api(
     'parent/kids/checkin',
@@ -154,6 +131,19 @@ async function addRoom(
     .filter({ hasText: lang === 'en' ? names[0] : names[1] })
     .last();
   await expect(row).toContainText(supervisor);
+}
+
+/** The door station signed in; the supervisor types their mobile and the code it received. */
+async function atTheDoor(page: Page, lang: 'en' | 'ar', s: { station: string; supervisor: string }) {
+  await chooseLanguage(page, lang);
+  await signIn(page, s.station, 'door-01');
+  await page.goto('/#/Supervisor');
+  await page.getByTestId('supervisor-mobile').fill(s.supervisor);
+  await page.getByTestId('supervisor-code-send').click();
+  // The code box opens once the code is sent.
+  await expect(page.getByTestId('supervisor-code-code')).toBeVisible();
+  await page.getByTestId('supervisor-code-code').fill(lastCodeTo(e164(s.supervisor)));
+  await page.getByTestId('supervisor-code-code').press('Enter');
 }
 
 /** A small drawn face as PNG (base64), a stand-in for a kid's photo. */
@@ -222,15 +212,8 @@ for (const lang of ['ar', 'en'] as const) {
     await shot(page, `rooms-${lang}`, { settled: true });
     await signOut(page);
 
-    // The door tablet, signed in with the station account; Huda signs in with the code sent to her mobile.
-    await chooseLanguage(page, lang);
-    await signIn(page, s.station, 'door-01');
-    await page.goto('/#/Supervisor');
-    await page.getByTestId('supervisor-mobile').fill(s.supervisor);
-    await page.getByTestId('supervisor-code-send').click();
-    await expect(page.getByTestId('supervisor-code-code')).toBeVisible();
-    await page.getByTestId('supervisor-code-code').fill(lastCodeTo(e164(s.supervisor)));
-    await page.getByTestId('supervisor-code-code').press('Enter');
+    // The door tablet, signed in with the station account; the supervisor signs in with the code sent to their mobile.
+    await atTheDoor(page, lang, s);
     const rooms = (await api('room/listall', {}, s.token)).data.rows.filter((r) =>
       r.supervisors.some((p) => p.id === s.supervisorId),
     );
@@ -315,15 +298,7 @@ test('the room view at a room door stays on past the idle time; any other screen
     )
   ).data;
   await freshStation(page);
-  await chooseLanguage(page, 'en');
-  await signIn(page, s.station, 'door-01');
-  await page.goto('/#/Supervisor');
-  await page.getByTestId('supervisor-mobile').fill(s.supervisor);
-  await page.getByTestId('supervisor-code-send').click();
-  // The code box opens once the code is sent.
-  await expect(page.getByTestId('supervisor-code-code')).toBeVisible();
-  await page.getByTestId('supervisor-code-code').fill(lastCodeTo(e164(s.supervisor)));
-  await page.getByTestId('supervisor-code-code').press('Enter');
+  await atTheDoor(page, 'en', s);
   await page.getByTestId(`supervisor-room-${room.id}`).click();
   await expect(page.getByTestId('room-view-name')).toBeVisible();
   expect((await api('settings/chain/update', { idle_seconds: 5 }, s.token)).status).toBe(true);

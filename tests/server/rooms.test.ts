@@ -81,6 +81,19 @@ async function checkedIn(kidCount = 1, opts?: FamilyOptions) {
   return { ...f, badge };
 }
 
+/** A room with its supervisor logged in, and a kid checked in at the desk and let into it. */
+async function kidInRoom() {
+  const sup = await employee();
+  const made = await room({ supervisor_ids: [sup.id] });
+  const token = await signIn(sup);
+  await work('/room/supervisor/login', { room_id: made.id }, token);
+  const { kids: k } = await checkedIn();
+  expect((await work('/supervisor/checkin', { kid_id: k[0]!.id, room_id: made.id }, token)).body.message).toBe(
+    'CHECKIN_DONE',
+  );
+  return { room: made, token, kids: k };
+}
+
 const openStays = (kidId: number) =>
   server.database.db
     .select()
@@ -306,12 +319,7 @@ describe('room work', () => {
   });
 
   it('ends with the premises check-out; a room with kids inside is not deleted until they leave', async () => {
-    const sup = await employee();
-    const r = await room({ supervisor_ids: [sup.id] });
-    const token = await signIn(sup);
-    await work('/room/supervisor/login', { room_id: r.id }, token);
-    const { kids: k } = await checkedIn();
-    await work('/supervisor/checkin', { kid_id: k[0]!.id, room_id: r.id }, token);
+    const { room: r, token, kids: k } = await kidInRoom();
     expect((await server.post('/room/delete', { id: r.id }, manager)).body.message).toBe('ROOM_NOT_EMPTY');
     expect((await server.post('/parent/kids/checkout', { ids: [k[0]!.id] }, cashier)).body.message).toBe(
       'CHECKOUT_COMPLETED',
@@ -342,12 +350,7 @@ describe('room work', () => {
   });
 
   it('lists kids’ room stays by room and by day', async () => {
-    const sup = await employee();
-    const r = await room({ supervisor_ids: [sup.id] });
-    const token = await signIn(sup);
-    await work('/room/supervisor/login', { room_id: r.id }, token);
-    const { kids: k } = await checkedIn();
-    await work('/supervisor/checkin', { kid_id: k[0]!.id, room_id: r.id }, token);
+    const { room: r, kids: k } = await kidInRoom();
     const today = new Date().toISOString().slice(0, 10);
     const byRoom = await server.post<{ rows: { kid_id: number }[]; total: number }>(
       '/kidroomsession/pagelist',
