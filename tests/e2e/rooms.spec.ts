@@ -314,3 +314,28 @@ test('the room view at a room door stays on past the idle time; any other screen
     await api('settings/chain/update', { idle_seconds: DEFAULT_IDLE_SECONDS }, s.token);
   }
 });
+
+test('a supervisor whose room is taken away meanwhile is back at the code entry, with no error shown', async ({
+  page,
+}) => {
+  const s = await setUp('en');
+  const room = (
+    await api(
+      'room/create',
+      { name_en: `Party room ${s.n}`, name_ar: `غرفة الحفلات ${s.n}`, branch_id: 1, supervisor_ids: [s.supervisorId] },
+      s.token,
+    )
+  ).data;
+  await freshStation(page);
+  await atTheDoor(page, 'en', s);
+  await page.getByTestId(`supervisor-room-${room.id}`).click();
+  await expect(page.getByTestId('room-view-name')).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
+  // A manager takes the room away: the supervisor token is refused (with the supervisor flag) at the next look.
+  expect((await api('room/revoke', { room_id: room.id, user_id: s.supervisorId }, s.token)).status).toBe(true);
+  await expect(page.getByTestId('supervisor-mobile')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+  // The station itself is still signed in.
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+});
