@@ -18,8 +18,8 @@ import {
 } from './helpers';
 
 const words = {
-  en: { branch: 'Main branch', full: 'This room is full.', visits: 'Room visits' },
-  ar: { branch: 'الفرع الرئيسي', full: 'هذه الغرفة ممتلئة.', visits: 'زيارات الغرف' },
+  en: { branch: 'Main branch', full: 'This room is full.', visits: 'Room visits', sessions: 'Room sessions' },
+  ar: { branch: 'الفرع الرئيسي', full: 'هذه الغرفة ممتلئة.', visits: 'زيارات الغرف', sessions: 'جلسات الغرف' },
 } as const;
 
 /** Each story's supervisor has a name of their own: the form picks them by it. */
@@ -285,6 +285,13 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(visits).toContainText(lang === 'en' ? soft[0] : soft[1]);
     await expect(visits).toContainText(lang === 'en' ? tramp[0] : tramp[1]);
     await expect(visits).toContainText(supervisorName);
+
+    // The supervisor's profile lists their times in both rooms.
+    await page.goto(`/#/Employees/${s.supervisorId}`);
+    await page.getByRole('tab', { name: w.sessions }).click();
+    const sessions = page.getByTestId('employee-room-sessions');
+    await expect(sessions).toContainText(lang === 'en' ? soft[0] : soft[1]);
+    await expect(sessions).toContainText(lang === 'en' ? tramp[0] : tramp[1]);
   });
 }
 
