@@ -34,6 +34,9 @@ async function searchAndPick(page: Page, testId: string, typed: string, shown: s
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-active')).toContainText(shown);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId(testId)).toContainText(shown);
+  // Closed for good before the next select opens: a list still fading out is visible too, and the next
+  // search then met two lists (a CI run: two active options, one in each).
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
 for (const lang of ['en', 'ar'] as const) {
