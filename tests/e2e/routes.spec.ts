@@ -70,8 +70,12 @@ test('a screen opened before the prefetch reached it keeps what was typed when t
     await held;
     await route.continue();
   });
+  // The prefetch starts only while the login form waits: signing in before it began (a quick password)
+  // would leave nothing to catch up, so sign in once it is held at Branches.
+  const prefetchHeld = page.waitForRequest(/\/assets\/BranchesPage-[^/]+\.js$/);
   await freshStation(page);
   await chooseLanguage(page, 'en');
+  await prefetchHeld;
   await signIn(page, e2eAdmin.login, e2eAdmin.password);
   await page.goto('/#/Roles');
   const search = page.getByTestId('roles-page').getByRole('searchbox');
