@@ -17,6 +17,8 @@ import * as frontdesk from './frontdesk';
 import * as chainSettings from './chain-settings';
 import * as rooms from './rooms';
 import * as supervisor from './supervisor';
+import * as reports from './reports';
+import * as cashup from './cashup';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 /** The names of the endpoints a `shared/api` module exports (`typeof couponsApi`). */
@@ -59,6 +61,8 @@ export const catalogue = keyed(
   chainSettings,
   rooms,
   supervisor,
+  reports,
+  cashup,
 );
 
 export type Catalogue = typeof catalogue;

@@ -162,11 +162,20 @@ export const employeeRoomSessions = endpoint({
   permission: { action: 'view', subject: 'Employees' },
 });
 
+/** Spec 7: every sign-in, newest first, by employee, branch and day (on the branch's clock). */
 export const loginReport = endpoint({
   method: 'POST',
   path: '/user/loginreport',
   read: true,
-  request: z.object({ ...paging(10), user_id: Id.optional() }),
+  request: z
+    .object({
+      ...paging(10),
+      user_id: Id.optional(),
+      branch_id: OptionalId,
+      from: z.iso.date().optional(),
+      to: z.iso.date().optional(),
+    })
+    .refine((d) => !d.from || !d.to || d.from <= d.to, { message: 'FIELD_INVALID', path: ['to'] }),
   response: pageSchema(loginRecord),
   permission: { action: 'view', subject: 'Reports' },
 });

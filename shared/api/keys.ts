@@ -79,6 +79,9 @@ export const systemKeys = [
   'KID_NOT_IN_ROOM',
   /** A kid outside a room's ages: the supervisor confirms before the kid goes in. */
   'KID_AGE_OUT_OF_RANGE',
+  /** Cash-up: the cashier's shift is open already; a closed shift closed again with another count. */
+  'SHIFT_ALREADY_OPEN',
+  'SHIFT_CLOSED',
   /** An Idempotency-Key sent again with another request: it names one command only (422, as Stripe answers). */
   'IDEMPOTENCY_KEY_REUSED',
   /** The station printed a receipt (said by the station, not the server). */

@@ -178,7 +178,7 @@ export const roomVisitSchema = z.object({
 export type RoomVisit = z.output<typeof roomVisitSchema>;
 export type RoomVisitRecord = z.input<typeof roomVisitSchema>;
 
-/** Spec 7: kids' room sessions, newest first; branch, room and date filters (dates in the branch's zone). */
+/** Spec 7: kids' room sessions, newest first; branch, room, employee and date filters (dates in the branch's zone). */
 export const kidRoomSessionPageList = endpoint({
   method: 'POST',
   path: '/kidroomsession/pagelist',
@@ -189,6 +189,8 @@ export const kidRoomSessionPageList = endpoint({
       branch_id: OptionalId,
       room_id: OptionalId,
       kid_id: OptionalId,
+      /** The employee who took the kid in. */
+      user_id: OptionalId,
       from: z.iso.date().optional(),
       to: z.iso.date().optional(),
     })
