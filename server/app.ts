@@ -46,6 +46,14 @@ import { chainSettingsRoutes } from './modules/chain-settings/routes';
 import { attachRealtime } from './realtime/realtime';
 import { RoomService } from './modules/rooms/service';
 import { roomRoutes } from './modules/rooms/routes';
+import { CashupService } from './modules/cashup/service';
+import { cashupRoutes } from './modules/cashup/routes';
+import { Dashboard } from './modules/reports/dashboard';
+import { KidVisits } from './modules/reports/kid-visits';
+import { SalesReports } from './modules/reports/sales-reports';
+import { SavedReports } from './modules/reports/saved-reports';
+import { SubscriptionReport } from './modules/reports/subscription-report';
+import { reportRoutes } from './modules/reports/routes';
 import { SupervisorService } from './modules/supervisor/service';
 import { supervisorRoutes } from './modules/supervisor/routes';
 
@@ -87,10 +95,11 @@ export function buildApp(deps: AppDeps): App {
     frameworkErrors: refuseBadUrl,
   });
   const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now);
-  const employees = new EmployeeService(deps.db);
+
   const products = new ProductService(deps.db);
   const packages = new PackageService(deps.db);
   const locales = new BranchLocales(deps.db);
+  const employees = new EmployeeService(deps.db, locales);
   const subscriptions = new SubscriptionService(deps.db, locales);
   const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway, fastify.log);
   const otp = new OtpService(deps.db, sms, locales, deps.tokenKey);
@@ -103,6 +112,7 @@ export function buildApp(deps: AppDeps): App {
   const supervisors = new SupervisorService(deps.db, otp, locales, deps.tokenKey, (branch_id) =>
     realtime.publish('visits_changed', { branch_id }),
   );
+  const subscriptionReport = new SubscriptionReport(deps.db);
   const authenticator = {
     authenticate: (token: string) => auth.authenticate(token),
     supervisor: (token: string | null) => supervisors.authenticate(token),
@@ -131,6 +141,14 @@ export function buildApp(deps: AppDeps): App {
     }),
     ...roomRoutes(rooms),
     ...supervisorRoutes(supervisors),
+    ...reportRoutes({
+      dashboard: new Dashboard(deps.db, subscriptionReport),
+      visits: new KidVisits(deps.db, locales),
+      sales: new SalesReports(deps.db),
+      saved: new SavedReports(deps.db),
+      subscriptions: subscriptionReport,
+    }),
+    ...cashupRoutes(new CashupService(deps.db, locales)),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(

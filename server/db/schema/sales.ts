@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef } from './columns';
 import { branches } from './organisation';
 import { users } from './staff';
 import { products, coupons, packages } from './catalogue';
 import { parents } from './families';
+import type { CustomReportDefinition } from '../../../shared/api/reports';
 
 /** Invoices and credit notes, their lines and numbering, and commands kept to run once. */
 
@@ -14,6 +16,31 @@ export const invoiceCounters = pgTable('invoice_counters', {
     .references(() => branches.id),
   last_no: integer('last_no').notNull(),
 });
+
+/**
+ * A cashier's shift at a branch: opened with the float in the drawer, closed with the cash counted.
+ * One open shift per cashier (a partial unique index), so two stations cannot open it twice.
+ */
+export const cashShifts = pgTable(
+  'cash_shifts',
+  {
+    id: serial('id').primaryKey(),
+    branch_id: requiredRef('branch_id', () => branches.id),
+    user_id: requiredRef('user_id', () => users.id),
+    opening_float: integer('opening_float').notNull(),
+    opened_at: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    counted_cash: integer('counted_cash'),
+    /** Kept at close, so a Z report read later is the one printed then. */
+    expected_cash: integer('expected_cash'),
+  },
+  (t) => [
+    uniqueIndex('cash_shifts_one_open')
+      .on(t.user_id)
+      .where(sql`${t.closed_at} is null`),
+    index('cash_shifts_branch_opened').on(t.branch_id, t.opened_at),
+  ],
+);
 
 /**
  * A sale is its invoice. A cancellation is a credit note: a sale of its own, with negative amounts,
@@ -41,12 +68,17 @@ export const sales = pgTable(
     pos: integer('pos').notNull(),
     pos_reference: varchar('pos_reference', { length: 60 }),
     change: integer('change').notNull(),
+    /** The cashier's shift open when it was made (null: made outside a shift). */
+    shift_id: integer('shift_id').references(() => cashShifts.id),
     created_at: createdAt,
   },
   (t) => [
     uniqueIndex('sales_branch_invoice_no').on(t.branch_id, t.invoice_no),
     uniqueIndex('sales_one_credit_note').on(t.original_id),
     index('sales_branch_created').on(t.branch_id, t.created_at),
+    // An administrator's reports over every branch read a range of days.
+    index('sales_created').on(t.created_at),
+    index('sales_shift').on(t.shift_id),
   ],
 );
 
@@ -85,3 +117,16 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   result_ids: integer('result_ids').array().notNull(),
   created_at: createdAt,
 });
+
+/** A user's custom reports, kept by name. */
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: serial('id').primaryKey(),
+    user_id: requiredRef('user_id', () => users.id),
+    name: varchar('name', { length: 80 }).notNull(),
+    definition: jsonb('definition').$type<CustomReportDefinition>().notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_reports_user_name').on(t.user_id, t.name)],
+);

@@ -68,7 +68,8 @@ export const loginSessions = pgTable(
     login_at: timestamp('login_at', { withTimezone: true }).notNull().defaultNow(),
     logout_at: timestamp('logout_at', { withTimezone: true }),
   },
-  (t) => [index('login_sessions_user').on(t.user_id, t.login_at)],
+  // The dashboard counts today's sign-ins; the login report reads a branch's by day.
+  (t) => [index('login_sessions_user').on(t.user_id, t.login_at), index('login_sessions_at').on(t.login_at)],
 );
 
 /** Refresh tokens rotate; all tokens of one sign-in share a family (the login session). */

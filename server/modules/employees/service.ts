@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches, loginSessions, privileges, rooms, roomSessions, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -10,6 +10,9 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { EmployeeRecord } from '../../../shared/api/employees';
 import { isAdministratorRole } from '../../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
+import type { BranchLocales } from '../branches/locales';
+import { startOfDay } from '../../../shared/domain/time-zone';
+import { addDays } from '../../../shared/domain/subscription';
 
 const columns = {
   id: users.id,
@@ -34,7 +37,10 @@ type Fields = Omit<ParsedRequestOf<'user/update'>, 'id' | 'password' | 'confirm_
 
 /** Employees: soft-deleted so their history stays; branch-bound for everyone but administrators. */
 export class EmployeeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly locales: BranchLocales,
+  ) {}
 
   private visible(ctx: AuthenticatedContext, ...more: (SQL | undefined)[]) {
     return and(isNull(users.deleted_at), inDataBranch(ctx, users.branch_id), ...more);
@@ -191,11 +197,18 @@ export class EmployeeService {
   }
 
   /** The login report: every sign-in, newest first; branch-bound like the employees it lists. */
-  async loginReport(ctx: AuthenticatedContext, { page, perPage, user_id }: ParsedRequestOf<'user/loginreport'>) {
+  async loginReport(ctx: AuthenticatedContext, input: ParsedRequestOf<'user/loginreport'>) {
+    const branch = dataBranch(ctx) ?? input.branch_id;
+    const { timeZone } = await this.locales.of(branch ?? ctx.user.branch_id);
     return this.loginRecords(
-      and(inDataBranch(ctx, loginSessions.branch_id), user_id ? eq(loginSessions.user_id, user_id) : undefined),
-      page,
-      perPage,
+      and(
+        branch === null ? undefined : eq(loginSessions.branch_id, branch),
+        input.user_id ? eq(loginSessions.user_id, input.user_id) : undefined,
+        input.from ? gte(loginSessions.login_at, startOfDay(input.from, timeZone)) : undefined,
+        input.to ? lt(loginSessions.login_at, startOfDay(addDays(input.to, 1), timeZone)) : undefined,
+      ),
+      input.page,
+      input.perPage,
     );
   }
 

@@ -175,6 +175,7 @@ export class RoomService {
       branch === null ? undefined : eq(kidRoomVisits.branch_id, branch),
       input.room_id === null ? undefined : eq(kidRoomVisits.room_id, input.room_id),
       input.kid_id === null ? undefined : eq(kidRoomVisits.kid_id, input.kid_id),
+      input.user_id === null ? undefined : eq(kidRoomVisits.checked_in_by, input.user_id),
       input.from ? gte(kidRoomVisits.checkin_at, startOfDay(input.from, timeZone)) : undefined,
       input.to ? lt(kidRoomVisits.checkin_at, startOfDay(addDays(input.to, 1), timeZone)) : undefined,
     );

@@ -31,6 +31,7 @@ import type { SubscriptionService } from '../subscriptions/service';
 import type { OvertimeService } from '../frontdesk/overtime';
 import type { SmsSender } from '../../sms/sms-sender';
 import { invoiceText } from './invoice-text';
+import { openShiftFor } from '../cashup/shift-of';
 
 const saleColumns = {
   id: sales.id,
@@ -176,6 +177,7 @@ export class SaleService {
         pos,
         pos_reference,
         change: cash + pos - cart.payable,
+        shift_id: await openShiftFor(tx, ctx.user.id, branchId),
       })
       .returning(saleColumns);
     const lines = await tx
@@ -329,6 +331,7 @@ export class SaleService {
             pos_reference: original.pos_reference,
             change: 0,
             parent_id: original.parent_id,
+            shift_id: await openShiftFor(tx, ctx.user.id, original.branch_id),
           })
           .returning(saleColumns);
         const noteLines = await tx

@@ -1,0 +1,74 @@
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { kidSessions, kids, parents, users } from '../../db/schema';
+import { pageOf } from '../../http/results';
+import type { AuthenticatedContext } from '../../http/context';
+import type { ParsedRequestOf } from '../../../shared/api/catalogue';
+import type { KidVisitRecord } from '../../../shared/api/reports';
+import { startOfDay } from '../../../shared/domain/time-zone';
+import { addDays } from '../../../shared/domain/subscription';
+import { dataBranch } from '../which-branch';
+import type { BranchLocales } from '../branches/locales';
+
+const inBy = alias(users, 'in_by');
+const outBy = alias(users, 'out_by');
+
+/** Spec 7 /kidsession/pagelist: kids' visits to the premises, newest first; days on the branch's clock. */
+export class KidVisits {
+  constructor(
+    private readonly db: Db,
+    private readonly locales: BranchLocales,
+  ) {}
+
+  async page(ctx: AuthenticatedContext, input: ParsedRequestOf<'kidsession/pagelist'>) {
+    const branch = dataBranch(ctx) ?? input.branch_id;
+    const { timeZone } = await this.locales.of(branch ?? ctx.user.branch_id);
+    const where = and(
+      branch === null ? undefined : eq(kidSessions.branch_id, branch),
+      input.kid_id === null ? undefined : eq(kidSessions.kid_id, input.kid_id),
+      input.user_id === null ? undefined : eq(kidSessions.checked_in_by, input.user_id),
+      input.from ? gte(kidSessions.checkin_at, startOfDay(input.from, timeZone)) : undefined,
+      input.to ? lt(kidSessions.checkin_at, startOfDay(addDays(input.to, 1), timeZone)) : undefined,
+    );
+    const [rows, total] = await Promise.all([
+      this.db
+        .select({
+          id: kidSessions.id,
+          kid_id: kidSessions.kid_id,
+          kid_name_en: kids.name_en,
+          kid_name_ar: kids.name_ar,
+          parent_id: kidSessions.parent_id,
+          parent_mobile: parents.mobile,
+          branch_id: kidSessions.branch_id,
+          badge: kidSessions.badge,
+          checkin_at: kidSessions.checkin_at,
+          checkout_at: kidSessions.checkout_at,
+          in_id: inBy.id,
+          in_en: inBy.name_en,
+          in_ar: inBy.name_ar,
+          out_id: outBy.id,
+          out_en: outBy.name_en,
+          out_ar: outBy.name_ar,
+          overtime_fee: kidSessions.overtime_fee,
+          fee_decision: kidSessions.fee_decision,
+        })
+        .from(kidSessions)
+        .innerJoin(kids, eq(kids.id, kidSessions.kid_id))
+        .innerJoin(parents, eq(parents.id, kidSessions.parent_id))
+        .innerJoin(inBy, eq(inBy.id, kidSessions.checked_in_by))
+        .leftJoin(outBy, eq(outBy.id, kidSessions.checked_out_by))
+        .where(where)
+        .orderBy(desc(kidSessions.checkin_at), sql`${kidSessions.id} desc`)
+        .limit(input.perPage)
+        .offset((input.page - 1) * input.perPage),
+      this.db.$count(kidSessions, where),
+    ]);
+    const visits: KidVisitRecord[] = rows.map(({ in_id, in_en, in_ar, out_id, out_en, out_ar, ...visit }) => ({
+      ...visit,
+      checked_in_by: { id: in_id, name_en: in_en, name_ar: in_ar },
+      checked_out_by: out_id === null ? null : { id: out_id, name_en: out_en!, name_ar: out_ar! },
+    }));
+    return pageOf(visits, total, input.page, input.perPage);
+  }
+}
