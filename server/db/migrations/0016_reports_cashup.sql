@@ -27,4 +27,6 @@ CREATE UNIQUE INDEX "saved_reports_user_name" ON "saved_reports" USING btree ("u
 ALTER TABLE "sales" ADD CONSTRAINT "sales_shift_id_cash_shifts_id_fk" FOREIGN KEY ("shift_id") REFERENCES "public"."cash_shifts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_sessions_at" ON "login_sessions" USING btree ("login_at");--> statement-breakpoint
 CREATE INDEX "sales_created" ON "sales" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "sales_shift" ON "sales" USING btree ("shift_id");
+CREATE INDEX "sales_shift" ON "sales" USING btree ("shift_id");--> statement-breakpoint
+CREATE INDEX "subscriptions_end" ON "subscriptions" USING btree ("end_date");--> statement-breakpoint
+CREATE INDEX "kid_sessions_billed_sale" ON "kid_sessions" USING btree ("billed_sale_id");

@@ -104,6 +104,8 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_kid').on(t.kid_id, t.start_date),
+    // Those ending soon, on the dashboard and in the subscription report.
+    index('subscriptions_end').on(t.end_date),
     index('subscriptions_sale').on(t.sale_id),
     check('subscriptions_state', sql`${t.state} in ('ACTIVE', 'FREEZED', 'CANCELLED')`),
     check('subscriptions_period', sql`${t.start_date} <= ${t.end_date}`),

@@ -70,6 +70,8 @@ export const kidSessions = pgTable(
       .where(sql`${t.checkout_at} is null`),
     index('kid_sessions_branch_open').on(t.branch_id, t.checkin_at),
     index('kid_sessions_kid').on(t.kid_id, t.checkin_at),
+    // The overtime a sale billed: found again when the sale is cancelled, and summed on the dashboard.
+    index('kid_sessions_billed_sale').on(t.billed_sale_id),
   ],
 );
 
