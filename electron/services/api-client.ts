@@ -122,7 +122,10 @@ export class ApiClient {
     if (supervisor) headers[SUPERVISOR_HEADER] = supervisor;
     let target = this.deps.serverUrl().replace(/\/$/, '') + url;
     if (endpoint.method === 'GET') {
-      const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
+      // A field left empty (null once parsed) is no parameter: as text it would arrive as "null".
+      const query = new URLSearchParams(
+        Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])),
+      ).toString();
       if (query) target += `?${query}`;
     } else {
       headers['Content-Type'] = 'application/json';

@@ -64,6 +64,24 @@ describe('calls', () => {
     expect(req!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends a GET with its fields as the query, an empty one left out', async () => {
+    await signedIn();
+    const board = {
+      cardData: { totalKids: 0, chekinKids: 0, activeEmployee: 0, todayRevenue: 0 },
+      day: '2026-11-24',
+      time_zone: 'Asia/Riyadh',
+      currency: 'SAR',
+      revenueByHour: [],
+      rooms: [],
+      overtime: { collected: 0, forgivenCount: 0, forgivenAmount: 0 },
+      expiring: { count: 0, rows: [] },
+    };
+    server.on('/admin/dashboard', () => okBody(board));
+    expect((await client.call('admin/dashboard', { branch_id: null })).status).toBe(true);
+    expect((await client.call('admin/dashboard', { branch_id: 2 })).status).toBe(true);
+    expect(server.to('/admin/dashboard').map((r) => new URL(r.url).search)).toEqual(['', '?branch_id=2']);
+  });
+
   it('refuses an identical POST within 2 seconds with DUPES, but not a different body or a later one', async () => {
     await signedIn();
     server.on('/branch/delete', () => okBody(null));
