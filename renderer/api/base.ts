@@ -36,6 +36,8 @@ const tagTypes = [
   'ChainSettings',
   'Room',
   'Supervisor',
+  'Shift',
+  'SavedReport',
 ] as const;
 type Tag = (typeof tagTypes)[number];
 

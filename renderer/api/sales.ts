@@ -11,12 +11,26 @@ export const {
   useSaleReceiptQuery,
 } = api.injectEndpoints({
   endpoints: (build) => ({
-    saleCreate: mutation(build, 'sale/sale/create', ['Product', 'Invoice', 'Coupon', 'Subscription', 'Session']),
+    saleCreate: mutation(build, 'sale/sale/create', [
+      'Product',
+      'Invoice',
+      'Coupon',
+      'Subscription',
+      'Session',
+      'Shift',
+    ]),
     tillProducts: fixedQuery(build, 'sale/product/list', { getAll: false }, ['Product']),
     tillPackages: fixedQuery(build, 'sale/package/list', { getAll: true }, ['Package']),
     saleReceipt: query(build, 'sale/receipt/:id', ['Invoice']),
     invoiceSend: mutation(build, 'invoice/send'),
     salePage: query(build, 'sale/pagelist', ['Invoice']),
-    saleCancel: mutation(build, 'sale/cancelinvoice', ['Invoice', 'Product', 'Coupon', 'Subscription', 'Session']),
+    saleCancel: mutation(build, 'sale/cancelinvoice', [
+      'Invoice',
+      'Product',
+      'Coupon',
+      'Subscription',
+      'Session',
+      'Shift',
+    ]),
   }),
 });

@@ -38,6 +38,12 @@ export const LazySignedIn = shell.Component;
 
 /** Each screen's code. A screen with addresses of its own (a profile, a print) routes them itself. */
 const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
+  Dashboard: deferred(
+    page(
+      () => import('../features/dashboard/DashboardPage'),
+      (m) => m.DashboardPage,
+    ),
+  ),
   FrontDesk: deferred(() => import('../features/frontDesk/FrontDeskRoutes')),
   Sales: deferred(() => import('../features/sales/SalesRoutes')),
   Subscriptions: deferred(

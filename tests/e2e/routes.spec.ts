@@ -57,7 +57,7 @@ test('an address with a wrong id leads to the list, never to a broken screen', a
   }
   // An address the menu does not offer leads to the user's first screen.
   await page.goto('/#/Nowhere/12');
-  await expect(page.getByTestId('front-desk')).toBeVisible();
+  await expect(page.getByTestId('dashboard-page')).toBeVisible();
 });
 
 test('a screen opened before the prefetch reached it keeps what was typed when the prefetch catches up', async ({

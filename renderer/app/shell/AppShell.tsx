@@ -17,6 +17,7 @@ import {
   TagOutlined,
   TeamOutlined,
   CalendarOutlined,
+  DashboardOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
@@ -34,6 +35,7 @@ import { ScreenBoundary } from './ScreenBoundary';
 import './shell.css';
 
 const icons: Record<Screen, ReactNode> = {
+  Dashboard: <DashboardOutlined />,
   FrontDesk: <IdcardOutlined />,
   Sales: <ShoppingCartOutlined />,
   Subscriptions: <CalendarOutlined />,

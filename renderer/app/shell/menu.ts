@@ -5,6 +5,7 @@ import { features, type AppAbility, type Feature } from '../../../shared/permiss
  * a screen before it ships; the menu lists only these, so nothing in it is a placeholder.
  */
 export const SCREENS = [
+  'Dashboard',
   'FrontDesk',
   'Sales',
   'Subscriptions',

@@ -1,0 +1,18 @@
+import { api, mutation, query } from './base';
+
+/** The cashier's shift (a sale or a cancellation changes its figures) and the shifts a manager reads. */
+export const {
+  useShiftCurrentQuery,
+  useShiftOpenMutation,
+  useShiftCloseMutation,
+  useShiftListQuery,
+  useShiftReportQuery,
+} = api.injectEndpoints({
+  endpoints: (build) => ({
+    shiftCurrent: query(build, 'cashup/current', ['Shift']),
+    shiftOpen: mutation(build, 'cashup/open', ['Shift']),
+    shiftClose: mutation(build, 'cashup/close', ['Shift']),
+    shiftList: query(build, 'cashup/list', ['Shift']),
+    shiftReport: query(build, 'cashup/report', ['Shift']),
+  }),
+});

@@ -1,0 +1,26 @@
+import { api, mutation, query } from './base';
+
+/** The dashboard and the reports: read afresh when opened, and again after a sale (Invoice) or a visit (Session). */
+export const {
+  useDashboardQuery,
+  useKidVisitsQuery,
+  useLoginReportQuery,
+  useSalesReportQuery,
+  useCustomReportQuery,
+  useSubscriptionReportQuery,
+  useSavedReportsQuery,
+  useSavedReportSaveMutation,
+  useSavedReportDeleteMutation,
+} = api.injectEndpoints({
+  endpoints: (build) => ({
+    dashboard: query(build, 'admin/dashboard', ['Invoice', 'Session', 'Room', 'Subscription']),
+    kidVisits: query(build, 'kidsession/pagelist', ['Session']),
+    loginReport: query(build, 'user/loginreport', ['Employee']),
+    salesReport: query(build, 'report/sales', ['Invoice']),
+    customReport: query(build, 'report/custom', ['Invoice']),
+    subscriptionReport: query(build, 'report/subscriptions', ['Subscription']),
+    savedReports: query(build, 'report/custom/list', ['SavedReport']),
+    savedReportSave: mutation(build, 'report/custom/save', ['SavedReport']),
+    savedReportDelete: mutation(build, 'report/custom/delete', ['SavedReport']),
+  }),
+});
