@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fail, fieldErrorSchema, type ApiFailure, type FieldError } from './api/envelope';
 import { isMessageKey, type MessageKey } from './api/keys';
 import { loginRequest } from './api/auth';
+import { shiftSummarySchema } from './api/cashup';
 import { sessionUserSchema } from './permissions';
 import type { RealtimeBridgeEvent } from './realtime';
 import type { ImportCheck } from './domain/product-import';
@@ -217,6 +218,8 @@ export const bridgeChannels = {
     z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }),
     printOutcomeSchema,
   ),
+  /** Prints a shift's X or Z report, as the page shows it, on this station's receipt printer. */
+  'pos:print-shift': channel(shiftSummarySchema, printOutcomeSchema),
   /** Prints a sample receipt on the printer being set up. */
   'pos:print-test': channel(printerSettingsSchema, printOutcomeSchema),
   'pos:printers-list': channel(z.null(), systemPrintersSchema),

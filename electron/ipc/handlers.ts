@@ -17,7 +17,12 @@ import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
 import { hasFullAccess } from '../../shared/permissions';
 import { probeServer } from '../services/server-probe';
-import { printInvoicePage, printSaleReceipt, printTestReceipt } from '../services/printing/print-jobs';
+import {
+  printInvoicePage,
+  printSaleReceipt,
+  printShiftReport,
+  printTestReceipt,
+} from '../services/printing/print-jobs';
 import type { DocumentPrinter, FilePicker, SettingsStore } from '../platform/ports';
 
 export interface HandlerDeps {
@@ -104,6 +109,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     },
     'pos:print-receipt': async ({ saleId, drawer }) =>
       printSaleReceipt(deps.api, (await deps.settings.load()).printer, saleId, drawer),
+    'pos:print-shift': async (shift) => printShiftReport((await deps.settings.load()).printer, shift),
     'pos:print-test': async (printer) => printTestReceipt(printer),
     'pos:printers-list': async () => deps.documents.printers(),
     'pos:print-document': async (request) =>

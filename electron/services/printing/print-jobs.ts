@@ -4,18 +4,26 @@ import type { DocumentPrinter } from '../../platform/ports';
 import { receiptOf, type Receipt } from '../../../shared/domain/receipt';
 import { receiptSchema } from '../../../shared/api/sales';
 import { processTimeZone } from '../../../shared/domain/time-zone';
-import { printReceipt } from './receipt-printer';
-import { PrinterOutOfPaperError, PrinterUnreachableError } from './printer-link';
+import { encodePicture, printReceipt } from './receipt-printer';
+import { drawShiftReport } from './thermal-shift';
+import type { ShiftSummary } from '../../../shared/api/cashup';
+import { PrinterOutOfPaperError, PrinterUnreachableError, sendToPrinter } from './printer-link';
 
 /** Prints on this station's receipt printer; every way it can fail is an outcome the screen explains. */
-async function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Promise<PrintOutcome> {
+function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Promise<PrintOutcome> {
+  return send(printer, (address) =>
+    printReceipt(
+      receipt,
+      { address, paper: printer.paper, drawer: drawer && printer.drawer },
+      drawer && printer.drawer,
+    ),
+  );
+}
+
+async function send(printer: PrinterSettings, job: (address: string) => Promise<void>): Promise<PrintOutcome> {
   if (!printer.address) return { status: 'not-configured' };
   try {
-    await printReceipt(
-      receipt,
-      { address: printer.address, paper: printer.paper, drawer: drawer && printer.drawer },
-      drawer && printer.drawer,
-    );
+    await job(printer.address);
     return { status: 'printed' };
   } catch (error) {
     if (error instanceof PrinterUnreachableError) return { status: 'unreachable' };
@@ -36,6 +44,13 @@ export async function printSaleReceipt(
   const receipt = receiptSchema.safeParse(answer.data);
   if (!receipt.success) return { status: 'failed', message: 'SOMETHING_WENT_WRONG' };
   return print(receipt.data, printer, drawer);
+}
+
+/** A shift's X or Z report, as the page has it (the cashier's own figures), on the receipt printer; no drawer kick. */
+export function printShiftReport(printer: PrinterSettings, shift: ShiftSummary): Promise<PrintOutcome> {
+  return send(printer, (address) =>
+    sendToPrinter(address, encodePicture(drawShiftReport(shift, printer.paper), false)),
+  );
 }
 
 /** A sample receipt, to check a printer while setting it up (no drawer kick). */

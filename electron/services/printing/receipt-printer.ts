@@ -1,6 +1,6 @@
 import thermal from 'node-thermal-printer';
 import type { Receipt } from '../../../shared/domain/receipt';
-import { drawReceipt, type PaperWidth } from './thermal-receipt';
+import { drawReceipt, type PaperPicture, type PaperWidth } from './thermal-receipt';
 import { sendToPrinter } from './printer-link';
 
 /** A receipt printer: where it is (`printerTarget`), its paper, and whether a drawer hangs on it. */
@@ -102,7 +102,11 @@ export function rasterBands(rgba: Uint8ClampedArray, width: number, height: numb
  * shifts it), the raster (Arabic drawn, never code-page text), a cut, and the drawer kick when asked.
  */
 export function encodeReceipt(receipt: Receipt, settings: Pick<ThermalSettings, 'paper'>, drawer: boolean): Buffer {
-  const drawn = drawReceipt(receipt, settings.paper);
+  return encodePicture(drawReceipt(receipt, settings.paper), drawer);
+}
+
+/** Any picture drawn for the paper (a receipt, a shift's report) as a job: reset, raster, cut, and the kick if asked. */
+export function encodePicture(drawn: PaperPicture, drawer: boolean): Buffer {
   // Only its command builder is used (the bytes go out through sendToPrinter), so no interface is opened.
   const printer = new thermal.ThermalPrinter({ type: thermal.PrinterTypes.EPSON, interface: 'tcp://unused' });
   printer.append(Buffer.from(JOB_START));

@@ -34,7 +34,7 @@ function registerFonts() {
 
 const QR_MODULE_DOTS = 4;
 
-type Ink = { ctx: SKRSContext2D; width: number; y: number; margin: number };
+export type Ink = { ctx: SKRSContext2D; width: number; y: number; margin: number };
 
 /** The same context for a pass that only measures: text and boxes are not drawn, positions still move. */
 function measuring(ctx: SKRSContext2D): SKRSContext2D {
@@ -95,7 +95,7 @@ function lines(ink: Ink, text: string, size: number, x: number, rtl: boolean, al
 }
 
 /** English at the left edge and Arabic at the right, on one line, or each wrapped on lines of its own when they do not fit. */
-function both(ink: Ink, en: string, ar: string, size: number, bold = false) {
+export function both(ink: Ink, en: string, ar: string, size: number, bold = false) {
   const { ctx, width, margin } = ink;
   ctx.font = font(size, bold);
   const fits = ctx.measureText(en).width + ctx.measureText(ar).width + 16 <= width - 2 * margin;
@@ -105,14 +105,14 @@ function both(ink: Ink, en: string, ar: string, size: number, bold = false) {
   lines(ink, ar, size, width - margin, true, 'right');
 }
 
-function centred(ink: Ink, text: string, size: number, bold = false, rtl = false) {
+export function centred(ink: Ink, text: string, size: number, bold = false, rtl = false) {
   ink.ctx.font = font(size, bold);
   ink.y += size + 6;
   lines(ink, text, size, ink.width / 2, rtl, 'center');
 }
 
 /** A label pair with an amount in the middle column: "Total … 115.00 … الإجمالي". */
-function amountRow(ink: Ink, en: string, ar: string, amount: string, size: number, bold = false) {
+export function amountRow(ink: Ink, en: string, ar: string, amount: string, size: number, bold = false) {
   const { ctx, width, margin } = ink;
   ink.y += size + 8;
   ctx.font = font(size, bold);
@@ -127,7 +127,7 @@ function amountRow(ink: Ink, en: string, ar: string, amount: string, size: numbe
   ctx.fillText(amount, width / 2, ink.y);
 }
 
-function rule(ink: Ink) {
+export function rule(ink: Ink) {
   ink.y += 10;
   ink.ctx.fillRect(ink.margin, ink.y, ink.width - 2 * ink.margin, 2);
   ink.y += 4;
@@ -138,19 +138,10 @@ function rule(ink: Ink) {
  * totals, payments and change, the credit note's reference, and the tax QR. Black on white, so
  * thresholding to one bit loses nothing.
  */
-export function drawReceipt(
-  receipt: Receipt,
-  paper: PaperWidth,
-): { width: number; height: number; rgba: Uint8ClampedArray; png: () => Buffer } {
-  registerFonts();
-  const width = PAPER_DOTS[paper];
-  const scale = paper === 80 ? 1 : 0.75;
-  const size = (n: number) => Math.round(n * scale);
+export function drawReceipt(receipt: Receipt, paper: PaperWidth): PaperPicture {
   const money = (minor: number) => formatMoney(minor, 'en', receipt.currency);
-  // Drawn twice: once to measure how tall it is, once on a canvas of that height.
-  const paint = (ctx: SKRSContext2D) => {
-    const ink: Ink = { ctx, width, y: 8, margin: size(12) };
-    ctx.fillStyle = '#000';
+  return drawOnPaper(paper, (ink, size) => {
+    const { ctx, width } = ink;
     centred(ink, receipt.seller.name_ar, size(30), true, true);
     centred(ink, receipt.seller.name_en, size(24), true);
     if (receipt.seller.address) centred(ink, receipt.seller.address, size(20));
@@ -198,13 +189,33 @@ export function drawReceipt(
     ink.y += cell * qr.modules.size + 8;
     centred(ink, 'شكراً لزيارتكم', size(22), false, true);
     centred(ink, 'Thank you for visiting', size(20));
+  });
+}
+
+/** What is printed: one bit per dot once thresholded, and a PNG to look at. */
+export type PaperPicture = { width: number; height: number; rgba: Uint8ClampedArray; png: () => Buffer };
+
+/**
+ * A picture as wide as the paper, black on white (so thresholding to one bit loses nothing), as tall
+ * as what `paint` draws: drawn twice, once to measure, once on a canvas of that height. `size` scales
+ * a type size drawn for 80 mm paper to the paper in use.
+ */
+export function drawOnPaper(paper: PaperWidth, paint: (ink: Ink, size: (n: number) => number) => void): PaperPicture {
+  registerFonts();
+  const width = PAPER_DOTS[paper];
+  const scale = paper === 80 ? 1 : 0.75;
+  const size = (n: number) => Math.round(n * scale);
+  const run = (ctx: SKRSContext2D) => {
+    const ink: Ink = { ctx, width, y: 8, margin: size(12) };
+    ctx.fillStyle = '#000';
+    paint(ink, size);
     return Math.ceil(ink.y + 24);
   };
-  const height = paint(measuring(createCanvas(width, 10).getContext('2d')));
+  const height = run(measuring(createCanvas(width, 10).getContext('2d')));
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, width, height);
-  paint(ctx);
+  run(ctx);
   return { width, height, rgba: ctx.getImageData(0, 0, width, height).data, png: () => canvas.toBuffer('image/png') };
 }

@@ -11,20 +11,25 @@ import { useNotifications } from '../Notifications';
  * that is off or unplugged says so, and the message offers to try again.
  */
 export function usePrintReceipt() {
+  const { run, printing } = useThermalJob();
+  const print = (saleId: number, drawer = false) =>
+    run(`print-${saleId}`, () => bridge.invoke('pos:print-receipt', { saleId, drawer }));
+  return { print, printing };
+}
+
+/** A job for the receipt printer (a receipt, a shift's report): its outcome said, and a retry offered. */
+export function useThermalJob() {
   const { t } = useTranslation();
   const notification = useNotifications();
   const notify = useNotify();
   const [printing, setPrinting] = useState(false);
-  const print = async (saleId: number, drawer = false): Promise<PrintOutcome> => {
+  const run = async (key: string, job: () => Promise<PrintOutcome>): Promise<PrintOutcome> => {
     setPrinting(true);
-    const outcome = await bridge
-      .invoke('pos:print-receipt', { saleId, drawer })
-      .catch((): PrintOutcome => ({ status: 'failed', message: 'SOMETHING_WENT_WRONG' }));
+    const outcome = await job().catch((): PrintOutcome => ({ status: 'failed', message: 'SOMETHING_WENT_WRONG' }));
     setPrinting(false);
     if (outcome.status === 'printed') notify.success('PRINTED');
     else if (outcome.status === 'failed') notify.error(outcome.message);
     else {
-      const key = `print-${saleId}`;
       notification.error({
         key,
         title: t(
@@ -42,7 +47,7 @@ export function usePrintReceipt() {
             type="primary"
             onClick={() => {
               notification.destroy(key);
-              void print(saleId, drawer);
+              void run(key, job);
             }}
             data-testid="print-retry"
           >
@@ -53,5 +58,5 @@ export function usePrintReceipt() {
     }
     return outcome;
   };
-  return { print, printing };
+  return { run, printing };
 }

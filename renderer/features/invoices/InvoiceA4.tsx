@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Result, Space, Spin } from 'antd';
+import { Button, Result, Space, Spin } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import type { Receipt } from '../../../shared/domain/receipt';
-import type { DocumentOutcome } from '../../../shared/ipc';
-import { bridge } from '../../bridge';
-import { useNotify } from '../../components/useNotify';
+import { usePrintPage } from '../../components/printing/usePrintPage';
 import { formatMoney } from '../../../shared/domain/money';
 import { useSaleReceiptQuery } from '../../api/sales';
 import { formatDateTime } from '../../components/dates';
@@ -22,33 +20,6 @@ function Both({ en, ar }: { en: string; ar: string }) {
       </span>
     </span>
   );
-}
-
-/**
- * Prints the page on screen: in the desktop app on the chosen invoice printer (or through the system
- * dialog), or to a PDF; in the browser through its own print dialog.
- */
-function usePrintPage() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const notify = useNotify();
-  const [desktop, setDesktop] = useState(false);
-  const [busy, setBusy] = useState<'print' | 'pdf' | null>(null);
-  useEffect(() => {
-    void bridge.invoke('pos:app-info', null).then((info) => setDesktop(info.shell === 'electron'));
-  }, []);
-  const run = async (action: 'print' | 'pdf', fileName: string) => {
-    setBusy(action);
-    const outcome = await bridge
-      .invoke('pos:print-document', action === 'pdf' ? { action, fileName } : { action })
-      .catch((): DocumentOutcome => ({ status: 'failed', message: 'PRINT_FAILED' }));
-    setBusy(null);
-    if (outcome.status === 'unsupported') window.print();
-    else if (outcome.status === 'printed') void message.success(t('print.a4Sent'));
-    else if (outcome.status === 'saved') void message.success(t('print.pdfSaved', { file: outcome.fileName }));
-    else if (outcome.status === 'failed') notify.error(outcome.message);
-  };
-  return { desktop, busy, run };
 }
 
 /** The A4 invoice (or credit note): bilingual, with the tax QR, printed or saved as PDF. */

@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
+import { printShiftReport } from '../../../electron/services/printing/print-jobs';
+import { defaultPrinterSettings } from '../../../shared/ipc';
+import type { ShiftSummary } from '../../../shared/api/cashup';
+
+/** A receipt printer on loopback that records each job (and says its roll is in). */
+let printer: Server;
+let port = 0;
+const jobs: Buffer[] = [];
+beforeAll(async () => {
+  printer = createServer((socket) => {
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => {
+      if (c.equals(Buffer.from([0x10, 0x04, 0x04]))) socket.write(Buffer.from([0x12]));
+      else chunks.push(c);
+    });
+    socket.on('close', () => chunks.length && jobs.push(Buffer.concat(chunks)));
+  });
+  await new Promise<void>((done) => printer.listen(0, '127.0.0.1', done));
+  port = (printer.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((done) => printer.close(() => done())));
+
+const closed: ShiftSummary = {
+  id: 12,
+  branch: { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', currency: 'SAR', time_zone: 'Asia/Riyadh' },
+  cashier: { id: 4, name_en: 'Noura Saleh', name_ar: 'نورة صالح' },
+  opened_at: '2026-11-24T06:00:00.000Z',
+  closed_at: '2026-11-24T15:30:00.000Z',
+  opening_float: 20000,
+  invoices: { count: 3, cash: 2300, card: 1150, total: 3450 },
+  creditNotes: { count: 1, cash: 0, card: -1150, total: -1150 },
+  discount: 0,
+  vat: 300,
+  expected_cash: 22300,
+  counted_cash: 21800,
+  difference: -500,
+  as_of: '2026-11-24T15:30:00.000Z',
+};
+
+const waitForJob = async (count: number) => {
+  for (let i = 0; i < 100 && jobs.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  return jobs[count - 1]!;
+};
+
+describe('a shift report on the receipt printer', () => {
+  it('a Z report decodes command by command: a reset, raster bands, a cut, and no drawer kick', async () => {
+    const outcome = await printShiftReport(
+      { ...defaultPrinterSettings, address: `tcp://127.0.0.1:${port}`, drawer: true },
+      closed,
+    );
+    expect(outcome).toEqual({ status: 'printed' });
+    const { commands, paper } = decodeEscPos(await waitForJob(1), 576);
+    const line = commandLine(commands);
+    expect(line[0]).toBe('ESC @');
+    expect(line.filter((c) => c.startsWith('GS v 0')).length).toBeGreaterThanOrEqual(1);
+    expect(line.slice(-2)).toEqual(['GS V 0', 'ESC @']);
+    expect(line.filter((c) => c.startsWith('ESC p'))).toEqual([]);
+    expect(paper.height).toBeGreaterThan(500);
+    expect(paper.coverage()).toBeGreaterThan(0.02);
+    mkdirSync('test-results/screens', { recursive: true });
+    writeFileSync('test-results/screens/thermal-z-report-80mm.png', paper.png());
+  });
+
+  it('says when no printer is set up, and sends nothing', async () => {
+    expect(
+      await printShiftReport(defaultPrinterSettings, {
+        ...closed,
+        closed_at: null,
+        counted_cash: null,
+        difference: null,
+      }),
+    ).toEqual({
+      status: 'not-configured',
+    });
+    expect(jobs).toHaveLength(1);
+  });
+});
