@@ -32,6 +32,7 @@ import { screenComponent } from '../screens';
 import { landingScreen, menuFeatures, type Screen } from './menu';
 import { useRealtimeRefresh } from '../../bridge/useRealtimeRefresh';
 import { ScreenBoundary } from './ScreenBoundary';
+import { OpenShiftReminder } from '../../features/sales/OpenShiftReminder';
 import './shell.css';
 
 const icons: Record<Screen, ReactNode> = {
@@ -119,6 +120,7 @@ export function AppShell({ user }: { user: SessionUser }) {
           </Space>
         </Layout.Header>
         <Layout.Content className="pd-content">
+          {ability.can('view', 'Sales') && <OpenShiftReminder />}
           <Routes>
             {entries.map((f) => (
               <Route key={f} path={`${f}/*`} element={<ScreenOf feature={f} />} />

@@ -8,6 +8,7 @@ import { usePrintPage } from '../../components/printing/usePrintPage';
 import { formatMoney } from '../../../shared/domain/money';
 import { useSaleReceiptQuery } from '../../api/sales';
 import { formatDateTime } from '../../components/dates';
+import '../../components/printing/a4-page.css';
 import './invoice-a4.css';
 
 /** English beside Arabic, each in its own direction, as Saudi tax invoices are laid out. */

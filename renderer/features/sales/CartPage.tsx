@@ -15,6 +15,7 @@ import { useBranchListQuery, useTaxListQuery } from '../../api/lookups';
 import { useTillKidsQuery } from '../../api/parents';
 import { useSaleCreateMutation } from '../../api/sales';
 import { PageTitle } from '../../components/PageTitle';
+import { ShiftBar } from './ShiftBar';
 import { LookupSelect } from '../../components/LookupSelect';
 import { useStationBranch } from '../../app/station';
 import { useAppSelector } from '../../app/store';
@@ -187,17 +188,20 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
       <PageTitle
         title={t('features.Sales')}
         extra={
-          ownBranch === null && (
-            <LookupSelect
-              items={branches}
-              value={branchId ?? undefined}
-              onChange={(v) => setPicked(v ?? null)}
-              placeholder={t('cart.branch')}
-              aria-label={t('cart.branch')}
-              style={{ width: 220 }}
-              data-testid="cart-branch"
-            />
-          )
+          <>
+            <ShiftBar />
+            {ownBranch === null && (
+              <LookupSelect
+                items={branches}
+                value={branchId ?? undefined}
+                onChange={(v) => setPicked(v ?? null)}
+                placeholder={t('cart.branch')}
+                aria-label={t('cart.branch')}
+                style={{ width: 220 }}
+                data-testid="cart-branch"
+              />
+            )}
+          </>
         }
       />
       <Row gutter={16}>
@@ -318,6 +322,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                         onChange={setCard}
                         onPressEnter={pay}
                         style={{ width: '100%' }}
+                        data-testid="pay-card"
                       />
                     </Col>
                     <Col span={8}>
@@ -328,6 +333,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                         onPressEnter={pay}
                         disabled={!card}
                         dir="ltr"
+                        data-testid="pay-card-ref"
                       />
                     </Col>
                   </Row>

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Form, InputNumber, Popconfirm, Space, Typography } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ShiftSummary } from '../../../shared/api/cashup';
+import { useShiftCloseMutation, useShiftCurrentQuery, useShiftOpenMutation } from '../../api/cashup';
+import { useBranchListQuery } from '../../api/lookups';
+import { useAppSelector } from '../../app/store';
+import { bridge } from '../../bridge';
+import { PageTitle } from '../../components/PageTitle';
+import { LookupSelect } from '../../components/LookupSelect';
+import { formatMoney, toMinor } from '../../components/money';
+import { useSubmit } from '../../components/useSubmit';
+import { usePrintPage } from '../../components/printing/usePrintPage';
+import { useThermalJob } from '../../components/printing/usePrintReceipt';
+import { ShiftSheet } from '../../components/shift/ShiftSheet';
+
+/**
+ * The cashier's shift (spec 2, user summary): open it with the float, read the X report at any time,
+ * close it with the cash counted; the Z report then shows the difference.
+ */
+export function ShiftPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAppSelector((s) => s.auth.user);
+  const { data: current, isLoading } = useShiftCurrentQuery();
+  const [closedReport, setClosedReport] = useState<ShiftSummary | null>(null);
+  const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
+  const shown = closedReport ?? current ?? null;
+  return (
+    <div data-testid="shift-page">
+      <PageTitle
+        title={t('shift.title')}
+        extra={
+          <Button icon={<BackIcon />} onClick={() => navigate('/Sales')} data-testid="shift-back">
+            {t('shift.backToTill')}
+          </Button>
+        }
+      />
+      {!isLoading && !shown && <OpenShift ownBranch={user?.branch_id ?? null} />}
+      {shown && (
+        <Flex gap={16} wrap align="start">
+          <div style={{ flex: '1 1 520px', minWidth: 0 }}>
+            <ShiftActions shift={shown} />
+            <ShiftSheet shift={shown} />
+          </div>
+          {!closedReport && current && <CloseShift shift={current} onClosed={setClosedReport} />}
+        </Flex>
+      )}
+    </div>
+  );
+}
+
+function ShiftActions({ shift }: { shift: ShiftSummary }) {
+  const { t } = useTranslation();
+  const thermal = useThermalJob();
+  const page = usePrintPage();
+  return (
+    <Space className="no-print" style={{ marginBottom: 12 }} wrap>
+      <Button
+        type="primary"
+        icon={<PrinterOutlined />}
+        loading={thermal.printing}
+        onClick={() => void thermal.run(`shift-${shift.id}`, () => bridge.invoke('pos:print-shift', shift))}
+        data-testid="shift-print-receipt"
+      >
+        {t('shift.printReceipt')}
+      </Button>
+      <Button
+        icon={<PrinterOutlined />}
+        loading={page.busy === 'print'}
+        onClick={() => void page.run('print', `shift-${shift.id}.pdf`)}
+        data-testid="shift-print-a4"
+      >
+        {t('print.a4')}
+      </Button>
+    </Space>
+  );
+}
+
+function OpenShift({ ownBranch }: { ownBranch: number | null }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ float: number | null; branch_id: number | null }>();
+  const [open, opening] = useShiftOpenMutation();
+  const { data: branches } = useBranchListQuery(undefined, { skip: ownBranch !== null });
+  const submit = useSubmit();
+  return (
+    <Card style={{ maxWidth: 480 }}>
+      <Alert type="info" showIcon message={t('shift.noneOpen')} style={{ marginBottom: 16 }} data-testid="shift-none" />
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) =>
+          void submit(open({ opening_float: toMinor(v.float), branch_id: ownBranch === null ? v.branch_id : null }), {
+            form,
+          })
+        }
+      >
+        {ownBranch === null && (
+          <Form.Item
+            name="branch_id"
+            label={t('cart.branch')}
+            rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
+          >
+            <LookupSelect items={branches} data-testid="shift-branch" />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="float"
+          label={t('shift.float')}
+          extra={t('shift.floatHelp')}
+          rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
+        >
+          <InputNumber
+            min={0}
+            max={1_000_000}
+            precision={2}
+            style={{ width: '100%' }}
+            data-testid="shift-float"
+            autoFocus
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={opening.isLoading} data-testid="shift-open">
+          {t('shift.open')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function CloseShift({ shift, onClosed }: { shift: ShiftSummary; onClosed: (z: ShiftSummary) => void }) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<{ counted: number | null }>();
+  const counted = Form.useWatch('counted', form);
+  const [close, closing] = useShiftCloseMutation();
+  const submit = useSubmit();
+  const finish = async () => {
+    const z = await submit(close({ id: shift.id, counted_cash: toMinor(counted) }), { form });
+    if (z) onClosed(z);
+  };
+  return (
+    <Card
+      className="no-print"
+      style={{ flex: '0 1 360px' }}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
+          {t('shift.closeTitle')}
+        </Typography.Title>
+      }
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="counted"
+          label={t('shift.countedLabel')}
+          extra={t('shift.countedHelp')}
+          rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
+        >
+          <InputNumber min={0} max={1_000_000} precision={2} style={{ width: '100%' }} data-testid="shift-counted" />
+        </Form.Item>
+        <Popconfirm
+          title={t('shift.confirmClose', {
+            amount: formatMoney(toMinor(counted), i18n.language, shift.branch.currency),
+          })}
+          okText={t('shift.close')}
+          cancelText={t('actions.cancel')}
+          onConfirm={() => void finish()}
+          disabled={counted === null || counted === undefined}
+        >
+          <Button
+            danger
+            type="primary"
+            loading={closing.isLoading}
+            disabled={counted === null || counted === undefined}
+            data-testid="shift-close"
+          >
+            {t('shift.close')}
+          </Button>
+        </Popconfirm>
+      </Form>
+    </Card>
+  );
+}
