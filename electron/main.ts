@@ -8,6 +8,7 @@ import { ElectronSettingsStore } from './platform/electron/store-settings';
 import { createMainWindow, hardenApp, sendEvent, serveIpc } from './platform/electron/window';
 import { startEmbeddedServer, type EmbeddedServer } from './platform/electron/embedded-server';
 import { electronFilePicker } from './platform/electron/file-picker';
+import { electronFileSaver } from './platform/electron/file-saver';
 import { electronDocumentPrinter } from './platform/electron/document-printer';
 import { useReceiptFonts } from './services/printing/thermal-receipt';
 
@@ -52,6 +53,7 @@ app.whenReady().then(async () => {
       transport: new AxiosTransport(),
       files: electronFilePicker,
       documents: electronDocumentPrinter(() => win),
+      saver: electronFileSaver,
     },
     {
       serverUrl: () => serverUrl,

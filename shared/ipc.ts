@@ -145,6 +145,30 @@ const sheetCheckSchema = z.discriminatedUnion('status', [
 ]);
 export type SheetCheck = z.infer<typeof sheetCheckSchema>;
 
+/** A report's table for a spreadsheet: its columns (money in minor units, written as riyals) and rows. */
+export const sheetSchema = z.object({
+  name: z.string().trim().min(1).max(31),
+  rightToLeft: z.boolean(),
+  columns: z
+    .array(z.object({ header: z.string().max(200), kind: z.enum(['text', 'number', 'money']) }))
+    .min(1)
+    .max(40),
+  rows: z.array(z.array(z.union([z.string().max(500), z.number().finite(), z.null()])).max(40)).max(20_000),
+});
+export type Sheet = z.infer<typeof sheetSchema>;
+
+/**
+ * How saving a spreadsheet ended: saved where the user chose (desktop), given back to the page to
+ * download (browser mode, which has no save dialog of its own), or cancelled.
+ */
+const exportOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), fileName: z.string() }),
+  z.object({ status: z.literal('download'), fileName: z.string(), contentBase64: z.string() }),
+  z.object({ status: z.literal('cancelled') }),
+  failedSchema,
+]);
+export type ExportOutcome = z.infer<typeof exportOutcomeSchema>;
+
 /** An ApiResult whose data is `data`: what the channels that talk to the server answer. */
 function apiResultOf<D extends z.ZodType>(data: D) {
   const messageKey = z.custom<MessageKey>(isMessageKey);
@@ -217,6 +241,11 @@ export const bridgeChannels = {
   'pos:print-receipt': channel(
     z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }),
     printOutcomeSchema,
+  ),
+  /** A report's table as an .xlsx, built in the main process and saved where the user chooses. */
+  'pos:export-sheet': channel(
+    z.object({ fileName: z.string().regex(/^[\p{L}\p{N} ._-]{1,80}\.xlsx$/u), sheet: sheetSchema }),
+    exportOutcomeSchema,
   ),
   /** Prints a shift's X or Z report, as the page shows it, on this station's receipt printer. */
   'pos:print-shift': channel(shiftSummarySchema, printOutcomeSchema),

@@ -12,7 +12,7 @@ import {
 } from '../../shared/ipc';
 import type { ApiClient } from '../services/api-client';
 import type { OnceCommands } from '../services/once-commands';
-import { readFirstSheet, SheetTooLargeError } from '../services/spreadsheet';
+import { readFirstSheet, SheetTooLargeError, writeSheet } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
 import { hasFullAccess } from '../../shared/permissions';
@@ -23,7 +23,7 @@ import {
   printShiftReport,
   printTestReceipt,
 } from '../services/printing/print-jobs';
-import type { DocumentPrinter, FilePicker, SettingsStore } from '../platform/ports';
+import type { DocumentPrinter, FilePicker, FileSaver, SettingsStore } from '../platform/ports';
 
 export interface HandlerDeps {
   api: ApiClient;
@@ -33,6 +33,7 @@ export interface HandlerDeps {
   appInfo: () => AppInfo;
   files: FilePicker;
   documents: DocumentPrinter;
+  saver: FileSaver;
   emit: (event: BridgeEvent) => void;
 }
 
@@ -109,6 +110,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     },
     'pos:print-receipt': async ({ saleId, drawer }) =>
       printSaleReceipt(deps.api, (await deps.settings.load()).printer, saleId, drawer),
+    'pos:export-sheet': async ({ fileName, sheet }) => deps.saver.save(fileName, await writeSheet(sheet)),
     'pos:print-shift': async (shift) => printShiftReport((await deps.settings.load()).printer, shift),
     'pos:print-test': async (printer) => printTestReceipt(printer),
     'pos:printers-list': async () => deps.documents.printers(),

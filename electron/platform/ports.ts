@@ -5,6 +5,7 @@ import {
   ONCE_COMMANDS,
   settingsSchema,
   type DocumentOutcome,
+  type ExportOutcome,
   type PickedFile,
   type Settings,
   type SystemPrinters,
@@ -123,4 +124,14 @@ export const noDocumentPrinter: DocumentPrinter = {
   printers: async () => ({ status: 'unsupported' }),
   print: async () => ({ status: 'unsupported' }),
   savePdf: async () => ({ status: 'unsupported' }),
+};
+
+/** Where a file the station made (a report's spreadsheet) goes: the platform's save dialog, or back to the page. */
+export interface FileSaver {
+  save(fileName: string, bytes: Buffer): Promise<ExportOutcome>;
+}
+
+/** Browser mode: no save dialog here; the page downloads the bytes, and the browser asks where. */
+export const downloadSaver: FileSaver = {
+  save: async (fileName, bytes) => ({ status: 'download', fileName, contentBase64: bytes.toString('base64') }),
 };

@@ -1,10 +1,12 @@
 import type { AppInfo, BridgeEvent } from '../../shared/ipc';
 import { createHandlers, type ChannelHandlers } from '../ipc/handlers';
 import {
+  downloadSaver,
   noDocumentPrinter,
   noFilePicker,
   type DocumentPrinter,
   type FilePicker,
+  type FileSaver,
   type HttpTransport,
   type PendingCommandStore,
   type SecretStore,
@@ -22,6 +24,7 @@ export interface Platform {
   transport: HttpTransport;
   files?: FilePicker;
   documents?: DocumentPrinter;
+  saver?: FileSaver;
 }
 
 /** The main-process services over the given platform ports; Electron and browser mode both build them here. */
@@ -62,6 +65,7 @@ export function composeServices(
       appInfo: opts.appInfo,
       files: platform.files ?? noFilePicker,
       documents: platform.documents ?? noDocumentPrinter,
+      saver: platform.saver ?? downloadSaver,
       emit: opts.emit,
     }),
   };

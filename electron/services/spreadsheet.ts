@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { Sheet } from '../../shared/ipc';
 
 /** Rows a products sheet may have, its header row not counted. */
 export const MAX_SHEET_ROWS = 10_000;
@@ -46,4 +47,19 @@ function plain(value: unknown): unknown {
   if ('result' in cell) return plain(cell.result);
   if ('text' in cell) return cell.text;
   return null;
+}
+
+/** A report's table as an .xlsx: a bold header row, money as numbers in riyals with two decimals, right to left in Arabic. */
+export async function writeSheet(sheet: Sheet): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet(sheet.name, { views: [{ rightToLeft: sheet.rightToLeft, state: 'frozen', ySplit: 1 }] });
+  ws.columns = sheet.columns.map((c) => ({
+    header: c.header,
+    width: Math.min(40, Math.max(12, c.header.length + 2)),
+    style: c.kind === 'money' ? { numFmt: '#,##0.00' } : {},
+  }));
+  ws.getRow(1).font = { bold: true };
+  for (const row of sheet.rows)
+    ws.addRow(row.map((v, i) => (sheet.columns[i]?.kind === 'money' && typeof v === 'number' ? v / 100 : v)));
+  return Buffer.from(await book.xlsx.writeBuffer());
 }

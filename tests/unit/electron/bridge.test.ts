@@ -13,7 +13,7 @@ import { FileSettingsStore } from '../../../electron/platform/node/file-settings
 import type { WireMessage } from '../../../shared/ipc';
 import { WEB_BRIDGE_PATH } from '../../../shared/bridge-wire';
 import { FakeServer, memoryPending, okBody, tokens } from './fakes';
-import { noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
+import { noDocumentPrinter, noFilePicker, downloadSaver } from '../../../electron/platform/ports';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>PlayDesk</title>');
@@ -28,6 +28,7 @@ const handlers = createHandlers({
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
   files: noFilePicker,
   documents: noDocumentPrinter,
+  saver: downloadSaver,
   emit: () => {},
 });
 let bridge: BridgeServer;

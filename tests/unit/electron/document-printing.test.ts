@@ -8,7 +8,7 @@ import { OnceCommands } from '../../../electron/services/once-commands';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
-import { defaultSettings, noFilePicker, type DocumentPrinter } from '../../../electron/platform/ports';
+import { defaultSettings, noFilePicker, type DocumentPrinter, downloadSaver } from '../../../electron/platform/ports';
 import type { DocumentOutcome, SystemPrinter } from '../../../shared/ipc';
 import { FakeServer, memoryPending } from './fakes';
 
@@ -40,6 +40,7 @@ function station(printer: FakeDocumentPrinter) {
     appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }),
     files: noFilePicker,
     documents: printer,
+    saver: downloadSaver,
     emit: () => {},
   });
   return { handlers, settings };

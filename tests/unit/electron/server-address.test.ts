@@ -7,7 +7,7 @@ import { ApiClient } from '../../../electron/services/api-client';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
-import { defaultSettings, noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
+import { defaultSettings, noDocumentPrinter, noFilePicker, downloadSaver } from '../../../electron/platform/ports';
 import type { BridgeEvent } from '../../../shared/ipc';
 import { OnceCommands } from '../../../electron/services/once-commands';
 import { FakeServer, memoryPending, okBody, tokens, user } from './fakes';
@@ -29,6 +29,7 @@ async function signedInStation(signedIn = tokens(1)) {
     appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }),
     files: noFilePicker,
     documents: noDocumentPrinter,
+    saver: downloadSaver,
   });
   await settings.save({ ...defaultSettings, serverMode: 'remote', serverUrl: 'https://old.example' });
   await api.login({ login: 'admin@x.test', password: 'pw' });

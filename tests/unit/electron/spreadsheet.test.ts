@@ -7,6 +7,8 @@ import {
   readFirstSheet,
   SheetTooLargeError,
 } from '../../../electron/services/spreadsheet';
+import { createHandlers } from '../../../electron/ipc/handlers';
+import { downloadSaver } from '../../../electron/platform/ports';
 import en from '../../../locales/en/errors.json';
 import ar from '../../../locales/ar/errors.json';
 
@@ -89,3 +91,50 @@ async function withSheetData(rowXml: string): Promise<Buffer> {
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
+
+describe('a report saved as a spreadsheet', () => {
+  it('is built in the main process: a bold header, money as riyals with two decimals, Arabic right to left, handed back to download', async () => {
+    const handlers = createHandlers({ saver: downloadSaver } as never);
+    const outcome = await handlers['pos:export-sheet']({
+      fileName: 'sales-2026-11.xlsx',
+      sheet: {
+        name: 'المبيعات',
+        rightToLeft: true,
+        columns: [
+          { header: 'اليوم', kind: 'text' },
+          { header: 'العدد', kind: 'number' },
+          { header: 'الإجمالي', kind: 'money' },
+        ],
+        rows: [
+          ['2026-11-01', 3, 437000],
+          ['2026-11-02', 0, -1150],
+        ],
+      },
+    });
+    expect(outcome.status).toBe('download');
+    if (outcome.status !== 'download') return;
+    expect(outcome.fileName).toBe('sales-2026-11.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(outcome.contentBase64, 'base64'));
+    const ws = book.getWorksheet('المبيعات')!;
+    expect(ws.views[0]?.rightToLeft).toBe(true);
+    expect(ws.getRow(1).values).toEqual([undefined, 'اليوم', 'العدد', 'الإجمالي']);
+    expect(ws.getRow(1).font?.bold).toBe(true);
+    expect(ws.getCell('C2').value).toBe(4370);
+    expect(ws.getCell('C3').value).toBe(-11.5);
+    expect(ws.getCell('C2').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('B2').value).toBe(3);
+  });
+
+  it('refuses a file name that is a path, or a sheet too large, before anything is written', async () => {
+    const handlers = createHandlers({ saver: downloadSaver } as never);
+    const sheet = { name: 'S', rightToLeft: false, columns: [{ header: 'A', kind: 'text' as const }], rows: [] };
+    await expect(handlers['pos:export-sheet']({ fileName: '../x.xlsx', sheet })).rejects.toThrow('pos:export-sheet');
+    await expect(
+      handlers['pos:export-sheet']({
+        fileName: 'x.xlsx',
+        sheet: { ...sheet, rows: Array.from({ length: 20_001 }, () => ['a']) },
+      }),
+    ).rejects.toThrow('pos:export-sheet');
+  });
+});

@@ -1,0 +1,20 @@
+import { BrowserWindow, dialog } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { FileSaver } from '../ports';
+
+/** The desktop app asks where to save, in the main process's dialog; the page never sees the path. */
+export const electronFileSaver: FileSaver = {
+  async save(fileName, bytes) {
+    const window = BrowserWindow.getFocusedWindow();
+    const options = { defaultPath: fileName, filters: [{ name: 'Excel', extensions: ['xlsx'] }] };
+    const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+    if (result.canceled || !result.filePath) return { status: 'cancelled' };
+    try {
+      await writeFile(result.filePath, bytes);
+      return { status: 'saved', fileName: basename(result.filePath) };
+    } catch (error) {
+      return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+  },
+};
