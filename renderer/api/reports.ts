@@ -4,9 +4,9 @@ import { api, mutation, query } from './base';
 export const {
   useDashboardQuery,
   useKidVisitsQuery,
-  useLoginReportQuery,
   useSalesReportQuery,
   useCustomReportQuery,
+  useLazyCustomReportQuery,
   useSubscriptionReportQuery,
   useSavedReportsQuery,
   useSavedReportSaveMutation,
@@ -15,7 +15,6 @@ export const {
   endpoints: (build) => ({
     dashboard: query(build, 'admin/dashboard', ['Invoice', 'Session', 'Room', 'Subscription']),
     kidVisits: query(build, 'kidsession/pagelist', ['Session']),
-    loginReport: query(build, 'user/loginreport', ['Employee']),
     salesReport: query(build, 'report/sales', ['Invoice']),
     customReport: query(build, 'report/custom', ['Invoice']),
     subscriptionReport: query(build, 'report/subscriptions', ['Subscription']),

@@ -102,6 +102,12 @@ const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
       (m) => m.OutboxPage,
     ),
   ),
+  Reports: deferred(
+    page(
+      () => import('../features/reports/ReportsPage'),
+      (m) => m.ReportsPage,
+    ),
+  ),
   Settings: deferred(
     page(
       () => import('../features/settings/SettingsPage'),

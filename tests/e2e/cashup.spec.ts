@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { e2eAdmin } from '../../playwright.config';
 import {
   adminToken,
   api,
@@ -9,6 +10,7 @@ import {
   seriousViolations,
   shot,
   signIn,
+  signOut,
 } from './helpers';
 
 const PASSWORD = 'shift-pass-1';
@@ -149,5 +151,19 @@ for (const lang of ['en', 'ar'] as const) {
     // Back at the till the shift is closed.
     await page.getByTestId('shift-back').click();
     await expect(page.getByTestId('shift-status')).toContainText(lang === 'en' ? 'No shift open' : 'لا وردية مفتوحة');
+
+    // The manager finds the shift among the cash-ups, 5.00 short, and opens its Z report.
+    await signOut(page);
+    await signIn(page, e2eAdmin.login, e2eAdmin.password);
+    await page.goto('/#/Reports');
+    await page.getByRole('tab', { name: lang === 'en' ? 'Cash-ups' : 'تسويات الصندوق' }).click();
+    const shiftRow = page
+      .getByTestId('shifts-report')
+      .getByRole('row')
+      .filter({ hasText: `${lang === 'en' ? 'Cashier' : 'كاشير'} ${tag}` });
+    await expect(shiftRow).toContainText('5.00');
+    await shot(page, `reports-shifts-${lang}`, { settled: true });
+    await shiftRow.getByRole('button').click();
+    await expect(page.locator('.ant-drawer').getByTestId('z-report')).toContainText('206.50');
   });
 }

@@ -18,6 +18,7 @@ import {
   TeamOutlined,
   CalendarOutlined,
   DashboardOutlined,
+  BarChartOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
@@ -50,6 +51,7 @@ const icons: Record<Screen, ReactNode> = {
   Roles: <SafetyOutlined />,
   Supervisor: <EyeOutlined />,
   Promotions: <NotificationOutlined />,
+  Reports: <BarChartOutlined />,
   Settings: <SettingOutlined />,
 };
 

@@ -19,6 +19,7 @@ export const SCREENS = [
   'Roles',
   'Supervisor',
   'Promotions',
+  'Reports',
   'Settings',
 ] as const satisfies readonly Feature[];
 export type Screen = (typeof SCREENS)[number];

@@ -29,7 +29,8 @@ export function BarChart({
 }) {
   const { token } = theme.useToken();
   const max = Math.max(1, ...groups.flatMap((g) => g.values));
-  const slot = 100 / Math.max(1, groups.length);
+  // A few groups are drawn as narrow as many would be, not as one wall of colour.
+  const slot = 100 / Math.max(6, groups.length);
   const bar = (slot * 0.8) / Math.max(1, series.length);
   const plot = height - 24;
   const labelEvery = Math.ceil(groups.length / 12);

@@ -115,7 +115,7 @@ describe('a report saved as a spreadsheet', () => {
     if (outcome.status !== 'download') return;
     expect(outcome.fileName).toBe('sales-2026-11.xlsx');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(outcome.contentBase64, 'base64'));
+    await book.xlsx.load(Buffer.from(outcome.contentBase64, 'base64') as unknown as ExcelJS.Buffer);
     const ws = book.getWorksheet('المبيعات')!;
     expect(ws.views[0]?.rightToLeft).toBe(true);
     expect(ws.getRow(1).values).toEqual([undefined, 'اليوم', 'العدد', 'الإجمالي']);

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button, DatePicker, Tabs } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useBranchListQuery } from '../../api/lookups';
+import { useAbility } from '../../app/ability';
+import { LookupSelect } from '../../components/LookupSelect';
+import { PageTitle } from '../../components/PageTitle';
+import { usePrintPage } from '../../components/printing/usePrintPage';
+import '../../components/printing/a4-page.css';
+import { CustomReport } from './CustomReport';
+import { SalesReport } from './SalesReport';
+import { ShiftsReport } from './ShiftsReport';
+import { SubscriptionsReport } from './SubscriptionsReport';
+
+/** What every report reads: the days (on each branch's clock) and, for an administrator, one branch or all. */
+export interface ReportScope {
+  dates: { from: string; to: string };
+  branchId: number | null;
+}
+
+/** Spec 2: reports, custom reports, subscription reports and the user summary (the cash-ups), each printable and exportable. */
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const everyBranch = ability.can('manage', 'all');
+  const { data: branches } = useBranchListQuery();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  const [branchId, setBranchId] = useState<number | null>(null);
+  const [tab, setTab] = useState('sales');
+  const printing = usePrintPage();
+  const scope: ReportScope = {
+    dates: { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') },
+    branchId,
+  };
+  return (
+    <div data-testid="reports-page">
+      <PageTitle
+        title={t('features.Reports')}
+        extra={
+          <>
+            <DatePicker.RangePicker
+              value={range}
+              allowClear={false}
+              aria-label={t('dashboard.days')}
+              onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
+              data-testid="reports-range"
+            />
+            {everyBranch && (
+              <LookupSelect
+                items={branches}
+                value={branchId ?? undefined}
+                placeholder={t('dashboard.allBranches')}
+                aria-label={t('dashboard.branch')}
+                onChange={(v) => setBranchId(v ?? null)}
+                style={{ minWidth: 200 }}
+                data-testid="reports-branch"
+              />
+            )}
+            <Button
+              className="no-print"
+              icon={<PrinterOutlined />}
+              loading={printing.busy === 'print'}
+              onClick={() => void printing.run('print', `report-${tab}.pdf`)}
+              data-testid="reports-print"
+            >
+              {t('print.a4')}
+            </Button>
+          </>
+        }
+      />
+      <div className="print-area">
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          destroyOnHidden
+          items={[
+            { key: 'sales', label: t('reports.tabs.sales'), children: <SalesReport scope={scope} /> },
+            { key: 'custom', label: t('reports.tabs.custom'), children: <CustomReport scope={scope} /> },
+            {
+              key: 'subscriptions',
+              label: t('reports.tabs.subscriptions'),
+              children: <SubscriptionsReport scope={scope} />,
+            },
+            { key: 'shifts', label: t('reports.tabs.shifts'), children: <ShiftsReport scope={scope} /> },
+          ]}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Button, Drawer, Segmented, Space, Table, Tag } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ShiftSummary } from '../../../shared/api/cashup';
+import { useShiftListQuery } from '../../api/cashup';
+import { bridge } from '../../bridge';
+import { formatDateTime } from '../../components/dates';
+import { formatMoney } from '../../components/money';
+import { localName } from '../../components/names';
+import { ShiftSheet } from '../../components/shift/ShiftSheet';
+import { useThermalJob } from '../../components/printing/usePrintReceipt';
+import { usePrintPage } from '../../components/printing/usePrintPage';
+import type { ReportScope } from './ReportsPage';
+
+type Shown = 'all' | 'open' | 'closed';
+
+/** Spec 2, user summary: every cashier's shifts in the days chosen, open ones first to chase, each one's X or Z report. */
+export function ShiftsReport({ scope }: { scope: ReportScope }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [shown, setShown] = useState<Shown>('all');
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<ShiftSummary | null>(null);
+  const { data, isFetching } = useShiftListQuery({
+    page,
+    perPage: 10,
+    branch_id: scope.branchId,
+    from: scope.dates.from,
+    to: scope.dates.to,
+    open: shown === 'all' ? undefined : shown === 'open',
+  });
+  const thermal = useThermalJob();
+  const printing = usePrintPage();
+  const money = (s: ShiftSummary, n: number | null) => (n === null ? '—' : formatMoney(n, lang, s.branch.currency));
+  return (
+    <div data-testid="shifts-report">
+      <Segmented<Shown>
+        className="no-print"
+        style={{ marginBottom: 12 }}
+        value={shown}
+        onChange={(v) => {
+          setShown(v);
+          setPage(1);
+        }}
+        options={(['all', 'open', 'closed'] as const).map((v) => ({ value: v, label: t(`reports.shifts.${v}`) }))}
+      />
+      <Table<ShiftSummary>
+        size="small"
+        rowKey="id"
+        loading={isFetching}
+        dataSource={data?.rows}
+        locale={{ emptyText: t('reports.shifts.empty') }}
+        pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { title: t('reports.shifts.cashier'), render: (_, s) => localName(s.cashier, lang) },
+          {
+            title: t('shift.opened'),
+            render: (_, s) => formatDateTime(s.opened_at, lang, 'short', s.branch.time_zone),
+          },
+          {
+            title: t('shift.closed'),
+            render: (_, s) =>
+              s.closed_at ? (
+                formatDateTime(s.closed_at, lang, 'short', s.branch.time_zone)
+              ) : (
+                <Tag color="green">{t('reports.shifts.stillOpen')}</Tag>
+              ),
+          },
+          { title: t('shift.expected'), align: 'end', render: (_, s) => money(s, s.expected_cash) },
+          { title: t('shift.counted'), align: 'end', render: (_, s) => money(s, s.counted_cash) },
+          {
+            title: t('reports.shifts.difference'),
+            align: 'end',
+            render: (_, s) =>
+              s.difference === null ? (
+                '—'
+              ) : (
+                <Tag color={s.difference < 0 ? 'red' : s.difference > 0 ? 'orange' : 'green'}>
+                  {money(s, s.difference)}
+                </Tag>
+              ),
+          },
+          {
+            title: t('reports.shifts.report'),
+            render: (_, s) => (
+              <Button size="small" onClick={() => setViewing(s)} data-testid={`shift-view-${s.id}`}>
+                {s.closed_at ? t('reports.shifts.z') : t('reports.shifts.x')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        width={860}
+        title={viewing ? t('shift.number', { id: viewing.id }) : ''}
+        extra={
+          viewing && (
+            <Space className="no-print">
+              <Button
+                icon={<PrinterOutlined />}
+                loading={thermal.printing}
+                onClick={() => void thermal.run(`shift-${viewing.id}`, () => bridge.invoke('pos:print-shift', viewing))}
+              >
+                {t('shift.printReceipt')}
+              </Button>
+              <Button icon={<PrinterOutlined />} onClick={() => void printing.run('print', `shift-${viewing.id}.pdf`)}>
+                {t('print.a4')}
+              </Button>
+            </Space>
+          )
+        }
+      >
+        {viewing && <ShiftSheet shift={viewing} />}
+      </Drawer>
+    </div>
+  );
+}
