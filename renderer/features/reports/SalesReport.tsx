@@ -79,44 +79,28 @@ export function SalesReport({ scope }: { scope: ReportScope }) {
         totals={data?.total}
         loading={isFetching}
       />
-      <ReportTable
-        title={t('reports.sales.byProduct')}
-        testId="sales-by-product"
-        fileName={file('products')}
-        dimensions={['product']}
-        measures={REPORT_MEASURES}
-        rows={data?.products}
-        loading={isFetching}
-      />
-      <ReportTable
-        title={t('reports.sales.byPackage')}
-        testId="sales-by-package"
-        fileName={file('packages')}
-        dimensions={['package']}
-        measures={REPORT_MEASURES}
-        rows={data?.packages}
-        loading={isFetching}
-      />
-      <ReportTable
-        title={t('reports.sales.byCashier')}
-        testId="sales-by-cashier"
-        fileName={file('cashiers')}
-        dimensions={['cashier']}
-        measures={REPORT_MEASURES}
-        rows={data?.cashiers}
-        loading={isFetching}
-      />
-      {scope.branchId === null && (data?.branches.length ?? 0) > 1 && (
+      {(
+        [
+          ['product', 'byProduct', 'products', data?.products],
+          ['package', 'byPackage', 'packages', data?.packages],
+          ['cashier', 'byCashier', 'cashiers', data?.cashiers],
+          // By branch only when several are read together.
+          ...(scope.branchId === null && (data?.branches.length ?? 0) > 1
+            ? [['branch', 'byBranch', 'branches', data?.branches] as const]
+            : []),
+        ] as const
+      ).map(([dimension, title, what, rows]) => (
         <ReportTable
-          title={t('reports.sales.byBranch')}
-          testId="sales-by-branch"
-          fileName={file('branches')}
-          dimensions={['branch']}
+          key={dimension}
+          title={t(`reports.sales.${title}`)}
+          testId={`sales-by-${dimension}`}
+          fileName={file(what)}
+          dimensions={[dimension]}
           measures={REPORT_MEASURES}
-          rows={data?.branches}
+          rows={rows}
           loading={isFetching}
         />
-      )}
+      ))}
       <section data-testid="sales-coupons">
         <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
           <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { kidSessions, kids, parents, users } from '../../db/schema';
+import { kidSessions, kids, parents } from '../../db/schema';
+import { checkedByColumns, inBy, outBy, withCheckedBy } from '../checked-by';
 import { pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -10,9 +10,6 @@ import { startOfDay } from '../../../shared/domain/time-zone';
 import { addDays } from '../../../shared/domain/subscription';
 import { dataBranch } from '../which-branch';
 import type { BranchLocales } from '../branches/locales';
-
-const inBy = alias(users, 'in_by');
-const outBy = alias(users, 'out_by');
 
 /** Spec 7 /kidsession/pagelist: kids' visits to the premises, newest first; days on the branch's clock. */
 export class KidVisits {
@@ -44,12 +41,7 @@ export class KidVisits {
           badge: kidSessions.badge,
           checkin_at: kidSessions.checkin_at,
           checkout_at: kidSessions.checkout_at,
-          in_id: inBy.id,
-          in_en: inBy.name_en,
-          in_ar: inBy.name_ar,
-          out_id: outBy.id,
-          out_en: outBy.name_en,
-          out_ar: outBy.name_ar,
+          ...checkedByColumns,
           overtime_fee: kidSessions.overtime_fee,
           fee_decision: kidSessions.fee_decision,
         })
@@ -64,11 +56,7 @@ export class KidVisits {
         .offset((input.page - 1) * input.perPage),
       this.db.$count(kidSessions, where),
     ]);
-    const visits: KidVisitRecord[] = rows.map(({ in_id, in_en, in_ar, out_id, out_en, out_ar, ...visit }) => ({
-      ...visit,
-      checked_in_by: { id: in_id, name_en: in_en, name_ar: in_ar },
-      checked_out_by: out_id === null ? null : { id: out_id, name_en: out_en!, name_ar: out_ar! },
-    }));
+    const visits: KidVisitRecord[] = rows.map(withCheckedBy);
     return pageOf(visits, total, input.page, input.perPage);
   }
 }

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { kidRoomVisits, kids, roomAccess, rooms, users } from '../../db/schema';
 import type { RoomRecord, RoomVisitRecord } from '../../../shared/api/rooms';
+import { checkedByColumns, inBy, outBy, withCheckedBy } from '../checked-by';
 
 /** Rooms as the contract answers them: with the kids inside now and who may supervise them. */
 export async function roomsWhere(
@@ -50,9 +50,6 @@ export async function roomById(db: Db | Tx, id: number): Promise<RoomRecord | un
   return (await roomsWhere(db, eq(rooms.id, id)))[0];
 }
 
-const inBy = alias(users, 'checked_in_by');
-const outBy = alias(users, 'checked_out_by');
-
 /** Kids' stays in rooms as lists show them (profiles, the report), newest first. */
 export async function roomVisitsWhere(
   db: Db,
@@ -73,12 +70,7 @@ export async function roomVisitsWhere(
         session_id: kidRoomVisits.session_id,
         checkin_at: kidRoomVisits.checkin_at,
         checkout_at: kidRoomVisits.checkout_at,
-        in_id: inBy.id,
-        in_en: inBy.name_en,
-        in_ar: inBy.name_ar,
-        out_id: outBy.id,
-        out_en: outBy.name_en,
-        out_ar: outBy.name_ar,
+        ...checkedByColumns,
       })
       .from(kidRoomVisits)
       .innerJoin(kids, eq(kids.id, kidRoomVisits.kid_id))
@@ -96,11 +88,7 @@ export async function roomVisitsWhere(
   ]);
   return {
     total: total?.n ?? 0,
-    rows: rows.map(({ in_id, in_en, in_ar, out_id, out_en, out_ar, ...visit }) => ({
-      ...visit,
-      checked_in_by: { id: in_id, name_en: in_en, name_ar: in_ar },
-      checked_out_by: out_id === null ? null : { id: out_id, name_en: out_en!, name_ar: out_ar! },
-    })),
+    rows: rows.map(withCheckedBy),
   };
 }
 
