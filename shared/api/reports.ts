@@ -103,6 +103,7 @@ export const kidVisitSchema = z.object({
   overtime_fee: z.number().int().nullable(),
   fee_decision: z.enum(['edited', 'forgiven']).nullable(),
 });
+export type KidVisit = z.output<typeof kidVisitSchema>;
 export type KidVisitRecord = z.input<typeof kidVisitSchema>;
 
 /** Spec 7: kids' premises sessions, newest first, by branch, days (check-in day) and the employee who checked in. */

@@ -16,6 +16,17 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('revenue-by-hour')).toBeVisible();
     await shot(page, `dashboard-${lang}`, { settled: true });
     expect(await seriousViolations(page)).toEqual([]);
+    // The sign-ins list, every page of it, as a spreadsheet.
+    await page.getByRole('tab', { name: lang === 'en' ? 'Sign-ins' : 'تسجيلات الدخول' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('login-report-export').click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await (await download).path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual(
+      lang === 'en' ? [undefined, 'Employee', 'Signed in', 'Signed out'] : [undefined, 'الموظف', 'دخل', 'خرج'],
+    );
+    expect(sheet.getColumn(1).values).toContain(lang === 'en' ? 'Administrator' : 'مدير النظام');
   });
 }
 

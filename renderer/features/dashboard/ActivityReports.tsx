@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { DatePicker, Flex, Table, Tag } from 'antd';
+import { Button, DatePicker, Flex, Table, Tag } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { KidVisitRecord } from '../../../shared/api/reports';
+import type { KidVisit } from '../../../shared/api/reports';
 import type { RoomVisit } from '../../../shared/api/rooms';
 import { useKidVisitsQuery } from '../../api/reports';
 import { useRoomVisitsQuery } from '../../api/rooms';
@@ -12,6 +13,9 @@ import { LookupSelect } from '../../components/LookupSelect';
 import { formatDateTime } from '../../components/dates';
 import { formatMoney } from '../../components/money';
 import { localName } from '../../components/names';
+import { useExportSheet } from '../../components/useExportSheet';
+import { bridge } from '../../bridge';
+import type { RequestOf, ResponseOf } from '../../../shared/api/catalogue';
 
 type Filters = { page: number; from?: string; to?: string; user_id: number | null };
 type Row<T> = T & { id: number | string };
@@ -55,6 +59,17 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (f: Filt
   );
 }
 
+type Column<T> = {
+  title: string;
+  render: (row: T) => ReactNode;
+  /** What the spreadsheet cell holds: plain text, or a number (money in minor units). */
+  cell: (row: T) => string | number | null;
+  kind?: 'money';
+};
+
+/** The most rows one export gathers, page by page (the server's largest page is 200). */
+const EXPORT_PAGES = 100;
+
 function Paged<T extends object>(props: {
   testId: string;
   bar: ReactNode;
@@ -63,12 +78,46 @@ function Paged<T extends object>(props: {
   loading: boolean;
   page: number;
   onPage: (page: number) => void;
-  columns: { title: string; render: (row: T) => ReactNode }[];
+  columns: Column<T>[];
+  /** Every row the filters match, for the spreadsheet: page `page` of 200. */
+  fetchPage: (page: number) => Promise<{ rows: T[]; total: number } | null>;
+  sheetName: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const exportSheet = useExportSheet();
+  const [exporting, setExporting] = useState(false);
+  const exportAll = async () => {
+    setExporting(true);
+    const rows: T[] = [];
+    for (let page = 1; page <= EXPORT_PAGES; page++) {
+      const got = await props.fetchPage(page);
+      if (!got) break;
+      rows.push(...got.rows);
+      if (rows.length >= got.total || got.rows.length === 0) break;
+    }
+    await exportSheet(`${props.testId}.xlsx`, {
+      name: props.sheetName.slice(0, 31),
+      rightToLeft: i18n.language === 'ar',
+      columns: props.columns.map((c) => ({ header: c.title, kind: c.kind ?? 'text' })),
+      rows: rows.map((row) => props.columns.map((c) => c.cell(row))),
+    });
+    setExporting(false);
+  };
   return (
     <>
-      {props.bar}
+      <Flex justify="space-between" gap={8} wrap>
+        {props.bar}
+        <Button
+          className="no-print"
+          icon={<FileExcelOutlined />}
+          disabled={!props.total}
+          loading={exporting}
+          onClick={() => void exportAll()}
+          data-testid={`${props.testId}-export`}
+        >
+          {t('reports.export')}
+        </Button>
+      </Flex>
       <Table<Row<T>>
         size="small"
         data-testid={props.testId}
@@ -89,14 +138,27 @@ function Paged<T extends object>(props: {
   );
 }
 
+/** A page of a list through the bridge, or null when it failed (the export then stops where it is). */
+async function pageOf<N extends 'kidsession/pagelist' | 'kidroomsession/pagelist' | 'user/loginreport'>(
+  name: N,
+  body: RequestOf<N>,
+): Promise<ResponseOf<N> | null> {
+  const answer = await bridge.api.call(name, body);
+  return answer.status ? answer.data : null;
+}
+
 export function KidVisitsReport({ branchId }: { branchId: number | null }) {
   const { t, i18n } = useTranslation();
   const { filters, page, bar } = useFilters();
   const { data, isFetching } = useKidVisitsQuery({ ...filters, perPage: 10, branch_id: branchId });
   const lang = i18n.language;
+  const kid = (r: KidVisit) => localName({ name_en: r.kid_name_en, name_ar: r.kid_name_ar }, lang);
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, lang, 'short') : null);
   return (
-    <Paged<KidVisitRecord>
+    <Paged<KidVisit>
       testId="kid-visits-report"
+      sheetName={t('dashboard.kidVisits')}
+      fetchPage={(n) => pageOf('kidsession/pagelist', { ...filters, page: n, perPage: 200, branch_id: branchId })}
       bar={bar}
       rows={data?.rows}
       total={data?.total}
@@ -104,24 +166,22 @@ export function KidVisitsReport({ branchId }: { branchId: number | null }) {
       page={filters.page}
       onPage={page}
       columns={[
-        {
-          title: t('dashboard.kid'),
-          render: (r) => localName({ name_en: r.kid_name_en, name_ar: r.kid_name_ar }, lang),
-        },
-        { title: t('dashboard.badge'), render: (r) => <span dir="ltr">{r.badge}</span> },
-        { title: t('dashboard.checkin'), render: (r) => formatDateTime(String(r.checkin_at), lang, 'short') },
+        { title: t('dashboard.kid'), render: kid, cell: kid },
+        { title: t('dashboard.badge'), render: (r) => <span dir="ltr">{r.badge}</span>, cell: (r) => r.badge },
+        { title: t('dashboard.checkin'), render: (r) => at(r.checkin_at), cell: (r) => at(r.checkin_at) },
         {
           title: t('dashboard.checkout'),
-          render: (r) =>
-            r.checkout_at ? (
-              formatDateTime(String(r.checkout_at), lang, 'short')
-            ) : (
-              <Tag color="green">{t('dashboard.inside')}</Tag>
-            ),
+          render: (r) => at(r.checkout_at) ?? <Tag color="green">{t('dashboard.inside')}</Tag>,
+          cell: (r) => at(r.checkout_at) ?? t('dashboard.inside'),
         },
-        { title: t('dashboard.checkedInBy'), render: (r) => localName(r.checked_in_by, lang) },
+        {
+          title: t('dashboard.checkedInBy'),
+          render: (r) => localName(r.checked_in_by, lang),
+          cell: (r) => localName(r.checked_in_by, lang),
+        },
         {
           title: t('dashboard.overtimeFee'),
+          kind: 'money',
           render: (r) =>
             r.fee_decision === 'forgiven' ? (
               <Tag>{t('dashboard.forgivenTag')}</Tag>
@@ -130,6 +190,7 @@ export function KidVisitsReport({ branchId }: { branchId: number | null }) {
             ) : (
               '—'
             ),
+          cell: (r) => (r.fee_decision === 'forgiven' ? 0 : r.overtime_fee),
         },
       ]}
     />
@@ -141,9 +202,14 @@ export function RoomVisitsReport({ branchId }: { branchId: number | null }) {
   const { filters, page, bar } = useFilters();
   const { data, isFetching } = useRoomVisitsQuery({ ...filters, perPage: 10, branch_id: branchId });
   const lang = i18n.language;
+  const kid = (r: RoomVisit) => localName({ name_en: r.kid_name_en, name_ar: r.kid_name_ar }, lang);
+  const room = (r: RoomVisit) => localName({ name_en: r.room_name_en, name_ar: r.room_name_ar }, lang);
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, lang, 'short') : null);
   return (
     <Paged<RoomVisit>
       testId="room-visits-report"
+      sheetName={t('dashboard.roomVisits')}
+      fetchPage={(n) => pageOf('kidroomsession/pagelist', { ...filters, page: n, perPage: 200, branch_id: branchId })}
       bar={bar}
       rows={data?.rows}
       total={data?.total}
@@ -151,25 +217,19 @@ export function RoomVisitsReport({ branchId }: { branchId: number | null }) {
       page={filters.page}
       onPage={page}
       columns={[
-        {
-          title: t('dashboard.kid'),
-          render: (r) => localName({ name_en: r.kid_name_en, name_ar: r.kid_name_ar }, lang),
-        },
-        {
-          title: t('rooms.room'),
-          render: (r) => localName({ name_en: r.room_name_en, name_ar: r.room_name_ar }, lang),
-        },
-        { title: t('rooms.in'), render: (r) => formatDateTime(r.checkin_at, lang, 'short') },
+        { title: t('dashboard.kid'), render: kid, cell: kid },
+        { title: t('rooms.room'), render: room, cell: room },
+        { title: t('rooms.in'), render: (r) => at(r.checkin_at), cell: (r) => at(r.checkin_at) },
         {
           title: t('rooms.out'),
-          render: (r) =>
-            r.checkout_at ? (
-              formatDateTime(r.checkout_at, lang, 'short')
-            ) : (
-              <Tag color="green">{t('rooms.stillIn')}</Tag>
-            ),
+          render: (r) => at(r.checkout_at) ?? <Tag color="green">{t('rooms.stillIn')}</Tag>,
+          cell: (r) => at(r.checkout_at) ?? t('rooms.stillIn'),
         },
-        { title: t('rooms.supervisor'), render: (r) => localName(r.checked_in_by, lang) },
+        {
+          title: t('rooms.supervisor'),
+          render: (r) => localName(r.checked_in_by, lang),
+          cell: (r) => localName(r.checked_in_by, lang),
+        },
       ]}
     />
   );
@@ -180,18 +240,21 @@ type Login = { id: string; name_en: string; name_ar: string; login_at: string; l
 export function LoginReport({ branchId }: { branchId: number | null }) {
   const { t, i18n } = useTranslation();
   const { filters, page, bar } = useFilters();
-  const { data, isFetching } = useLoginReportQuery({
-    page: filters.page,
-    perPage: 10,
+  const request = {
     from: filters.from,
     to: filters.to,
     user_id: filters.user_id ?? undefined,
     branch_id: branchId,
-  });
+  };
+  const { data, isFetching } = useLoginReportQuery({ ...request, page: filters.page, perPage: 10 });
   const lang = i18n.language;
+  const name = (r: Login) => localName(r, lang);
+  const at = (iso: string | null) => formatDateTime(iso, lang, 'short');
   return (
     <Paged<Login>
       testId="login-report"
+      sheetName={t('dashboard.logins')}
+      fetchPage={(n) => pageOf('user/loginreport', { ...request, page: n, perPage: 200 })}
       bar={bar}
       rows={data?.rows}
       total={data?.total}
@@ -199,9 +262,9 @@ export function LoginReport({ branchId }: { branchId: number | null }) {
       page={filters.page}
       onPage={page}
       columns={[
-        { title: t('dashboard.employee'), render: (r) => localName(r, lang) },
-        { title: t('dashboard.signedIn'), render: (r) => formatDateTime(r.login_at, lang, 'short') },
-        { title: t('dashboard.signedOut'), render: (r) => formatDateTime(r.logout_at, lang, 'short') },
+        { title: t('dashboard.employee'), render: name, cell: name },
+        { title: t('dashboard.signedIn'), render: (r) => at(r.login_at), cell: (r) => at(r.login_at) },
+        { title: t('dashboard.signedOut'), render: (r) => at(r.logout_at), cell: (r) => at(r.logout_at) },
       ]}
     />
   );
