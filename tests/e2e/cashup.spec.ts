@@ -4,6 +4,7 @@ import {
   adminToken,
   api,
   chooseLanguage,
+  e2eDatabase,
   flags,
   freshStation,
   printA4,
@@ -167,3 +168,26 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.locator('.ant-drawer').getByTestId('z-report')).toContainText('206.50');
   });
 }
+
+test('a shift left open yesterday shows at the next sign-in, wherever the cashier lands, and leads to its close (English and Arabic)', async ({
+  page,
+}) => {
+  const { mobile } = await setUp('en');
+  const login = await api('user/login', { login: mobile, password: PASSWORD });
+  const opened = await api('cashup/open', { opening_float: 5000 }, login.data.accessToken);
+  expect(opened.status).toBe(true);
+  const db = await e2eDatabase();
+  await db.query(`update cash_shifts set opened_at = opened_at - interval '1 day' where id = $1`, [opened.data.id]);
+  await db.end();
+  await freshStation(page);
+  for (const lang of ['en', 'ar'] as const) {
+    await chooseLanguage(page, lang);
+    await signIn(page, mobile, PASSWORD);
+    const reminder = page.getByTestId('shift-left-open');
+    await expect(reminder).toContainText(lang === 'en' ? 'is still open' : 'ما زالت مفتوحة');
+    await shot(page, `shift-left-open-${lang}`, { settled: true });
+    await reminder.getByRole('button').click();
+    await expect(page.getByTestId('x-report')).toBeVisible();
+    await signOut(page);
+  }
+});
