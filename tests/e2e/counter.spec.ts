@@ -229,7 +229,9 @@ test('each user lands on the first screen their role works in; the menu shows on
     await shot(page, `landing-cashier-${lang}`, { settled: true });
     await signOut(page);
   }
-  // A manager lands on the dashboard.
+  // A manager lands on the dashboard (from the station's start page, not the cashier's last address).
+  await page.goto('/');
+  await chooseLanguage(page, 'en');
   await signIn(page, 'admin@playdesk.test', 'e2e-admin-pass');
   await expect(page.getByTestId('dashboard-page')).toBeVisible();
   const menu = page.getByTestId('side-menu');
