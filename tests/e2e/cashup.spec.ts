@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { e2eAdmin } from '../../playwright.config';
 import {
   adminToken,
@@ -164,6 +165,14 @@ for (const lang of ['en', 'ar'] as const) {
       .filter({ hasText: `${lang === 'en' ? 'Cashier' : 'كاشير'} ${tag}` });
     await expect(shiftRow).toContainText('5.00');
     await shot(page, `reports-shifts-${lang}`, { settled: true });
+    const download = page.waitForEvent('download');
+    await page.getByTestId('shifts-export').click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await (await download).path());
+    const cashier = `${lang === 'en' ? 'Cashier' : 'كاشير'} ${tag}`;
+    const cells = book.worksheets[0]!.getSheetValues().find((r) => Array.isArray(r) && r[1] === cashier) as unknown[];
+    // Float, sales, credit notes, expected, counted and the difference, as numbers in riyals.
+    expect(cells.slice(4)).toEqual([200, 23, -11.5, 211.5, 206.5, -5]);
     await shiftRow.getByRole('button').click();
     await expect(page.locator('.ant-drawer').getByTestId('z-report')).toContainText('206.50');
   });

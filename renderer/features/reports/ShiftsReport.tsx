@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Drawer, Segmented, Space, Table, Tag } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Drawer, Flex, Segmented, Space, Table, Tag } from 'antd';
+import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ShiftSummary } from '../../../shared/api/cashup';
 import { useShiftListQuery } from '../../api/cashup';
@@ -11,6 +11,7 @@ import { localName } from '../../components/names';
 import { ShiftSheet } from '../../components/shift/ShiftSheet';
 import { useThermalJob } from '../../components/printing/usePrintReceipt';
 import { usePrintPage } from '../../components/printing/usePrintPage';
+import { useExportSheet } from '../../components/useExportSheet';
 import type { ReportScope } from './ReportsPage';
 
 type Shown = 'all' | 'open' | 'closed';
@@ -22,29 +23,77 @@ export function ShiftsReport({ scope }: { scope: ReportScope }) {
   const [shown, setShown] = useState<Shown>('all');
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<ShiftSummary | null>(null);
-  const { data, isFetching } = useShiftListQuery({
-    page,
-    perPage: 10,
+  const filters = {
     branch_id: scope.branchId,
     from: scope.dates.from,
     to: scope.dates.to,
     open: shown === 'all' ? undefined : shown === 'open',
-  });
+  };
+  const { data, isFetching } = useShiftListQuery({ ...filters, page, perPage: 10 });
+  const exportSheet = useExportSheet();
+  const [exporting, setExporting] = useState(false);
+  /** Every shift the filters match (pages of 200), one row each with its figures. */
+  const exportAll = async () => {
+    setExporting(true);
+    const shifts: ShiftSummary[] = [];
+    for (let n = 1; n <= 100; n++) {
+      const answer = await bridge.api.call('cashup/list', { ...filters, page: n, perPage: 200 });
+      if (!answer.status) break;
+      shifts.push(...answer.data.rows);
+      if (shifts.length >= answer.data.total || answer.data.rows.length === 0) break;
+    }
+    await exportSheet(`cash-ups-${scope.dates.from}-${scope.dates.to}.xlsx`, {
+      name: t('reports.tabs.shifts').slice(0, 31),
+      rightToLeft: lang === 'ar',
+      columns: [
+        { header: t('reports.shifts.cashier'), kind: 'text' },
+        { header: t('shift.opened'), kind: 'text' },
+        { header: t('shift.closed'), kind: 'text' },
+        { header: t('shift.float'), kind: 'money' },
+        { header: t('reports.tabs.sales'), kind: 'money' },
+        { header: t('reports.sales.creditNotes'), kind: 'money' },
+        { header: t('shift.expected'), kind: 'money' },
+        { header: t('shift.counted'), kind: 'money' },
+        { header: t('reports.shifts.difference'), kind: 'money' },
+      ],
+      rows: shifts.map((s) => [
+        localName(s.cashier, lang),
+        formatDateTime(s.opened_at, lang, 'short', s.branch.time_zone),
+        s.closed_at ? formatDateTime(s.closed_at, lang, 'short', s.branch.time_zone) : null,
+        s.opening_float,
+        s.invoices.total,
+        s.creditNotes.total,
+        s.expected_cash,
+        s.counted_cash,
+        s.difference,
+      ]),
+    });
+    setExporting(false);
+  };
   const thermal = useThermalJob();
   const printing = usePrintPage();
   const money = (s: ShiftSummary, n: number | null) => (n === null ? '—' : formatMoney(n, lang, s.branch.currency));
   return (
     <div data-testid="shifts-report">
-      <Segmented<Shown>
-        className="no-print"
-        style={{ marginBottom: 12 }}
-        value={shown}
-        onChange={(v) => {
-          setShown(v);
-          setPage(1);
-        }}
-        options={(['all', 'open', 'closed'] as const).map((v) => ({ value: v, label: t(`reports.shifts.${v}`) }))}
-      />
+      <Flex justify="space-between" gap={8} wrap style={{ marginBottom: 12 }} className="no-print">
+        <Segmented<Shown>
+          value={shown}
+          onChange={(v) => {
+            setShown(v);
+            setPage(1);
+          }}
+          options={(['all', 'open', 'closed'] as const).map((v) => ({ value: v, label: t(`reports.shifts.${v}`) }))}
+        />
+        <Button
+          icon={<FileExcelOutlined />}
+          disabled={!data?.total}
+          loading={exporting}
+          onClick={() => void exportAll()}
+          data-testid="shifts-export"
+        >
+          {t('reports.export')}
+        </Button>
+      </Flex>
       <Table<ShiftSummary>
         size="small"
         rowKey="id"
