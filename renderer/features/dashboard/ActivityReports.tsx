@@ -3,6 +3,7 @@ import { Button, DatePicker, Flex, Table, Tag } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { KidVisit } from '../../../shared/api/reports';
 import type { RoomVisit } from '../../../shared/api/rooms';
 import { useKidVisitsQuery } from '../../api/reports';
@@ -147,13 +148,42 @@ async function pageOf<N extends 'kidsession/pagelist' | 'kidroomsession/pagelist
   return answer.status ? answer.data : null;
 }
 
+type Stay = {
+  kid_name_en: string;
+  kid_name_ar: string;
+  checkin_at: string;
+  checkout_at: string | null;
+  checked_in_by: { name_en: string; name_ar: string };
+};
+
+/** The columns a stay has in either list (the premises, a room): the kid, in, out (or still there), and who let them in. */
+function stayColumns<T extends Stay>(
+  t: TFunction,
+  lang: string,
+  labels: { in: string; out: string; still: string; by: string },
+  between: Column<T>[],
+): Column<T>[] {
+  const kid = (r: T) => localName({ name_en: r.kid_name_en, name_ar: r.kid_name_ar }, lang);
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, lang, 'short') : null);
+  const by = (r: T) => localName(r.checked_in_by, lang);
+  return [
+    { title: t('dashboard.kid'), render: kid, cell: kid },
+    ...between,
+    { title: labels.in, render: (r) => at(r.checkin_at), cell: (r) => at(r.checkin_at) },
+    {
+      title: labels.out,
+      render: (r) => at(r.checkout_at) ?? <Tag color="green">{labels.still}</Tag>,
+      cell: (r) => at(r.checkout_at) ?? labels.still,
+    },
+    { title: labels.by, render: by, cell: by },
+  ];
+}
+
 export function KidVisitsReport({ branchId }: { branchId: number | null }) {
   const { t, i18n } = useTranslation();
   const { filters, page, bar } = useFilters();
   const { data, isFetching } = useKidVisitsQuery({ ...filters, perPage: 10, branch_id: branchId });
   const lang = i18n.language;
-  const kid = (r: KidVisit) => localName({ name_en: r.kid_name_en, name_ar: r.kid_name_ar }, lang);
-  const at = (iso: string | null) => (iso ? formatDateTime(iso, lang, 'short') : null);
   return (
     <Paged<KidVisit>
       testId="kid-visits-report"
@@ -166,19 +196,17 @@ export function KidVisitsReport({ branchId }: { branchId: number | null }) {
       page={filters.page}
       onPage={page}
       columns={[
-        { title: t('dashboard.kid'), render: kid, cell: kid },
-        { title: t('dashboard.badge'), render: (r) => <span dir="ltr">{r.badge}</span>, cell: (r) => r.badge },
-        { title: t('dashboard.checkin'), render: (r) => at(r.checkin_at), cell: (r) => at(r.checkin_at) },
-        {
-          title: t('dashboard.checkout'),
-          render: (r) => at(r.checkout_at) ?? <Tag color="green">{t('dashboard.inside')}</Tag>,
-          cell: (r) => at(r.checkout_at) ?? t('dashboard.inside'),
-        },
-        {
-          title: t('dashboard.checkedInBy'),
-          render: (r) => localName(r.checked_in_by, lang),
-          cell: (r) => localName(r.checked_in_by, lang),
-        },
+        ...stayColumns<KidVisit>(
+          t,
+          lang,
+          {
+            in: t('dashboard.checkin'),
+            out: t('dashboard.checkout'),
+            still: t('dashboard.inside'),
+            by: t('dashboard.checkedInBy'),
+          },
+          [{ title: t('dashboard.badge'), render: (r) => <span dir="ltr">{r.badge}</span>, cell: (r) => r.badge }],
+        ),
         {
           title: t('dashboard.overtimeFee'),
           kind: 'money',
@@ -202,9 +230,7 @@ export function RoomVisitsReport({ branchId }: { branchId: number | null }) {
   const { filters, page, bar } = useFilters();
   const { data, isFetching } = useRoomVisitsQuery({ ...filters, perPage: 10, branch_id: branchId });
   const lang = i18n.language;
-  const kid = (r: RoomVisit) => localName({ name_en: r.kid_name_en, name_ar: r.kid_name_ar }, lang);
   const room = (r: RoomVisit) => localName({ name_en: r.room_name_en, name_ar: r.room_name_ar }, lang);
-  const at = (iso: string | null) => (iso ? formatDateTime(iso, lang, 'short') : null);
   return (
     <Paged<RoomVisit>
       testId="room-visits-report"
@@ -216,21 +242,12 @@ export function RoomVisitsReport({ branchId }: { branchId: number | null }) {
       loading={isFetching}
       page={filters.page}
       onPage={page}
-      columns={[
-        { title: t('dashboard.kid'), render: kid, cell: kid },
-        { title: t('rooms.room'), render: room, cell: room },
-        { title: t('rooms.in'), render: (r) => at(r.checkin_at), cell: (r) => at(r.checkin_at) },
-        {
-          title: t('rooms.out'),
-          render: (r) => at(r.checkout_at) ?? <Tag color="green">{t('rooms.stillIn')}</Tag>,
-          cell: (r) => at(r.checkout_at) ?? t('rooms.stillIn'),
-        },
-        {
-          title: t('rooms.supervisor'),
-          render: (r) => localName(r.checked_in_by, lang),
-          cell: (r) => localName(r.checked_in_by, lang),
-        },
-      ]}
+      columns={stayColumns<RoomVisit>(
+        t,
+        lang,
+        { in: t('rooms.in'), out: t('rooms.out'), still: t('rooms.stillIn'), by: t('rooms.supervisor') },
+        [{ title: t('rooms.room'), render: room, cell: room }],
+      )}
     />
   );
 }
