@@ -16,6 +16,7 @@ import { ApiClient } from './api-client';
 import { OnceCommands } from './once-commands';
 import { RealtimeClient } from './realtime';
 import { Session } from './session';
+import { logPrinterFailuresTo } from './printing/print-jobs';
 
 export interface Platform {
   secrets: SecretStore;
@@ -37,6 +38,7 @@ export function composeServices(
     log?: (message: string, detail?: unknown) => void;
   },
 ): { api: ApiClient; session: Session; realtime: RealtimeClient; handlers: ChannelHandlers } {
+  if (opts.log) logPrinterFailuresTo(opts.log);
   const session = new Session(platform.secrets);
   const api = new ApiClient({
     transport: platform.transport,

@@ -20,13 +20,22 @@ function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Pro
   );
 }
 
+let logFailure: (message: string, detail?: unknown) => void = () => undefined;
+/** Where a printer that was not reached is told in full: the screen says only that, the log says why. */
+export function logPrinterFailuresTo(log: (message: string, detail?: unknown) => void): void {
+  logFailure = log;
+}
+
 async function send(printer: PrinterSettings, job: (address: string) => Promise<void>): Promise<PrintOutcome> {
   if (!printer.address) return { status: 'not-configured' };
   try {
     await job(printer.address);
     return { status: 'printed' };
   } catch (error) {
-    if (error instanceof PrinterUnreachableError) return { status: 'unreachable' };
+    if (error instanceof PrinterUnreachableError) {
+      logFailure('receipt printer not reached', { address: printer.address, cause: String(error.cause) });
+      return { status: 'unreachable' };
+    }
     if (error instanceof PrinterOutOfPaperError) return { status: 'no-paper' };
     throw error;
   }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
-import { printShiftReport } from '../../../electron/services/printing/print-jobs';
+import { logPrinterFailuresTo, printShiftReport } from '../../../electron/services/printing/print-jobs';
 import { defaultPrinterSettings } from '../../../shared/ipc';
 import type { ShiftSummary } from '../../../shared/api/cashup';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => printer.close(() => done())));
 
-const closed: ShiftSummary = {
+const summary: ShiftSummary = {
   id: 12,
   branch: { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', currency: 'SAR', time_zone: 'Asia/Riyadh' },
   cashier: { id: 4, name_en: 'Noura Saleh', name_ar: 'نورة صالح' },
@@ -50,7 +50,7 @@ describe('a shift report on the receipt printer', () => {
   it('a Z report decodes command by command: a reset, raster bands, a cut, and no drawer kick', async () => {
     const outcome = await printShiftReport(
       { ...defaultPrinterSettings, address: `tcp://127.0.0.1:${port}`, drawer: true },
-      closed,
+      summary,
     );
     expect(outcome).toEqual({ status: 'printed' });
     const { commands, paper } = decodeEscPos(await waitForJob(1), 576);
@@ -68,7 +68,7 @@ describe('a shift report on the receipt printer', () => {
   it('says when no printer is set up, and sends nothing', async () => {
     expect(
       await printShiftReport(defaultPrinterSettings, {
-        ...closed,
+        ...summary,
         closed_at: null,
         counted_cash: null,
         difference: null,
@@ -77,5 +77,21 @@ describe('a shift report on the receipt printer', () => {
       status: 'not-configured',
     });
     expect(jobs).toHaveLength(1);
+  });
+});
+
+describe('a printer that is not reached', () => {
+  it('is "unreachable" on screen, and the log says which address and why', async () => {
+    const told: unknown[] = [];
+    logPrinterFailuresTo((message, detail) => told.push([message, detail]));
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const deadPort = (closed.address() as { port: number }).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const address = `tcp://127.0.0.1:${deadPort}`;
+    expect(await printShiftReport({ ...defaultPrinterSettings, address }, summary)).toEqual({ status: 'unreachable' });
+    expect(told).toEqual([
+      ['receipt printer not reached', { address, cause: expect.stringContaining('ECONNREFUSED') }],
+    ]);
   });
 });
