@@ -225,6 +225,17 @@ describe('a receipt printer on a serial port or a Windows share', () => {
     expect(jobs[1]).toEqual(jobs[0]);
   }, 30_000);
 
+  it('serial, a reprint after the line has been quiet a while: the port opens again and both print whole', async () => {
+    const printer = await serialPrinter(0x12);
+    const settings = { address: `${printer.device}@115200`, paper: 58, drawer: false } as const;
+    await printReceipt(receipt, settings);
+    await new Promise((r) => setTimeout(r, 1500));
+    await printReceipt(receipt, settings);
+    const line = commandLine(decodeEscPos(await printer.job(), 384).commands);
+    expect(line.filter((c) => c === 'GS V 0')).toHaveLength(2);
+    expect(line.slice(-3)).toEqual(['GS V 0', 'ESC @', 'DLE EOT 4']);
+  }, 30_000);
+
   it('serial, out of paper: PrinterOutOfPaperError and nothing sent after the status request', async () => {
     const printer = await serialPrinter(0x72);
     await expect(
