@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
 import { expect, type Page } from '@playwright/test';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
-import { e2eAdmin, e2eServerURL, e2eSmsFile } from '../../playwright.config';
+import { e2eAdmin, e2eServerURL, e2eSmsFile, e2eStackDir } from '../../playwright.config';
 import { endpointOf, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/catalogue';
 import { splitRequest } from '../../shared/api/endpoint';
 
@@ -129,7 +129,7 @@ export async function tillInMainBranch(page: Page, lang: 'en' | 'ar') {
  * its password from the data folder): only to make time pass, e.g. a kid inside for four hours.
  */
 export async function e2eDatabase(): Promise<pg.Client> {
-  const dir = join(process.env.E2E_DATA_DIR!, 'main', 'server');
+  const dir = join(e2eStackDir, 'server');
   const port = readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8')
     .split('\n')[3]!
     .trim();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { e2eAdmin, e2eServerURL } from '../../playwright.config';
+import { e2eAdmin, e2eServerURL, e2eStackDir } from '../../playwright.config';
 import { adminOn, adminToken, api, e164, printA4, selectOption, shot, tillInMainBranch } from './helpers';
 
 const words = {
@@ -195,7 +195,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
     const invoiceNo = ((await recorded.json()) as { data: { invoice_no: number } }).data.invoice_no;
     const adminId = (await api('user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.user.id;
-    const stationDir = join(process.env.E2E_DATA_DIR!, 'main', 'station');
+    const stationDir = join(e2eStackDir, 'station');
     const leavePending = (key: string) => {
       mkdirSync(stationDir, { recursive: true });
       writeFileSync(
