@@ -8,6 +8,7 @@ import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
 import { e2eAdmin, e2eServerURL, e2eSmsFile, e2eStackDir } from '../../playwright.config';
 import { endpointOf, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/catalogue';
 import { splitRequest } from '../../shared/api/endpoint';
+import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 
 /** The station refuses an identical POST within 2 s (DUPES); sign-ins across tests keep that distance. */
 let lastSignIn = 0;
@@ -65,6 +66,7 @@ export async function api<N extends EndpointName>(
   name: N,
   body: RequestOf<N>,
   token?: string,
+  supervisorToken?: string,
 ): Promise<{ status: boolean; message: string; data: ResponseOf<N> }> {
   const endpoint = endpointOf(name);
   const { url, rest } = splitRequest(endpoint.path, body as Record<string, unknown>);
@@ -75,6 +77,7 @@ export async function api<N extends EndpointName>(
     headers: {
       ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(supervisorToken ? { [SUPERVISOR_HEADER]: supervisorToken } : {}),
     },
     body: endpoint.method === 'GET' ? undefined : JSON.stringify(rest),
   });
@@ -97,6 +100,49 @@ export function lastCodeTo(mobile: string): string {
   const code = body?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code texted to ${mobile}`);
   return code;
+}
+
+/**
+ * The staff of a room door, made as a back office would: a station account (signed in by its mobile
+ * and `door-01`) whose role has only the Supervisor right, and a supervisor of the main branch with
+ * a mobile of their own. `n` makes the mobiles and the role's name unique.
+ */
+export async function doorStaff(token: string, n: string, [name_en, name_ar]: readonly [string, string]) {
+  const role = await api(
+    'priviledge/role/create',
+    { name_en: `Room door ${n}`, name_ar: `باب الغرفة ${n}`, features: { Supervisor: flags('access', 'view') } },
+    token,
+  );
+  const person = async (mobile: string, names: { name_en: string; name_ar: string }) => {
+    const made = await api(
+      'user/register',
+      { ...names, mobile, priviledge_id: role.data.id, branch_id: 1, password: 'door-01', confirm_password: 'door-01' },
+      token,
+    );
+    expect(made.status).toBe(true);
+    return made.data;
+  };
+  const station = `0508${n.slice(-6).padStart(6, '0')}`;
+  const supervisor = `0509${n.slice(-6).padStart(6, '0')}`;
+  await person(station, { name_en: 'Door tablet', name_ar: 'جهاز الباب' });
+  const { id: supervisorId } = await person(supervisor, { name_en, name_ar });
+  return { station, supervisor, supervisorId };
+}
+
+/**
+ * The door station signed in and the supervisor through their code, as the station's main process
+ * would do it: the two tokens room work needs.
+ */
+export async function supervisorTokens(door: { station: string; supervisor: string }) {
+  const staff = (await api('user/login', { login: door.station, password: 'door-01' })).data.accessToken;
+  expect((await api('otp/supervisor/send', { mobile: door.supervisor }, staff)).status).toBe(true);
+  const verified = await api(
+    'otp/supervisor/verify',
+    { mobile: door.supervisor, otp: lastCodeTo(e164(door.supervisor)) },
+    staff,
+  );
+  expect(verified.data.supervisor_token).toBeTruthy();
+  return { staff, supervisor: verified.data.supervisor_token! };
 }
 
 /** A role's rights on one feature: the flags named are on. */

@@ -1,19 +1,49 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminOn, adminToken, api, seriousViolations, shot } from './helpers';
+import {
+  adminOn,
+  adminToken,
+  api,
+  doorStaff,
+  e164,
+  e2eDatabase,
+  sellPlayPass,
+  seriousViolations,
+  shot,
+  supervisorTokens,
+} from './helpers';
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`${lang}: a manager opens the dashboard: the four cards, today by hour, rooms, overtime, subscriptions ending, and the three lists`, async ({
+  test(`${lang}: a manager opens the dashboard: the four cards, today by hour against last week, rooms, overtime, subscriptions ending, and the three lists`, async ({
     page,
   }) => {
     await soldToday(lang);
+    const day = await busyDay(lang);
     await adminOn(page, lang, 'Dashboard');
     const dashboard = page.getByTestId('dashboard-page');
     await expect(dashboard).toBeVisible();
     await expect(page.getByTestId('card-todayRevenue')).toContainText(
       lang === 'en' ? "Today's takings" : 'إيراد اليوم',
     );
-    await expect(page.getByTestId('revenue-by-hour')).toBeVisible();
+    // The same hour last week has its own bar: the chart's summary names last week's takings.
+    await expect(page.getByTestId('revenue-by-hour').getByRole('img')).toHaveAttribute(
+      'aria-label',
+      lang === 'en' ? /the same day last week\D*[1-9]/ : /نفس اليوم من الأسبوع الماضي\D*[1-9]/,
+    );
+    await expect(page.getByTestId('dashboard-rooms')).toContainText(
+      lang === 'en' ? `${day.room[0]}1 of 12` : `${day.room[1]}1 من 12`,
+    );
+    await expect(page.getByTestId('dashboard-overtime')).not.toContainText(
+      lang === 'en' ? 'Forgiven (0 visits)' : 'المعفى (0 زيارة)',
+    );
+    // Both kids' passes end in three days; each row names the kid and the parent's mobile to call.
+    await expect(
+      page
+        .getByTestId('dashboard-expiring')
+        .getByRole('row')
+        .filter({ hasText: day.mobile })
+        .filter({ hasText: lang === 'en' ? day.kid[0] : day.kid[1] }),
+    ).toBeVisible();
     await shot(page, `dashboard-${lang}`, { settled: true });
     expect(await seriousViolations(page)).toEqual([]);
     // The sign-ins list, every page of it, as a spreadsheet.
@@ -28,6 +58,87 @@ for (const lang of ['en', 'ar'] as const) {
     );
     expect(sheet.getColumn(1).values).toContain(lang === 'en' ? 'Administrator' : 'مدير النظام');
   });
+}
+
+/**
+ * What a manager's morning looks like, made through the server as the counter and the door would: a
+ * sale at this hour a week ago, a room for 12 with one kid inside, a visit whose overtime a manager
+ * forgave, and a subscription that ends in three days. Only time is moved in the database.
+ */
+async function busyDay(lang: 'en' | 'ar') {
+  const token = await adminToken();
+  const n = `${Date.now() % 100000}`.padStart(5, '0') + (lang === 'en' ? '1' : '2');
+  const db = await e2eDatabase();
+  try {
+    const { id: productId } = (
+      await api(
+        'product/create',
+        { name_en: `Ball ${n}`, name_ar: `كرة ${n}`, price: 4600, tax_id: 1, included: 1 },
+        token,
+      )
+    ).data;
+    await api('product/addstock', { id: productId, qty: 5 }, token);
+    const lastWeek = await api(
+      'sale/sale/create',
+      { cart: [{ product: { id: productId, qty: 1 } }], salesData: { payments: { cash: 4600 }, branch_id: 1 } },
+      token,
+    );
+    await db.query(`update sales set created_at = created_at - interval '7 days' where id = $1`, [lastWeek.data.id]);
+
+    const kid: [string, string] = lang === 'en' ? ['Lina', 'لينا'] : ['Omar', 'عمر'];
+    const mobile = `0537${n}`;
+    const parent = (await api('parent/create', { name_en: 'Maha', name_ar: 'مها', mobile }, token)).data;
+    const [inRoom, late] = [
+      (await api('kid/create', { parent_id: parent.id, name_en: kid[0], name_ar: kid[1], birth_date: null }, token))
+        .data,
+      (await api('kid/create', { parent_id: parent.id, name_en: 'Sami', name_ar: 'سامي', birth_date: null }, token))
+        .data,
+    ];
+    const sale = await sellPlayPass(token, { tag: n, kids: [inRoom.id, late.id], overtimePrice: 2500 });
+    // Sold 27 days ago, so the 30-day pass ends in three.
+    await db.query(
+      `update subscriptions set start_date = to_char(current_date - 27, 'YYYY-MM-DD'),
+         end_date = to_char(current_date + 2, 'YYYY-MM-DD') where sale_id = $1`,
+      [sale.id],
+    );
+    const visits = await api(
+      'parent/kids/checkin',
+      { parent_id: parent.id, badge: `D-${n}`, kidsList: [inRoom.id, late.id], branch_id: 1 },
+      token,
+    );
+    expect(visits.message).toBe('CHECKIN_DONE');
+
+    // Sami stayed four hours on a two-hour pass; a manager forgives the overtime at check-out.
+    const lateVisit = visits.data.find((v) => v.kid_id === late.id)!;
+    await db.query(`update kid_sessions set checkin_at = now() - interval '4 hours' where id = $1`, [lateVisit.id]);
+    await api('parent/kids/checkout', { ids: [late.id] }, token);
+    const forgiven = await api(
+      'kids/session/fee',
+      { session_id: lateVisit.id, action: 'forgive', reason: 'Birthday party ran late' },
+      token,
+    );
+    expect(forgiven.status).toBe(true);
+
+    const door = await doorStaff(token, n, lang === 'en' ? ['Nora Saad', 'نورة سعد'] : ['Amal Fahd', 'أمل فهد']);
+    const room: [string, string] = [`Climbing wall ${n}`, `جدار التسلق ${n}`];
+    const made = await api(
+      'room/create',
+      { name_en: room[0], name_ar: room[1], branch_id: 1, capacity: 12, supervisor_ids: [door.supervisorId] },
+      token,
+    );
+    const tokens = await supervisorTokens(door);
+    await api('room/supervisor/login', { room_id: made.data.id }, tokens.staff, tokens.supervisor);
+    const entered = await api(
+      'supervisor/checkin',
+      { kid_id: inRoom.id, room_id: made.data.id, accept_age: false },
+      tokens.staff,
+      tokens.supervisor,
+    );
+    expect(entered.message).toBe('CHECKIN_DONE');
+    return { room, kid, mobile: e164(mobile) };
+  } finally {
+    await db.end();
+  }
 }
 
 /** A product only this story sells, sold three times today at the main branch: one of them in two. */

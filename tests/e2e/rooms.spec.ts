@@ -5,8 +5,8 @@ import {
   adminToken,
   api,
   chooseLanguage,
+  doorStaff,
   e164,
-  flags,
   freshStation,
   lastCodeTo,
   selectOption,
@@ -39,36 +39,13 @@ const places: Record<'en' | 'ar', [[string, string], [string, string]]> = {
 
 let serial = 0;
 /**
- * Through the server, as a back office would: a station account whose role has only the Supervisor
- * right, a supervisor with a mobile, and a family of two kids checked in at the front desk on one band.
+ * Through the server, as a back office would: the door's staff (doorStaff) and a family of two kids
+ * checked in at the front desk on one band.
  */
 async function setUp(lang: 'en' | 'ar') {
   const token = await adminToken();
   const n = `${Date.now() % 100000}`.padStart(5, '0') + String(++serial);
-  const role = await api(
-    'priviledge/role/create',
-    { name_en: `Room door ${n}`, name_ar: `باب الغرفة ${n}`, features: { Supervisor: flags('access', 'view') } },
-    token,
-  );
-  const person = (mobile: string, name_en: string, name_ar: string) =>
-    api(
-      'user/register',
-      {
-        name_en,
-        name_ar,
-        mobile,
-        priviledge_id: role.data.id,
-        branch_id: 1,
-        password: 'door-01',
-        confirm_password: 'door-01',
-      },
-      token,
-    );
-  const station = `0508${n.slice(-6).padStart(6, '0')}`;
-  const supervisor = `0509${n.slice(-6).padStart(6, '0')}`;
-  expect((await person(station, 'Door tablet', 'جهاز الباب')).status).toBe(true);
-  const sup = await person(supervisor, people[lang][0], people[lang][1]);
-  expect(sup.status).toBe(true);
+  const { station, supervisor, supervisorId } = await doorStaff(token, n, people[lang]);
   const parent = (
     await api(
       'parent/create',
@@ -95,7 +72,7 @@ async function setUp(lang: 'en' | 'ar') {
     token,
   );
   expect(inside.message).toBe('CHECKIN_DONE');
-  return { token, station, supervisor, supervisorId: sup.data.id, yara, adam, badge, n };
+  return { token, station, supervisor, supervisorId, yara, adam, badge, n };
 }
 
 async function addRoom(
