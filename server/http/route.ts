@@ -88,8 +88,12 @@ async function signedIn(req: FastifyRequest, permission: Exclude<Permission, 'pu
   const token = bearerOf(req);
   if (!token) throw new AppError('SESSION_EXPIRED');
   const caller = await auth.authenticate(token);
-  if (permission !== 'authenticated' && !abilityFor(caller.user).can(permission.action, permission.subject))
-    throw new AppError('NOT_AUTHORISED');
+  if (permission !== 'authenticated') {
+    const ability = abilityFor(caller.user);
+    const { action, subject, or } = permission;
+    if (!ability.can(action, subject) && !(or && ability.can(or.action, or.subject)))
+      throw new AppError('NOT_AUTHORISED');
+  }
   return caller;
 }
 

@@ -16,6 +16,11 @@ export type Permission =
       subject: Feature;
       /** Room work (spec 6): the supervisor token must come too, in its own header. */
       supervisor?: true;
+      /**
+       * A narrower right that also lets the call through; the handler then answers less (a cashier
+       * who may sell but not read invoices prints the receipts of their own sales only).
+       */
+      or?: { action: FeatureFlag; subject: Feature };
     };
 
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {

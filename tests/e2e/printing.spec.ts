@@ -1,7 +1,19 @@
 import { createServer, type Server } from 'node:net';
 import type { SystemPrinters } from '../../shared/ipc';
 import { expect, test, type Page } from '@playwright/test';
-import { adminOn, adminToken, api, selectOption, shot, tillInMainBranch } from './helpers';
+import {
+  adminOn,
+  adminToken,
+  api,
+  productInStock,
+  chooseLanguage,
+  flags,
+  freshStation,
+  selectOption,
+  shot,
+  signIn,
+  tillInMainBranch,
+} from './helpers';
 import { serialPrinter } from '../fixtures/serial-printer';
 import { commandLine, decodeEscPos } from '../fixtures/escpos-decoder';
 
@@ -83,14 +95,7 @@ for (const lang of ['en', 'ar'] as const) {
     }) => {
       const w = words[lang];
       const token = await adminToken();
-      const product = (
-        await api(
-          'product/create',
-          { name_en: `Juice ${lang}`, name_ar: `عصير ${lang}`, price: 800, tax_id: 1, included: 1 },
-          token,
-        )
-      ).data;
-      await api('product/addstock', { id: product.id, qty: 5 }, token);
+      const product = await productInStock(token, { name_en: `Juice ${lang}`, name_ar: `عصير ${lang}`, price: 800 }, 5);
 
       await setPrinter(page, lang, 'not a printer', true);
       await page.getByTestId('printer-test').click();
@@ -135,6 +140,65 @@ for (const lang of ['en', 'ar'] as const) {
       printer.paperOut = false;
       await page.getByTestId('print-retry').click();
       await expect.poll(() => printer.jobs.length).toBe(before + 3);
+    });
+
+    test('a cashier whose role sells but does not read invoices gets the receipt and the A4 invoice of their sale', async ({
+      page,
+    }) => {
+      const token = await adminToken();
+      const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
+      const product = await productInStock(
+        token,
+        { name_en: `Crayons ${stamp}`, name_ar: `ألوان ${stamp}`, price: 1200 },
+        5,
+      );
+      const role = await api(
+        'priviledge/role/create',
+        {
+          name_en: `Till only ${stamp}`,
+          name_ar: `الصندوق فقط ${stamp}`,
+          features: { Sales: flags('access', 'view', 'create') },
+        },
+        token,
+      );
+      const cashier = { login: `0507${stamp}`, password: 'till-only-1' };
+      const made = await api(
+        'user/register',
+        {
+          name_en: `Reem ${stamp}`,
+          name_ar: `ريم ${stamp}`,
+          mobile: cashier.login,
+          priviledge_id: role.data.id,
+          branch_id: 1,
+          password: cashier.password,
+          confirm_password: cashier.password,
+        },
+        token,
+      );
+      expect(made.status).toBe(true);
+
+      // The station's printer prints by itself after a cash sale.
+      await setPrinter(page, lang, `tcp://127.0.0.1:${printer.port}`, true);
+      await page.getByTestId('printer-save').click();
+      await expect(page.getByText(lang === 'en' ? 'Done.' : 'تم.')).toBeVisible();
+      await freshStation(page);
+      await chooseLanguage(page, lang);
+      await signIn(page, cashier.login, cashier.password);
+      await page.goto('/#/Sales');
+      await page.getByTestId(`cart-add-${product.id}`).click();
+      await page.locator('[data-testid=pay-cash] input, input[data-testid=pay-cash]').first().fill('20');
+      const before = printer.jobs.length;
+      await page.getByTestId('cart-complete').click();
+      await expect(page.getByText(words[lang].printed)).toBeVisible();
+      await expect.poll(() => printer.jobs.length).toBe(before + 1);
+      expect(LoopbackPrinter.read(printer.jobs.at(-1)!)).toEqual({ ...receiptNoDrawer, drawer: drawerKick });
+
+      // The A4 invoice opens from the sale, and Back returns to the till.
+      await page.getByTestId('sale-print').click();
+      await expect(page.getByTestId('invoice-total')).toContainText('12.00');
+      await shot(page, `invoice-a4-at-the-till-${lang}`, { settled: true });
+      await page.getByRole('button', { name: lang === 'en' ? 'Back' : 'رجوع' }).click();
+      await expect(page.getByTestId(`cart-add-${product.id}`)).toBeVisible();
     });
   });
 }
@@ -191,14 +255,11 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByTestId('printer-save').click();
     await shot(page, `printer-settings-serial-9600-${lang}`, { settled: true });
     const token = await adminToken();
-    const product = (
-      await api(
-        'product/create',
-        { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 2500, tax_id: 1, included: 1 },
-        token,
-      )
-    ).data;
-    await api('product/addstock', { id: product.id, qty: 1 }, token);
+    const product = await productInStock(
+      token,
+      { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 2500 },
+      1,
+    );
     const sale = (
       await api(
         'sale/sale/create',
@@ -294,14 +355,11 @@ for (const lang of ['en', 'ar'] as const) {
     const d = desktop[lang];
     const shell = await asDesktopApp(page);
     const token = await adminToken();
-    const product = (
-      await api(
-        'product/create',
-        { name_en: `Balloon ${lang}`, name_ar: `بالون ${lang}`, price: 500, tax_id: 1, included: 1 },
-        token,
-      )
-    ).data;
-    await api('product/addstock', { id: product.id, qty: 2 }, token);
+    const product = await productInStock(
+      token,
+      { name_en: `Balloon ${lang}`, name_ar: `بالون ${lang}`, price: 500 },
+      2,
+    );
     const sale = (
       await api(
         'sale/sale/create',

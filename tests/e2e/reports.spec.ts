@@ -4,6 +4,7 @@ import {
   adminOn,
   adminToken,
   api,
+  productInStock,
   doorStaff,
   e164,
   e2eDatabase,
@@ -70,14 +71,11 @@ async function busyDay(lang: 'en' | 'ar') {
   const n = `${Date.now() % 100000}`.padStart(5, '0') + (lang === 'en' ? '1' : '2');
   const db = await e2eDatabase();
   try {
-    const { id: productId } = (
-      await api(
-        'product/create',
-        { name_en: `Ball ${n}`, name_ar: `كرة ${n}`, price: 4600, tax_id: 1, included: 1 },
-        token,
-      )
-    ).data;
-    await api('product/addstock', { id: productId, qty: 5 }, token);
+    const { id: productId } = await productInStock(
+      token,
+      { name_en: `Ball ${n}`, name_ar: `كرة ${n}`, price: 4600 },
+      5,
+    );
     const lastWeek = await api(
       'sale/sale/create',
       { cart: [{ product: { id: productId, qty: 1 } }], salesData: { payments: { cash: 4600 }, branch_id: 1 } },
@@ -145,14 +143,11 @@ async function busyDay(lang: 'en' | 'ar') {
 async function soldToday(lang: 'en' | 'ar') {
   const token = await adminToken();
   const tag = `${lang}${Date.now() % 100000}`;
-  const product = (
-    await api(
-      'product/create',
-      { name_en: `Kite ${tag}`, name_ar: `طائرة ورقية ${tag}`, price: 2300, tax_id: 1, included: 1 },
-      token,
-    )
-  ).data;
-  await api('product/addstock', { id: product.id, qty: 20 }, token);
+  const product = await productInStock(
+    token,
+    { name_en: `Kite ${tag}`, name_ar: `طائرة ورقية ${tag}`, price: 2300 },
+    20,
+  );
   for (const qty of [1, 2])
     expect(
       (

@@ -3,7 +3,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2eAdmin, e2eServerURL, e2eStackDir } from '../../playwright.config';
-import { adminOn, adminToken, api, e164, printA4, selectOption, shot, tillInMainBranch } from './helpers';
+import {
+  adminOn,
+  adminToken,
+  api,
+  e164,
+  printA4,
+  productInStock,
+  selectOption,
+  shot,
+  tillInMainBranch,
+} from './helpers';
 
 const words = {
   en: {
@@ -48,14 +58,7 @@ for (const lang of ['en', 'ar'] as const) {
       },
       token,
     );
-    const product = (
-      await api(
-        'product/create',
-        { name_en: `Socks ${tag}`, name_ar: `جوارب ${tag}`, price: 2000, tax_id: 1, included: 1 },
-        token,
-      )
-    ).data;
-    await api('product/addstock', { id: product.id, qty: 5 }, token);
+    await productInStock(token, { name_en: `Socks ${tag}`, name_ar: `جوارب ${tag}`, price: 2000 }, 5);
     const pass = (
       await api(
         'package/create',
@@ -174,14 +177,7 @@ for (const lang of ['en', 'ar'] as const) {
     const w = words[lang];
     const token = await adminToken();
     const tag = `${lang}p${Date.now() % 100000}`;
-    const product = (
-      await api(
-        'product/create',
-        { name_en: `Cup ${tag}`, name_ar: `كوب ${tag}`, price: 1500, tax_id: 1, included: 1 },
-        token,
-      )
-    ).data;
-    await api('product/addstock', { id: product.id, qty: 5 }, token);
+    const product = await productInStock(token, { name_en: `Cup ${tag}`, name_ar: `كوب ${tag}`, price: 1500 }, 5);
     const body = {
       cart: [{ product: { id: product.id, qty: 1 } }],
       salesData: { payments: { cash: 2000 }, branch_id: 1 },

@@ -372,4 +372,36 @@ describe('the printable receipt', () => {
     });
     expect((await server.get('/sale/receipt/999999', cashier)).body.message).toBe('NOT_FOUND');
   });
+
+  it('a seller whose role does not read invoices prints the receipts of their own sales, and no one else’s', async () => {
+    const seller = await server.staff('0540000077', {
+      Sales: { access: true, view: true, create: true, update: false, delete: false },
+    });
+    const id = await product('Kazoo', 500, 5);
+    const own = (
+      await server.post<Sale>(
+        '/sale/sale/create',
+        { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 500 } } },
+        seller,
+      )
+    ).body.data;
+    const others = (await sell([{ id, qty: 1 }], 500)).body.data;
+    const mine = await server.get<{ number: number }>(`/sale/receipt/${own.id}`, seller);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.number).toBe(own.invoice_no);
+    expect(await server.get(`/sale/receipt/${others.id}`, seller)).toMatchObject({
+      status: 404,
+      body: { message: 'NOT_FOUND' },
+    });
+    // Reading invoices still reads anyone's.
+    expect((await server.get(`/sale/receipt/${own.id}`, cashier)).status).toBe(200);
+    // Neither right: refused before anything is read.
+    const browser = await server.staff('0540000078', {
+      Products: { access: true, view: true, create: false, update: false, delete: false },
+    });
+    expect(await server.get(`/sale/receipt/${own.id}`, browser)).toMatchObject({
+      status: 403,
+      body: { message: 'NOT_AUTHORISED' },
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { idParam } from '../../components/routeParams';
-import { InvoiceA4 } from './InvoiceA4';
+import { InvoiceA4 } from '../../components/printing/InvoiceA4';
 import { InvoicesPage } from './InvoicesPage';
 
 /** `Invoices`, and `Invoices/<sale id>/print`: the A4 invoice to print. */

@@ -47,7 +47,7 @@ export function SaleDone({
         >
           {t('print.thermal')}
         </Button>,
-        <Button key="print" icon={<FileTextOutlined />} href={`#/Invoices/${sale.id}/print`} data-testid="sale-print">
+        <Button key="print" icon={<FileTextOutlined />} href={`#/Sales/${sale.id}/print`} data-testid="sale-print">
           {t('print.a4')}
         </Button>,
         canText && (

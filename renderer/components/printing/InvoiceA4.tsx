@@ -4,11 +4,11 @@ import { ArrowLeftOutlined, ArrowRightOutlined, FilePdfOutlined, PrinterOutlined
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import type { Receipt } from '../../../shared/domain/receipt';
-import { usePrintPage } from '../../components/printing/usePrintPage';
+import { usePrintPage } from './usePrintPage';
 import { formatMoney } from '../../../shared/domain/money';
 import { useSaleReceiptQuery } from '../../api/sales';
-import { formatDateTime } from '../../components/dates';
-import '../../components/printing/a4-page.css';
+import { formatDateTime } from '../dates';
+import './a4-page.css';
 import './invoice-a4.css';
 
 /** English beside Arabic, each in its own direction, as Saudi tax invoices are laid out. */
