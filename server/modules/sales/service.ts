@@ -20,7 +20,7 @@ import { commandBranch, inDataBranch } from '../which-branch';
 import { runOnce } from '../../http/idempotency';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
-import type { SaleWithLinesRecord } from '../../../shared/api/sales';
+import { saleReceipt, type SaleWithLinesRecord } from '../../../shared/api/sales';
 import { priceCart, type TaxMode } from '../../../shared/domain/money';
 import { checkCoupon } from '../../../shared/domain/coupon';
 import { dayIn, startOfDay } from '../../../shared/domain/time-zone';
@@ -458,8 +458,10 @@ export class SaleService {
         and(
           eq(sales.id, id),
           inDataBranch(ctx, sales.branch_id),
-          // Let in by the Sales right alone: their own sales only (the endpoint's `or`).
-          abilityFor(ctx.user).can('view', 'Invoices') ? undefined : eq(sales.cashier_id, ctx.user.id),
+          // Let in by the endpoint's narrower right (`or`) alone: the caller's own sales only.
+          abilityFor(ctx.user).can(saleReceipt.permission.action, saleReceipt.permission.subject)
+            ? undefined
+            : eq(sales.cashier_id, ctx.user.id),
         ),
       );
     if (!row) throw new AppError('NOT_FOUND');
