@@ -6,9 +6,12 @@ import {
   api,
   chooseLanguage,
   e2eDatabase,
+  employeeIn,
   flags,
   freshStation,
   printA4,
+  productInStock,
+  roleWith,
   seriousViolations,
   shot,
   signIn,
@@ -37,38 +40,13 @@ const words = {
 async function setUp(lang: 'en' | 'ar') {
   const token = await adminToken();
   const tag = `${lang}${Date.now() % 100000}`;
-  const role = await api(
-    'priviledge/role/create',
-    {
-      name_en: `Till ${tag}`,
-      name_ar: `صندوق ${tag}`,
-      features: { Sales: flags('access', 'view', 'create'), Invoices: flags('access', 'view', 'update') },
-    },
-    token,
-  );
+  const role = await roleWith(token, [`Till ${tag}`, `صندوق ${tag}`], {
+    Sales: flags('access', 'view', 'create'),
+    Invoices: flags('access', 'view', 'update'),
+  });
   const mobile = `0533${String(Date.now()).slice(-6)}`;
-  const registered = await api(
-    'user/register',
-    {
-      name_en: `Cashier ${tag}`,
-      name_ar: `كاشير ${tag}`,
-      mobile,
-      priviledge_id: role.data.id,
-      branch_id: 1,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    },
-    token,
-  );
-  expect(registered.status).toBe(true);
-  const juice = (
-    await api(
-      'product/create',
-      { name_en: `Juice ${tag}`, name_ar: `عصير ${tag}`, price: 1150, tax_id: 1, included: 1 },
-      token,
-    )
-  ).data;
-  await api('product/addstock', { id: juice.id, qty: 50 }, token);
+  await employeeIn(token, role, { names: [`Cashier ${tag}`, `كاشير ${tag}`], mobile, password: PASSWORD });
+  await productInStock(token, { name_en: `Juice ${tag}`, name_ar: `عصير ${tag}`, price: 1150 }, 50);
   return { mobile, tag };
 }
 

@@ -5,7 +5,10 @@ import {
   api,
   chooseLanguage,
   e164,
+  employeeIn,
+  flags,
   freshStation,
+  roleWith,
   selectOption,
   shot,
   signIn,
@@ -15,11 +18,6 @@ import {
 /** The counter explains itself: what is disabled says why, the station knows its branch, kids' entry and exit have their own words. */
 
 const mainBranch = { en: 'Main branch', ar: 'الفرع الرئيسي' } as const;
-const flags = (...on: string[]) =>
-  Object.fromEntries(['access', 'view', 'create', 'update', 'delete'].map((f) => [f, on.includes(f)])) as Record<
-    'access' | 'view' | 'create' | 'update' | 'delete',
-    boolean
-  >;
 
 /** A family with two kids on a two-hour package, put in through the server. */
 async function family(tag: string) {
@@ -58,23 +56,11 @@ async function family(tag: string) {
 
 /** An employee of the main branch holding a new role with these rights; signs in with PASSWORD. */
 const PASSWORD = 'staff-01';
-async function employee(names: [string, string], features: Record<string, ReturnType<typeof flags>>) {
+async function employee(names: [string, string], features: Parameters<typeof roleWith>[2]) {
   const admin = await adminToken();
-  const role = await api('priviledge/role/create', { name_en: names[0], name_ar: names[1], features }, admin);
+  const role = await roleWith(admin, names, features);
   const mobile = `0566${String(Date.now()).slice(-6)}`;
-  await api(
-    'user/register',
-    {
-      name_en: `${names[0]} user`,
-      name_ar: `${names[1]} موظف`,
-      mobile,
-      priviledge_id: role.data.id,
-      branch_id: 1,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    },
-    admin,
-  );
+  await employeeIn(admin, role, { names: [`${names[0]} user`, `${names[1]} موظف`], mobile, password: PASSWORD });
   return mobile;
 }
 

@@ -102,30 +102,47 @@ export function lastCodeTo(mobile: string): string {
   return code;
 }
 
+/** A role with these rights, made as a back office would. */
+export async function roleWith(
+  token: string,
+  [name_en, name_ar]: readonly [string, string],
+  features: RequestOf<'priviledge/role/create'>['features'],
+): Promise<number> {
+  const role = await api('priviledge/role/create', { name_en, name_ar, features }, token);
+  expect(role.status).toBe(true);
+  return role.data.id;
+}
+
+/** An employee of the main branch in this role, who signs in with their mobile and this password. */
+export async function employeeIn(
+  token: string,
+  roleId: number,
+  {
+    names: [name_en, name_ar],
+    mobile,
+    password,
+  }: { names: readonly [string, string]; mobile: string; password: string },
+) {
+  const made = await api(
+    'user/register',
+    { name_en, name_ar, mobile, priviledge_id: roleId, branch_id: 1, password, confirm_password: password },
+    token,
+  );
+  expect(made.status).toBe(true);
+  return made.data;
+}
+
 /**
  * The staff of a room door, made as a back office would: a station account (signed in by its mobile
  * and `door-01`) whose role has only the Supervisor right, and a supervisor of the main branch with
  * a mobile of their own. `n` makes the mobiles and the role's name unique.
  */
-export async function doorStaff(token: string, n: string, [name_en, name_ar]: readonly [string, string]) {
-  const role = await api(
-    'priviledge/role/create',
-    { name_en: `Room door ${n}`, name_ar: `باب الغرفة ${n}`, features: { Supervisor: flags('access', 'view') } },
-    token,
-  );
-  const person = async (mobile: string, names: { name_en: string; name_ar: string }) => {
-    const made = await api(
-      'user/register',
-      { ...names, mobile, priviledge_id: role.data.id, branch_id: 1, password: 'door-01', confirm_password: 'door-01' },
-      token,
-    );
-    expect(made.status).toBe(true);
-    return made.data;
-  };
+export async function doorStaff(token: string, n: string, names: readonly [string, string]) {
+  const role = await roleWith(token, [`Room door ${n}`, `باب الغرفة ${n}`], { Supervisor: flags('access', 'view') });
   const station = `0508${n.slice(-6).padStart(6, '0')}`;
   const supervisor = `0509${n.slice(-6).padStart(6, '0')}`;
-  await person(station, { name_en: 'Door tablet', name_ar: 'جهاز الباب' });
-  const { id: supervisorId } = await person(supervisor, { name_en, name_ar });
+  await employeeIn(token, role, { names: ['Door tablet', 'جهاز الباب'], mobile: station, password: 'door-01' });
+  const { id: supervisorId } = await employeeIn(token, role, { names, mobile: supervisor, password: 'door-01' });
   return { station, supervisor, supervisorId };
 }
 

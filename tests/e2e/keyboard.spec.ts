@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, api, chooseLanguage, e164, flags, freshStation, signIn } from './helpers';
+import { adminToken, api, chooseLanguage, e164, employeeIn, flags, freshStation, roleWith, signIn } from './helpers';
 
 /*
  * A cashier's day without the mouse: after opening the page and signing in, only keys — Tab,
@@ -10,35 +10,17 @@ import { adminToken, api, chooseLanguage, e164, flags, freshStation, signIn } fr
 async function counter(tag: string) {
   const token = await adminToken();
   const stamp = String(Date.now()).slice(-6);
-  const role = (
-    await api(
-      'priviledge/role/create',
-      {
-        name_en: `Cashier ${tag}`,
-        name_ar: `كاشير ${tag}`,
-        features: {
-          FrontDesk: flags('access', 'view', 'create', 'update'),
-          Sales: flags('access', 'view', 'create'),
-          Invoices: flags('access', 'view'),
-        },
-      },
-      token,
-    )
-  ).data;
+  const role = await roleWith(token, [`Cashier ${tag}`, `كاشير ${tag}`], {
+    FrontDesk: flags('access', 'view', 'create', 'update'),
+    Sales: flags('access', 'view', 'create'),
+    Invoices: flags('access', 'view'),
+  });
   const cashier = { login: `0508${stamp}`, password: 'till-pass-1' };
-  await api(
-    'user/register',
-    {
-      name_en: `Nour ${tag}`,
-      name_ar: `نور ${tag}`,
-      mobile: cashier.login,
-      priviledge_id: role.id,
-      branch_id: 1,
-      password: cashier.password,
-      confirm_password: cashier.password,
-    },
-    token,
-  );
+  await employeeIn(token, role, {
+    names: [`Nour ${tag}`, `نور ${tag}`],
+    mobile: cashier.login,
+    password: cashier.password,
+  });
   const mobile = `0566${stamp}`;
   const parent = (await api('parent/create', { name_en: `Reem ${tag}`, name_ar: `ريم ${tag}`, mobile }, token)).data;
   const kids = [];

@@ -5,10 +5,12 @@ import {
   adminOn,
   adminToken,
   api,
-  productInStock,
   chooseLanguage,
+  employeeIn,
   flags,
   freshStation,
+  productInStock,
+  roleWith,
   selectOption,
   shot,
   signIn,
@@ -152,30 +154,15 @@ for (const lang of ['en', 'ar'] as const) {
         { name_en: `Crayons ${stamp}`, name_ar: `ألوان ${stamp}`, price: 1200 },
         5,
       );
-      const role = await api(
-        'priviledge/role/create',
-        {
-          name_en: `Till only ${stamp}`,
-          name_ar: `الصندوق فقط ${stamp}`,
-          features: { Sales: flags('access', 'view', 'create') },
-        },
-        token,
-      );
+      const role = await roleWith(token, [`Till only ${stamp}`, `الصندوق فقط ${stamp}`], {
+        Sales: flags('access', 'view', 'create'),
+      });
       const cashier = { login: `0507${stamp}`, password: 'till-only-1' };
-      const made = await api(
-        'user/register',
-        {
-          name_en: `Reem ${stamp}`,
-          name_ar: `ريم ${stamp}`,
-          mobile: cashier.login,
-          priviledge_id: role.data.id,
-          branch_id: 1,
-          password: cashier.password,
-          confirm_password: cashier.password,
-        },
-        token,
-      );
-      expect(made.status).toBe(true);
+      await employeeIn(token, role, {
+        names: [`Reem ${stamp}`, `ريم ${stamp}`],
+        mobile: cashier.login,
+        password: cashier.password,
+      });
 
       // The station's printer prints by itself after a cash sale.
       await setPrinter(page, lang, `tcp://127.0.0.1:${printer.port}`, true);
