@@ -34,6 +34,7 @@ const screens: Screen[] = [
   { name: 'till', route: 'Sales', ready: 'cart-page' },
   // The administrator has no shift open: the screen offers to open one (the X and Z reports: cashup.spec).
   { name: 'shift', route: 'Sales/shift', ready: 'shift-none' },
+  { name: 'invoice-a4-at-the-till', route: (s) => `Sales/${s.saleId}/print`, ready: 'invoice-total' },
   { name: 'invoices', route: 'Invoices', ready: 'invoices-page' },
   { name: 'invoice-a4', route: (s) => `Invoices/${s.saleId}/print`, ready: 'invoice-total' },
   { name: 'subscriptions', route: 'Subscriptions', ready: 'subscriptions-page' },
