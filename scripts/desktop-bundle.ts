@@ -1,6 +1,7 @@
 import { cpSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ElectronOptions } from 'vite-plugin-electron';
+import packageJson from '../package.json' with { type: 'json' };
 
 /**
  * The three Node-side programs of the desktop app, for vite-plugin-electron (`vite build --mode
@@ -28,7 +29,8 @@ export function desktopEntries(out: string, warn: (message: string) => void = co
         emptyOutDir: more.emptyOutDir ?? false,
         sourcemap: true,
         minify: false,
-        target: 'node22',
+        // The Node inside Electron, which package.json's engines names (">=24").
+        target: `node${/\d+/.exec(packageJson.engines.node)![0]}`,
         lib: { entry: file, formats: [format], fileName: () => fileName },
         rolldownOptions: {
           external,

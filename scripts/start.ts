@@ -1,18 +1,22 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /**
- * `npm start`: the desktop app on its embedded server. Where the Electron binary is not installed
- * (build machines, CI), say so in one line and serve the same app to the browser instead.
+ * `npm start`: the desktop app on its embedded server. Electron fetches its binary on first use, not
+ * at install; where it cannot (no access to Electron's downloads) or is told not to
+ * (`ELECTRON_SKIP_BINARY_DOWNLOAD=1`: build machines, CI), this says so in one line and serves the
+ * same app to the browser instead.
  */
+const electronPackage = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+
+/** The installed binary, found as Electron's own index.js finds it, which would download it if missing. */
 function electronBinary(): string | null {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
-  } catch {
-    return null;
-  }
+  const pathFile = join(electronPackage, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const binary = join(electronPackage, 'dist', readFileSync(pathFile, 'utf8'));
+  return existsSync(binary) ? binary : null;
 }
 
 /**
@@ -34,7 +38,15 @@ function run(command: string, args: string[]): Promise<number> {
   });
 }
 
-const electron = electronBinary();
+async function fetchedElectron(): Promise<string | null> {
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD === '1') return null;
+  console.log('Fetching the Electron binary (once)…');
+  // Electron's own download step (`npx install-electron`), checked against the checksums it ships with.
+  const fetched = (await run(process.execPath, [join(electronPackage, 'install.js')])) === 0;
+  return fetched ? electronBinary() : null;
+}
+
+const electron = electronBinary() ?? (await fetchedElectron());
 if (electron) {
   // The renderer and, in desktop mode, the main process, preload and embedded server (vite.config.ts).
   const built = (await run('npx', ['vite', 'build', '--mode', 'desktop'])) === 0;
