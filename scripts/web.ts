@@ -1,18 +1,11 @@
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
-import { startServer, type RunningServer } from '../server/start';
+import type { RunningServer } from '../server/start';
 import { gatewayFromEnv } from '../server/sms/http-gateway';
 import { DEFAULT_DATA_DIR, serverDataDir } from '../server/cli-options';
-import { startBridgeServer } from '../electron/web/bridge-server';
-import { composeServices } from '../electron/services/compose';
-import { MemorySecretStore } from '../electron/platform/node/memory-secret-store';
-import { PageSessions, idleSecondsOf } from '../electron/web/page-sessions';
-import { FileSettingsStore } from '../electron/platform/node/file-settings-store';
-import { FilePendingStore } from '../electron/platform/node/file-pending-store';
-import { AxiosTransport } from '../electron/platform/node/axios-transport';
-import { settingsSchema, type BridgeEvent } from '../shared/ipc';
+import type { BridgeEvent } from '../shared/ipc';
 import packageJson from '../package.json' with { type: 'json' };
+import { takenPort } from './taken-port';
 
 /**
  * Browser mode (`npm run web`): the built renderer and the main-process services behind a WebSocket
@@ -27,6 +20,27 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
   },
 });
+
+// First, before the renderer's build and the database's start: a taken port is told in a moment.
+const portProblem = await takenPort([
+  { flag: '--port', port: Number(values.port) },
+  ...(values['server-url'] ? [] : [{ flag: '--server-port', port: Number(values['server-port']) }]),
+]);
+if (portProblem) {
+  console.error(portProblem);
+  process.exit(1);
+}
+// Loaded once the ports are known to be free: together these take seconds to load on a busy machine.
+const { build } = await import('vite');
+const { startServer } = await import('../server/start');
+const { startBridgeServer } = await import('../electron/web/bridge-server');
+const { composeServices } = await import('../electron/services/compose');
+const { MemorySecretStore } = await import('../electron/platform/node/memory-secret-store');
+const { PageSessions, idleSecondsOf } = await import('../electron/web/page-sessions');
+const { FileSettingsStore } = await import('../electron/platform/node/file-settings-store');
+const { FilePendingStore } = await import('../electron/platform/node/file-pending-store');
+const { AxiosTransport } = await import('../electron/platform/node/axios-transport');
+const { settingsSchema } = await import('../shared/ipc');
 
 const dataDir = resolve(values['data-dir']);
 const remote = values['server-url'];
