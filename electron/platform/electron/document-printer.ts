@@ -2,6 +2,7 @@ import { dialog, type BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import type { DocumentOutcome } from '../../../shared/ipc';
 import type { DocumentPrinter } from '../ports';
+import { dialogStart, rememberFolder } from './dialog-folder';
 
 /**
  * A4 invoices in the desktop app: the window's page (showing the invoice, its print stylesheet hiding
@@ -37,10 +38,11 @@ export function electronDocumentPrinter(window: () => BrowserWindow | null): Doc
       if (!win) return { status: 'unsupported' };
       const pdf = await win.webContents.printToPDF({ pageSize: 'A4', printBackground: true });
       const target = await dialog.showSaveDialog(win, {
-        defaultPath: fileName,
+        defaultPath: dialogStart(fileName),
         filters: [{ name: 'PDF', extensions: ['pdf'] }],
       });
       if (target.canceled || !target.filePath) return { status: 'cancelled' };
+      rememberFolder(target.filePath);
       await writeFile(target.filePath, pdf);
       return { status: 'saved', fileName: target.filePath };
     },

@@ -2,14 +2,16 @@ import { BrowserWindow, dialog } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { FileSaver } from '../ports';
+import { dialogStart, rememberFolder } from './dialog-folder';
 
 /** The desktop app asks where to save, in the main process's dialog; the page never sees the path. */
 export const electronFileSaver: FileSaver = {
   async save(fileName, bytes) {
     const window = BrowserWindow.getFocusedWindow();
-    const options = { defaultPath: fileName, filters: [{ name: 'Excel', extensions: ['xlsx'] }] };
+    const options = { defaultPath: dialogStart(fileName), filters: [{ name: 'Excel', extensions: ['xlsx'] }] };
     const result = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
     if (result.canceled || !result.filePath) return { status: 'cancelled' };
+    rememberFolder(result.filePath);
     try {
       await writeFile(result.filePath, bytes);
       return { status: 'saved', fileName: basename(result.filePath) };
