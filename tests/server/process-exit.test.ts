@@ -169,6 +169,18 @@ describe('browser mode (npm run web, npm start without Electron)', HANG, () => {
     expect(results[1]!.output).not.toMatch(/Downloading Electron|Fetching the Electron binary/);
   });
 
+  it('npm start fetches the Electron binary on first use and, where it cannot, serves the browser', async () => {
+    // Electron's download on a mirror that answers nothing, past an empty download cache.
+    const offline = { ELECTRON_MIRROR: 'http://127.0.0.1:1/', electron_config_cache: join(dataDir, 'electron-cache') };
+    const result = await run('scripts/start.ts', [...web, '--port', '0'], {
+      env: offline,
+      ready: /served to the browser at/,
+      stop: 'SIGTERM',
+    });
+    expect(result, result.output).toMatchObject({ code: 0, signal: null });
+    expect(result.output).toMatch(/Fetching the Electron binary[^]*The Electron binary is not installed here/);
+  });
+
   it('exits non-zero when its port is taken, also through npm start, before building or starting a database', async () => {
     // Neither --no-build nor --server-url: a start that looked at its ports late would build the renderer
     // and start the embedded PostgreSQL under the data folder first.
