@@ -41,10 +41,10 @@ describe('the desktop file dialogs', () => {
     answers.push(join(photos, 'kid.png'));
     expect(await electronFilePicker.pick(['png'])).toMatchObject({ status: 'picked', fileName: 'kid.png' });
     answers.push(join(reports, 'sales.xlsx'));
-    expect(await electronFileSaver.save('sales.xlsx', new Uint8Array([1, 2]))).toMatchObject({ status: 'saved' });
+    expect(await electronFileSaver.save('sales.xlsx', Buffer.from([1, 2]))).toMatchObject({ status: 'saved' });
     expect(readFileSync(join(reports, 'sales.xlsx'))).toEqual(Buffer.from([1, 2]));
     answers.push(join(reports, 'stock.xlsx'));
-    await electronFileSaver.save('stock.xlsx', new Uint8Array([3]));
+    await electronFileSaver.save('stock.xlsx', Buffer.from([3]));
     answers.push(join(photos, 'kid.png'));
     await electronFilePicker.pick(['png']);
 
