@@ -115,7 +115,7 @@ export function buildApp(deps: AppDeps): App {
   const subscriptionReport = new SubscriptionReport(deps.db);
   const authenticator = {
     authenticate: (token: string) => auth.authenticate(token),
-    supervisor: (token: string | null) => supervisors.authenticate(token),
+    supervisor: (token: string | null, staffSessionId: string) => supervisors.authenticate(token, staffSessionId),
   };
   const handlers: Handlers = {
     ...authRoutes(auth),

@@ -230,6 +230,92 @@ describe('the supervisor token', () => {
   });
 });
 
+describe('the supervisor token is bound', () => {
+  let stations = 0;
+  /** Another door station: a staff sign-in of its own (branch 1 unless told), with its refresh token. */
+  async function otherStation(branchId = 1) {
+    const mobile = `05446000${String(++stations).padStart(2, '0')}`;
+    await server.staff(mobile, { Supervisor: SUPERVISOR }, branchId);
+    return { mobile, ...(await server.login(mobile, 'staff-01')) };
+  }
+
+  it('to the staff sign-in that obtained it: another station’s, even another branch’s, cannot use it', async () => {
+    const sup = await employee();
+    const r = await room({ supervisor_ids: [sup.id] });
+    const token = await signIn(sup);
+    const north = (await server.post<{ id: number }>('/branch/create', { name_en: 'Far', name_ar: 'البعيد' }, admin))
+      .body.data.id;
+    for (const elsewhere of [await otherStation(), await otherStation(north)]) {
+      for (const [path, body] of [
+        ['/room/supervisor', {}],
+        ['/room/supervisor/login', { room_id: r.id }],
+      ] as const) {
+        const answer = await work(path, body, token, elsewhere.accessToken);
+        expect(answer.body).toMatchObject({ message: 'NOT_AUTHORISED', supervisor: true });
+      }
+    }
+    expect((await work('/room/supervisor/login', { room_id: r.id }, token)).body.message).toBe('OK');
+  });
+
+  it('and ends with the station’s sign-out: the same station signed in again cannot use it', async () => {
+    const sup = await employee();
+    await room({ supervisor_ids: [sup.id] });
+    const door = await otherStation();
+    await server.post('/otp/supervisor/send', { mobile: sup.mobile }, door.accessToken);
+    const verified = await server.post<{ supervisor_token: string }>(
+      '/otp/supervisor/verify',
+      { mobile: sup.mobile, otp: lastCode(sup.e164) },
+      door.accessToken,
+    );
+    const token = verified.body.data.supervisor_token;
+    expect((await work('/room/supervisor', {}, token, door.accessToken)).body.message).toBe('OK');
+    expect((await server.post('/user/logout', { refreshToken: door.refreshToken }, door.accessToken)).body.status).toBe(
+      true,
+    );
+    const again = await server.login(door.mobile, 'staff-01');
+    expect((await work('/room/supervisor', {}, token, again.accessToken)).body).toMatchObject({ supervisor: true });
+  });
+
+  it('losing the last room ends it for good: re-granting the room does not revive it', async () => {
+    const sup = await employee();
+    const r = await room({ supervisor_ids: [sup.id] });
+    const token = await signIn(sup);
+    await work('/room/supervisor/login', { room_id: r.id }, token);
+    await server.post('/room/revoke', { room_id: r.id, user_id: sup.id }, manager);
+    expect((await work('/room/supervisor', {}, token)).body).toMatchObject({ supervisor: true });
+    const regranted = await server.post<Room>(
+      '/room/data/update',
+      { id: r.id, name_en: 'Soft play', name_ar: 'اللعب الناعم', supervisor_ids: [sup.id] },
+      manager,
+    );
+    expect(regranted.body.data.supervisors.map((s) => s.id)).toEqual([sup.id]);
+    expect((await work('/room/supervisor', {}, token)).body).toMatchObject({ supervisor: true });
+    expect((await work('/room/supervisor/login', { room_id: r.id }, token)).body).toMatchObject({ supervisor: true });
+    // A new code sign-in is the way back in.
+    expect((await work('/room/supervisor/login', { room_id: r.id }, await signIn(sup))).body.message).toBe('OK');
+  });
+
+  it('a branch move ends it, logs the supervisor out of the room and takes away the old branch’s rooms', async () => {
+    const sup = await employee();
+    const r = await room({ supervisor_ids: [sup.id] });
+    const token = await signIn(sup);
+    await work('/room/supervisor/login', { room_id: r.id }, token);
+    const west = (await server.post<{ id: number }>('/branch/create', { name_en: 'West', name_ar: 'الغرب' }, admin))
+      .body.data.id;
+    const moved = await server.post('/user/update', { id: sup.id, branch_id: west }, admin);
+    expect(moved.body.message).toBe('OK');
+    expect((await work('/room/supervisor', {}, token)).body).toMatchObject({ supervisor: true });
+    const access = await server.post<unknown[]>('/roomaccess/list', { user_id: sup.id }, admin);
+    expect(access.body.data).toEqual([]);
+    const [me] = await server.database.db.select({ room_id: users.room_id }).from(users).where(eq(users.id, sup.id));
+    expect(me!.room_id).toBeNull();
+    // With no room left, no new code either.
+    expect((await server.post('/otp/supervisor/send', { mobile: sup.mobile }, station)).body.message).toBe(
+      'NO_ROOM_ASSIGNED',
+    );
+  });
+});
+
 describe('room work', () => {
   it('logs into one of the supervisor’s rooms only; without a room, kids cannot go in', async () => {
     const sup = await employee();

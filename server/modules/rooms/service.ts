@@ -10,6 +10,7 @@ import { startOfDay } from '../../../shared/domain/time-zone';
 import type { BranchLocales } from '../branches/locales';
 import { commandBranch, dataBranch, inDataBranch } from '../which-branch';
 import { roomById, roomsWhere, roomVisitsWhere } from './room-rows';
+import { endRoomlessSupervisors } from '../supervisor/sessions';
 
 type RoomFields = ParsedRequestOf<'room/create'>;
 
@@ -249,7 +250,10 @@ function fieldsOf(input: RoomFields) {
   return { name_en, name_ar, capacity, min_age, max_age };
 }
 
-/** Supervisors who lost a room are logged out of it (their code sign-in stays, for their other rooms). */
+/**
+ * Supervisors who lost a room are logged out of it; their code sign-in stays for their other rooms, and
+ * ends with the last one.
+ */
 export async function endRoomSessions(tx: Tx, roomId: number, userIds: number[]) {
   if (userIds.length === 0) return;
   const ended = await tx
@@ -269,4 +273,5 @@ export async function endRoomSessions(tx: Tx, roomId: number, userIds: number[])
           ended.map((e) => e.user_id),
         ),
       );
+  await endRoomlessSupervisors(tx, userIds);
 }

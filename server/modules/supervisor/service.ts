@@ -57,8 +57,11 @@ export class SupervisorService {
     );
   }
 
-  /** The supervisor the header names: a live session of an employee who still has a room. */
-  async authenticate(token: string | null): Promise<SupervisorContext['supervisor']> {
+  /**
+   * The supervisor the header names: a live session of an employee who still has a room, opened beside
+   * this very staff session (a token carried to another station, or kept past the station's sign-out, is refused).
+   */
+  async authenticate(token: string | null, staffSessionId: string): Promise<SupervisorContext['supervisor']> {
     const claims = token ? await this.tokens.verify(token) : null;
     if (!claims) throw refused();
     const [row] = await this.db
@@ -73,6 +76,7 @@ export class SupervisorService {
       .where(
         and(
           eq(supervisorSessions.id, claims.sessionId),
+          eq(supervisorSessions.station_session_id, staffSessionId),
           eq(users.id, claims.userId),
           isNull(supervisorSessions.ended_at),
           gt(supervisorSessions.expires_at, new Date()),
@@ -95,7 +99,7 @@ export class SupervisorService {
     const expires_at = new Date(Date.now() + SESSION_MS);
     const [session] = await this.db
       .insert(supervisorSessions)
-      .values({ user_id: supervisor.id, station_user_id: ctx.user.id, expires_at })
+      .values({ user_id: supervisor.id, station_user_id: ctx.user.id, station_session_id: ctx.sessionId, expires_at })
       .returning({ id: supervisorSessions.id });
     const supervisor_token = await this.tokens.sign({ userId: supervisor.id, sessionId: session!.id });
     return { supervisor, supervisor_token, expires_at };
