@@ -156,6 +156,7 @@ export function buildApp(deps: AppDeps): App {
         kid: {
           check: async (_ctx, id) => void (await parents.kidInfo(id)),
           setImage: (id, image) => parents.setKidImage(id, image),
+          doorView: { feature: 'Supervisor', check: (ctx, id, stored) => supervisors.assertRoomPhoto(ctx, id, stored) },
         },
         emp: { check: async (ctx, id) => void (await employees.info(ctx, id)) },
         product: {

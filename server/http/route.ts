@@ -53,7 +53,11 @@ export function registerEndpoint(
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const call = { ip: req.ip, idempotencyKey: headerOf(req, 'idempotency-key') };
+      const call = {
+        ip: req.ip,
+        idempotencyKey: headerOf(req, 'idempotency-key'),
+        supervisorToken: headerOf(req, SUPERVISOR_HEADER.toLowerCase()),
+      };
       const caller = endpoint.permission === 'public' ? null : await signedIn(req, endpoint.permission, auth);
       const ctx = caller ? { ...call, ...caller } : { ...call, user: null, sessionId: null };
       if (
@@ -64,8 +68,7 @@ export function registerEndpoint(
       ) {
         // Room work: the staff token let the station in; the supervisor header says who works the room.
         if (!auth.supervisor) throw new AppError('NOT_AUTHORISED', { supervisor: true });
-        const token = headerOf(req, SUPERVISOR_HEADER.toLowerCase());
-        Object.assign(ctx, { supervisor: await auth.supervisor(token, caller.sessionId) });
+        Object.assign(ctx, { supervisor: await auth.supervisor(call.supervisorToken, caller.sessionId) });
       }
       const idempotencyKey = req.headers['idempotency-key'];
       if (typeof idempotencyKey === 'string' && idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {

@@ -462,6 +462,63 @@ describe('room work', () => {
   });
 });
 
+describe('kids’ files at the room door', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('face')]);
+  const pdf = Buffer.from('%PDF-1.7\nmedical report');
+
+  /** A photo (the kid's picture) and a medical report in the kid's files: their stored names. */
+  async function filesOf(kidId: number) {
+    const put = async (fileName: string, bytes: Buffer) =>
+      (
+        await server.post<{ fileName: string }>(
+          '/file/upload',
+          { folder: 'kid', owner_id: kidId, fileName, contentBase64: bytes.toString('base64') },
+          admin,
+        )
+      ).body.data.fileName;
+    return { report: await put('report.pdf', pdf), photo: await put('face.png', png) };
+  }
+  const download = (kidId: number, fileName: string, supervisorToken: string | null) =>
+    work<{ contentBase64: string }>('/file/download', { fileName, filePath: `kid/${kidId}` }, supervisorToken);
+
+  it('a Supervisor-only station sees the photo of a kid in its supervisor’s room, and nothing else', async () => {
+    const { token, kids: k } = await kidInRoom();
+    const inside = k[0]!.id;
+    const mine = await filesOf(inside);
+    const shown = await download(inside, mine.photo, token);
+    expect(shown.body.message).toBe('OK');
+    expect(Buffer.from(shown.body.data.contentBase64, 'base64').equals(png)).toBe(true);
+    // The medical report, and the list of the kid's files, are not the door's.
+    expect((await download(inside, mine.report, token)).status).toBe(403);
+    expect((await work('/file/list', { folder: 'kid', owner_id: inside }, token)).status).toBe(403);
+    // Without the supervisor token the station is no one's door.
+    for (const fileName of [mine.photo, mine.report])
+      expect((await download(inside, fileName, null)).body.message).toBe('NOT_AUTHORISED');
+    expect((await work('/file/list', { folder: 'kid', owner_id: inside }, null)).status).toBe(403);
+  });
+
+  it('a kid outside the room (on the premises, in another room, or never checked in) is not shown', async () => {
+    const { token } = await kidInRoom();
+    const { kids: onPremises } = await checkedIn();
+    const { kids: nextDoor } = await kidInRoom();
+    const { kids: atHome } = await family(1);
+    for (const kidId of [onPremises[0]!.id, nextDoor[0]!.id, atHome[0]!.id]) {
+      const files = await filesOf(kidId);
+      for (const fileName of [files.photo, files.report])
+        expect((await download(kidId, fileName, token)).status, `kid ${kidId} ${fileName}`).toBe(403);
+    }
+  });
+
+  it('front-desk staff still see any family’s files in the chain', async () => {
+    const kidId = (await family(1)).kids[0]!.id;
+    const files = await filesOf(kidId);
+    const listed = await server.post<unknown[]>('/file/list', { folder: 'kid', owner_id: kidId }, cashier);
+    expect(listed.body.data).toHaveLength(2);
+    const report = await server.post('/file/download', { fileName: files.report, filePath: `kid/${kidId}` }, cashier);
+    expect(report.body.message).toBe('OK');
+  });
+});
+
 describe('room work at once', () => {
   it('two supervisors taking one kid into two rooms at the same moment leave one open stay', async () => {
     const [s1, s2] = [await employee(), await employee()];

@@ -88,6 +88,40 @@ export class SupervisorService {
     return { ...row, sessionId: claims.sessionId };
   }
 
+  /**
+   * The room door's one way into a kid's files: their photo (the kid's picture, nothing else of theirs)
+   * while they are in the room this station's supervisor is logged into.
+   */
+  async assertRoomPhoto(ctx: AuthenticatedContext, kidId: number, stored: string): Promise<void> {
+    const supervisor = await this.authenticate(ctx.supervisorToken, ctx.sessionId);
+    const shown = await this.db.$count(
+      kidRoomVisits,
+      and(
+        eq(kidRoomVisits.kid_id, kidId),
+        isNull(kidRoomVisits.checkout_at),
+        exists(
+          this.db
+            .select({ id: kids.id })
+            .from(kids)
+            .where(and(eq(kids.id, kidId), eq(kids.image, stored), isNull(kids.deleted_at))),
+        ),
+        exists(
+          this.db
+            .select({ id: roomSessions.id })
+            .from(roomSessions)
+            .where(
+              and(
+                eq(roomSessions.room_id, kidRoomVisits.room_id),
+                eq(roomSessions.supervisor_session_id, supervisor.sessionId),
+                isNull(roomSessions.logout_at),
+              ),
+            ),
+        ),
+      ),
+    );
+    if (shown === 0) throw new AppError('NOT_AUTHORISED');
+  }
+
   async sendCode(ctx: AuthenticatedContext, { mobile }: ParsedRequestOf<'otp/supervisor/send'>) {
     const { supervisor, e164 } = await this.supervisorWith(ctx, mobile);
     return this.otp.sendCode(ctx, e164, { user_id: supervisor.id });
