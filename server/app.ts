@@ -160,11 +160,11 @@ export function buildApp(deps: AppDeps): App {
         },
         emp: { check: async (ctx, id) => void (await employees.info(ctx, id)) },
         product: {
-          check: (ctx, id) => products.assertVisible(ctx, id),
+          check: (ctx, id, action) => products.assertFilesOpen(ctx, id, action),
           setImage: (id, image) => products.setImage(id, image),
         },
         package: {
-          check: (ctx, id) => packages.assertVisible(ctx, id),
+          check: (ctx, id, action) => packages.assertFilesOpen(ctx, id, action),
           setImage: (id, image) => packages.setImage(id, image),
           photoStem: (id) => `P${id}`,
         },

@@ -32,8 +32,10 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   pdf: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
 };
 
-/** Checks that the owner exists and is visible to the caller (throws NOT_FOUND otherwise). */
-export type OwnerCheck = (ctx: AuthenticatedContext, ownerId: number) => Promise<void>;
+export type FileAction = 'view' | 'create';
+
+/** Checks that the owner exists and the caller may see (or add to) its files: NOT_FOUND otherwise. */
+export type OwnerCheck = (ctx: AuthenticatedContext, ownerId: number, action: FileAction) => Promise<void>;
 
 export interface FolderOwner {
   check: OwnerCheck;
@@ -106,12 +108,12 @@ export class FileService {
     ctx: AuthenticatedContext,
     folder: MediaFolder,
     ownerId: number,
-    action: 'view' | 'create',
+    action: FileAction,
     stored?: string,
   ) {
     const ability = abilityFor(ctx.user);
     const owner = this.owners[folder];
-    if (ability.can(action, FOLDER_FEATURE[folder])) return owner?.check(ctx, ownerId);
+    if (ability.can(action, FOLDER_FEATURE[folder])) return owner?.check(ctx, ownerId, action);
     const door = owner?.doorView;
     if (stored === undefined || !door || !ability.can('access', door.feature)) throw new AppError('NOT_AUTHORISED');
     await door.check(ctx, ownerId, stored);
