@@ -295,6 +295,22 @@ describe('the supervisor token is bound', () => {
     expect((await work('/room/supervisor/login', { room_id: r.id }, await signIn(sup))).body.message).toBe('OK');
   });
 
+  it('a room moved to another branch is no longer supervised by the old branch’s staff', async () => {
+    const sup = await employee();
+    const r = await room({ supervisor_ids: [sup.id] });
+    const token = await signIn(sup);
+    await work('/room/supervisor/login', { room_id: r.id }, token);
+    const east = (await server.post<{ id: number }>('/branch/create', { name_en: 'East', name_ar: 'الشرق' }, admin))
+      .body.data.id;
+    const moved = await server.post<Room>(
+      '/room/data/update',
+      { id: r.id, name_en: 'Soft play', name_ar: 'اللعب الناعم', branch_id: east },
+      admin,
+    );
+    expect(moved.body.data.supervisors).toEqual([]);
+    expect((await work('/room/supervisor', {}, token)).body).toMatchObject({ supervisor: true });
+  });
+
   it('a branch move ends it, logs the supervisor out of the room and takes away the old branch’s rooms', async () => {
     const sup = await employee();
     const r = await room({ supervisor_ids: [sup.id] });
