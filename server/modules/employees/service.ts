@@ -239,10 +239,6 @@ export class EmployeeService {
   }
 
   /**
-   * The employee, if the caller may change them: in scope, and for a non-administrator no one holding
-   * more than the caller (a new password would hand the caller those rights).
-   */
-  /**
    * A move to another branch ends the employee's supervisor sign-in and takes away the rooms of the
    * branches they no longer belong to (out of every branch, they may still be given any branch's room).
    */
@@ -262,6 +258,10 @@ export class EmployeeService {
     await endSupervisorSessions(tx, [id]);
   }
 
+  /**
+   * The employee, if the caller may change them: in scope, and for a non-administrator no one holding
+   * more than the caller (a new password would hand the caller those rights).
+   */
   private async editable(ctx: AuthenticatedContext, id: number) {
     const [row] = await this.db
       .select({
