@@ -115,7 +115,7 @@ export function buildApp(deps: AppDeps): App {
   const subscriptionReport = new SubscriptionReport(deps.db);
   const authenticator = {
     authenticate: (token: string) => auth.authenticate(token),
-    supervisor: (token: string | null) => supervisors.authenticate(token),
+    supervisor: (token: string | null, staffSessionId: string) => supervisors.authenticate(token, staffSessionId),
   };
   const handlers: Handlers = {
     ...authRoutes(auth),
@@ -156,14 +156,15 @@ export function buildApp(deps: AppDeps): App {
         kid: {
           check: async (_ctx, id) => void (await parents.kidInfo(id)),
           setImage: (id, image) => parents.setKidImage(id, image),
+          doorView: { feature: 'Supervisor', check: (ctx, id, stored) => supervisors.assertRoomPhoto(ctx, id, stored) },
         },
         emp: { check: async (ctx, id) => void (await employees.info(ctx, id)) },
         product: {
-          check: (ctx, id) => products.assertVisible(ctx, id),
+          check: (ctx, id, action) => products.assertFilesOpen(ctx, id, action),
           setImage: (id, image) => products.setImage(id, image),
         },
         package: {
-          check: (ctx, id) => packages.assertVisible(ctx, id),
+          check: (ctx, id, action) => packages.assertFilesOpen(ctx, id, action),
           setImage: (id, image) => packages.setImage(id, image),
           photoStem: (id) => `P${id}`,
         },

@@ -115,3 +115,11 @@ function abilityRules(user: SessionUser | null): RawRuleOf<AppAbility>[] {
 export function abilityFor(user: SessionUser | null): AppAbility {
   return createMongoAbility<[Action, Subject]>(abilityRules(user));
 }
+
+/**
+ * The manager's right that lets a banned kid in at check-in (FrontDesk: delete); banning a kid or lifting
+ * a ban takes the same one, or a cashier could lift a ban and then let the kid in.
+ */
+export function mayOverrideBan(ability: AppAbility): boolean {
+  return ability.can('delete', 'FrontDesk');
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { UPLOAD_SUFFIX_LENGTH } from '../../shared/domain/constants';
 
@@ -46,11 +46,17 @@ export class LocalFileStore implements FileStore {
     return path;
   }
 
+  /**
+   * Kids' medical reports and staff's identity scans: the folder is the server account's alone (0700,
+   * closed again if an earlier version left it open) and so is every file (0600).
+   */
   async put(dir: string, originalName: string, extension: string, bytes: Buffer): Promise<string> {
     const folder = this.inside(dir);
-    await mkdir(folder, { recursive: true });
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await chmod(this.root, 0o700);
+    await mkdir(folder, { recursive: true, mode: 0o700 });
     const fileName = storedFileName(originalName, extension);
-    await writeFile(this.inside(dir, fileName), bytes, { flag: 'wx' });
+    await writeFile(this.inside(dir, fileName), bytes, { flag: 'wx', mode: 0o600 });
     return fileName;
   }
 

@@ -9,6 +9,11 @@ export interface RequestContext {
   ip: string;
   /** The client's Idempotency-Key header, for commands that must not run twice. */
   idempotencyKey: string | null;
+  /**
+   * The X-Supervisor-Token header as sent: resolved by the route for room work, and by a handler whose
+   * caller may be let in by it alone (a kid's photo at the room door).
+   */
+  supervisorToken: string | null;
 }
 
 export interface AuthenticatedContext extends RequestContext {

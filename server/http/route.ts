@@ -34,10 +34,11 @@ export interface Authenticator {
   /** Resolves a bearer token to the caller, or throws AppError('SESSION_EXPIRED'). */
   authenticate(token: string): Promise<Pick<AuthenticatedContext, 'user' | 'sessionId'>>;
   /**
-   * Resolves the supervisor header to the supervisor signed in at this station, or throws
-   * AppError('NOT_AUTHORISED', { supervisor: true }) so the station drops only that token.
+   * Resolves the supervisor header to the supervisor signed in beside this staff session (the one that
+   * obtained the token), or throws AppError('NOT_AUTHORISED', { supervisor: true }) so the station drops
+   * only that token.
    */
-  supervisor?(token: string | null): Promise<SupervisorContext['supervisor']>;
+  supervisor?(token: string | null, staffSessionId: string): Promise<SupervisorContext['supervisor']>;
 }
 
 /** One route from one catalogue entry: authenticate, authorise, validate, run, wrap in the envelope. */
@@ -52,19 +53,22 @@ export function registerEndpoint(
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const call = { ip: req.ip, idempotencyKey: headerOf(req, 'idempotency-key') };
-      const ctx =
-        endpoint.permission === 'public'
-          ? { ...call, user: null, sessionId: null }
-          : { ...call, ...(await signedIn(req, endpoint.permission, auth)) };
+      const call = {
+        ip: req.ip,
+        idempotencyKey: headerOf(req, 'idempotency-key'),
+        supervisorToken: headerOf(req, SUPERVISOR_HEADER.toLowerCase()),
+      };
+      const caller = endpoint.permission === 'public' ? null : await signedIn(req, endpoint.permission, auth);
+      const ctx = caller ? { ...call, ...caller } : { ...call, user: null, sessionId: null };
       if (
+        caller &&
         endpoint.permission !== 'public' &&
         endpoint.permission !== 'authenticated' &&
         endpoint.permission.supervisor
       ) {
         // Room work: the staff token let the station in; the supervisor header says who works the room.
         if (!auth.supervisor) throw new AppError('NOT_AUTHORISED', { supervisor: true });
-        Object.assign(ctx, { supervisor: await auth.supervisor(headerOf(req, SUPERVISOR_HEADER.toLowerCase())) });
+        Object.assign(ctx, { supervisor: await auth.supervisor(call.supervisorToken, caller.sessionId) });
       }
       const idempotencyKey = req.headers['idempotency-key'];
       if (typeof idempotencyKey === 'string' && idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH) {

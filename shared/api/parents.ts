@@ -144,7 +144,8 @@ export const kidCreate = endpoint({
 export const kidUpdate = endpoint({
   method: 'POST',
   path: '/kid/update',
-  request: kidFields.extend({ id: Id }),
+  // Left out, the ban stays as it is (a ban is changed only by whoever may let a banned kid in).
+  request: kidFields.extend({ id: Id, banned: z.boolean().optional() }),
   response: kidSchema,
   permission: { action: 'update', subject: 'FrontDesk' },
 });

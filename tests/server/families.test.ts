@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWithAdministrator, type TestServer } from './harness';
+import { eq, or } from 'drizzle-orm';
+import { ADMIN, startWithAdministrator, type TestServer } from './harness';
+import { kids, users } from '../../server/db/schema';
 
 /**
  * Issue 11, point 12: a family belongs to the chain. Any branch finds, serves and edits it; its
@@ -136,5 +138,101 @@ describe('a family registered in one branch, served in another', () => {
       (await server.post<Parent>('/parent/update', { ...body, branch_id: secondBranch }, admin)).body.data.branch_id,
     ).toBe(secondBranch);
     expect((await parentInfo(parent)).branch_id).toBe(secondBranch);
+  });
+});
+
+describe('a kid’s ban', () => {
+  /** A manager of branch 1: a counter whose role also lets a banned kid in. */
+  let manager: string;
+  let managerId: number;
+  beforeAll(async () => {
+    manager = await server.staff('0560000009', {
+      ...counter,
+      FrontDesk: { access: true, view: true, create: true, update: true, delete: true },
+    });
+    managerId = await idOf('0560000009');
+  });
+
+  const kidOf = async (banned: boolean) => {
+    const parent = (
+      await server.post<Parent>(
+        '/parent/create',
+        { name_en: 'Banned family', name_ar: 'عائلة', mobile: `05622${String(Date.now()).slice(-5)}` },
+        firstCashier,
+      )
+    ).body.data.id;
+    const made = await server.post<{ id: number; banned: boolean }>(
+      '/kid/create',
+      { parent_id: parent, name_en: 'Omar', name_ar: 'عمر', banned },
+      banned ? manager : firstCashier,
+    );
+    expect(made.body.data.banned).toBe(banned);
+    return { parent, kid: made.body.data.id };
+  };
+  const kidFields = { name_en: 'Omar', name_ar: 'عمر' };
+  async function idOf(login: string) {
+    const [row] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.mobile, login), eq(users.email, login)));
+    return row!.id;
+  }
+  const bannedState = async (kid: number) => {
+    const [row] = await server.database.db
+      .select({ banned: kids.banned, by: kids.banned_by, at: kids.banned_changed_at })
+      .from(kids)
+      .where(eq(kids.id, kid));
+    return row!;
+  };
+
+  it('is not lifted by a cashier, so the kid still cannot be checked in', async () => {
+    const { parent, kid } = await kidOf(true);
+    const lifted = await server.post('/kid/update', { id: kid, ...kidFields, banned: false }, firstCashier);
+    expect(lifted.body.message).toBe('NOT_AUTHORISED');
+    // Leaving the flag out changes nothing either (it used to mean "not banned").
+    const edited = await server.post<{ banned: boolean }>(
+      '/kid/update',
+      { id: kid, ...kidFields, medical_notes: 'Asthma' },
+      firstCashier,
+    );
+    expect(edited.body.data.banned).toBe(true);
+    expect((await bannedState(kid)).banned).toBe(true);
+    const checkin = await server.post(
+      '/parent/kids/checkin',
+      { parent_id: parent, badge: `BAN-${kid}`, kidsList: [kid] },
+      firstCashier,
+    );
+    expect(checkin.body.message).toBe('KID_BANNED');
+  });
+
+  it('nor put on by a cashier; the right that lets a banned kid in changes it and is recorded', async () => {
+    const { kid } = await kidOf(false);
+    expect((await server.post('/kid/update', { id: kid, ...kidFields, banned: true }, firstCashier)).status).toBe(403);
+    const banned = await server.post<{ banned: boolean }>(
+      '/kid/update',
+      { id: kid, ...kidFields, banned: true },
+      manager,
+    );
+    expect(banned.body.data.banned).toBe(true);
+    const first = await bannedState(kid);
+    expect(first).toMatchObject({ banned: true, by: managerId });
+    expect(first.at).toBeInstanceOf(Date);
+    // The same flag sent again by a cashier's edit is no change.
+    const same = await server.post('/kid/update', { id: kid, ...kidFields, banned: true }, firstCashier);
+    expect(same.body.message).toBe('OK');
+    const lifted = await server.post<{ banned: boolean }>(
+      '/kid/update',
+      { id: kid, ...kidFields, banned: false },
+      admin,
+    );
+    expect(lifted.body.data.banned).toBe(false);
+    expect((await bannedState(kid)).by).toBe(await idOf(ADMIN.login));
+    const { parent } = await kidOf(false);
+    const bannedAtBirth = await server.post(
+      '/kid/create',
+      { parent_id: parent, ...kidFields, banned: true },
+      firstCashier,
+    );
+    expect(bannedAtBirth.status).toBe(403);
   });
 });

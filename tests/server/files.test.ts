@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { storedFileName } from '../../server/files/file-store';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalFileStore, storedFileName } from '../../server/files/file-store';
 
 let server: TestServer;
 let admin: string;
@@ -176,6 +179,24 @@ describe('employee files', () => {
       (p) => p.id === made.id,
     );
     expect(listed?.image).toBe(`package/${made.id}/${photo.body.data.fileName}`);
+  });
+
+  it('the media folder and every file in it are the server account’s alone', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'playdesk-media-mode-'));
+    try {
+      const media = join(root, 'media');
+      const store = new LocalFileStore(media);
+      const name = await store.put('kid/7', 'report.pdf', 'pdf', pdf);
+      const modeOf = (path: string) => statSync(path).mode & 0o777;
+      for (const dir of [media, join(media, 'kid'), join(media, 'kid/7')]) expect(modeOf(dir), dir).toBe(0o700);
+      expect(modeOf(join(media, 'kid/7', name))).toBe(0o600);
+      // A folder an earlier version left open to everyone is closed at the next write.
+      chmodSync(media, 0o755);
+      await new LocalFileStore(media).put('emp/1', 'scan.pdf', 'pdf', pdf);
+      expect(modeOf(media)).toBe(0o700);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('stored names keep a readable stem and add a random 10-character suffix', () => {

@@ -17,6 +17,7 @@ type Product = {
   branch_id: number | null;
   included: number;
 };
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('picture')]);
 const juice = { name_en: 'Orange juice', name_ar: 'عصير برتقال', price: 750, tax_id: 1, included: 1 };
 
 describe('products', () => {
@@ -122,7 +123,10 @@ describe('products', () => {
         {
           name_en: 'Stock keeper',
           name_ar: 'أمين المخزن',
-          features: { Products: { access: true, view: true, create: true, update: true, delete: true } },
+          features: {
+            Products: { access: true, view: true, create: true, update: true, delete: true },
+            Packages: { access: true, view: true, create: true, update: true, delete: true },
+          },
         },
         admin,
       )
@@ -161,5 +165,25 @@ describe('products', () => {
     expect(seen.body.data.rows.some((p) => p.branch_id === null)).toBe(true); // shared products are sold everywhere
     expect((await server.post('/product/addstock', { id: other.id, qty: 1 }, keeper)).status).toBe(404);
     expect((await server.post('/product/delete', { id: other.id }, keeper)).status).toBe(404);
+
+    // A chain-wide product is an administrator's to change, its picture and files too: the keeper sees it, not more.
+    const shared = (await server.post<Product>('/product/create', { ...juice, name_en: 'Chain juice' }, admin)).body
+      .data;
+    const upload = (id: number, folder = 'product') =>
+      server.post<{ fileName: string }>(
+        '/file/upload',
+        { folder, owner_id: id, fileName: 'new.png', contentBase64: png.toString('base64') },
+        keeper,
+      );
+    expect((await upload(shared.id)).status).toBe(404);
+    const day = { name_en: 'Chain day', name_ar: 'يوم', price: 100, tax_id: 1, included: 1 };
+    const sharedPackage = (
+      await server.post<{ id: number }>('/package/create', { ...day, validity_days: 1, daily_limits: 1 }, admin)
+    ).body.data.id;
+    expect((await upload(sharedPackage, 'package')).status).toBe(404);
+    const listed = await server.post<{ rows: Product[] }>('/product/pagelist', { q: 'Chain juice' }, keeper);
+    expect(listed.body.data.rows.map((p) => p.image)).toEqual(['/product.png']);
+    expect((await server.post('/file/list', { folder: 'product', owner_id: shared.id }, keeper)).body.data).toEqual([]);
+    expect((await upload(mine.body.data.id)).body.status).toBe(true);
   });
 });

@@ -230,6 +230,108 @@ describe('the supervisor token', () => {
   });
 });
 
+describe('the supervisor token is bound', () => {
+  let stations = 0;
+  /** Another door station: a staff sign-in of its own (branch 1 unless told), with its refresh token. */
+  async function otherStation(branchId = 1) {
+    const mobile = `05446000${String(++stations).padStart(2, '0')}`;
+    await server.staff(mobile, { Supervisor: SUPERVISOR }, branchId);
+    return { mobile, ...(await server.login(mobile, 'staff-01')) };
+  }
+
+  it('to the staff sign-in that obtained it: another station’s, even another branch’s, cannot use it', async () => {
+    const sup = await employee();
+    const r = await room({ supervisor_ids: [sup.id] });
+    const token = await signIn(sup);
+    const north = (await server.post<{ id: number }>('/branch/create', { name_en: 'Far', name_ar: 'البعيد' }, admin))
+      .body.data.id;
+    for (const elsewhere of [await otherStation(), await otherStation(north)]) {
+      for (const [path, body] of [
+        ['/room/supervisor', {}],
+        ['/room/supervisor/login', { room_id: r.id }],
+      ] as const) {
+        const answer = await work(path, body, token, elsewhere.accessToken);
+        expect(answer.body).toMatchObject({ message: 'NOT_AUTHORISED', supervisor: true });
+      }
+    }
+    expect((await work('/room/supervisor/login', { room_id: r.id }, token)).body.message).toBe('OK');
+  });
+
+  it('and ends with the station’s sign-out: the same station signed in again cannot use it', async () => {
+    const sup = await employee();
+    await room({ supervisor_ids: [sup.id] });
+    const door = await otherStation();
+    await server.post('/otp/supervisor/send', { mobile: sup.mobile }, door.accessToken);
+    const verified = await server.post<{ supervisor_token: string }>(
+      '/otp/supervisor/verify',
+      { mobile: sup.mobile, otp: lastCode(sup.e164) },
+      door.accessToken,
+    );
+    const token = verified.body.data.supervisor_token;
+    expect((await work('/room/supervisor', {}, token, door.accessToken)).body.message).toBe('OK');
+    expect((await server.post('/user/logout', { refreshToken: door.refreshToken }, door.accessToken)).body.status).toBe(
+      true,
+    );
+    const again = await server.login(door.mobile, 'staff-01');
+    expect((await work('/room/supervisor', {}, token, again.accessToken)).body).toMatchObject({ supervisor: true });
+  });
+
+  it('losing the last room ends it for good: re-granting the room does not revive it', async () => {
+    const sup = await employee();
+    const r = await room({ supervisor_ids: [sup.id] });
+    const token = await signIn(sup);
+    await work('/room/supervisor/login', { room_id: r.id }, token);
+    await server.post('/room/revoke', { room_id: r.id, user_id: sup.id }, manager);
+    expect((await work('/room/supervisor', {}, token)).body).toMatchObject({ supervisor: true });
+    const regranted = await server.post<Room>(
+      '/room/data/update',
+      { id: r.id, name_en: 'Soft play', name_ar: 'اللعب الناعم', supervisor_ids: [sup.id] },
+      manager,
+    );
+    expect(regranted.body.data.supervisors.map((s) => s.id)).toEqual([sup.id]);
+    expect((await work('/room/supervisor', {}, token)).body).toMatchObject({ supervisor: true });
+    expect((await work('/room/supervisor/login', { room_id: r.id }, token)).body).toMatchObject({ supervisor: true });
+    // A new code sign-in is the way back in.
+    expect((await work('/room/supervisor/login', { room_id: r.id }, await signIn(sup))).body.message).toBe('OK');
+  });
+
+  it('a room moved to another branch is no longer supervised by the old branch’s staff', async () => {
+    const sup = await employee();
+    const r = await room({ supervisor_ids: [sup.id] });
+    const token = await signIn(sup);
+    await work('/room/supervisor/login', { room_id: r.id }, token);
+    const east = (await server.post<{ id: number }>('/branch/create', { name_en: 'East', name_ar: 'الشرق' }, admin))
+      .body.data.id;
+    const moved = await server.post<Room>(
+      '/room/data/update',
+      { id: r.id, name_en: 'Soft play', name_ar: 'اللعب الناعم', branch_id: east },
+      admin,
+    );
+    expect(moved.body.data.supervisors).toEqual([]);
+    expect((await work('/room/supervisor', {}, token)).body).toMatchObject({ supervisor: true });
+  });
+
+  it('a branch move ends it, logs the supervisor out of the room and takes away the old branch’s rooms', async () => {
+    const sup = await employee();
+    const r = await room({ supervisor_ids: [sup.id] });
+    const token = await signIn(sup);
+    await work('/room/supervisor/login', { room_id: r.id }, token);
+    const west = (await server.post<{ id: number }>('/branch/create', { name_en: 'West', name_ar: 'الغرب' }, admin))
+      .body.data.id;
+    const moved = await server.post('/user/update', { id: sup.id, branch_id: west }, admin);
+    expect(moved.body.message).toBe('OK');
+    expect((await work('/room/supervisor', {}, token)).body).toMatchObject({ supervisor: true });
+    const access = await server.post<unknown[]>('/roomaccess/list', { user_id: sup.id }, admin);
+    expect(access.body.data).toEqual([]);
+    const [me] = await server.database.db.select({ room_id: users.room_id }).from(users).where(eq(users.id, sup.id));
+    expect(me!.room_id).toBeNull();
+    // With no room left, no new code either.
+    expect((await server.post('/otp/supervisor/send', { mobile: sup.mobile }, station)).body.message).toBe(
+      'NO_ROOM_ASSIGNED',
+    );
+  });
+});
+
 describe('room work', () => {
   it('logs into one of the supervisor’s rooms only; without a room, kids cannot go in', async () => {
     const sup = await employee();
@@ -373,6 +475,63 @@ describe('room work', () => {
     expect(today).toMatch(/^\d{4}-/);
     const backwards = await server.post('/kidroomsession/pagelist', { from: '2026-02-01', to: '2026-01-01' }, manager);
     expect(backwards.body).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'to' }] });
+  });
+});
+
+describe('kids’ files at the room door', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('face')]);
+  const pdf = Buffer.from('%PDF-1.7\nmedical report');
+
+  /** A photo (the kid's picture) and a medical report in the kid's files: their stored names. */
+  async function filesOf(kidId: number) {
+    const put = async (fileName: string, bytes: Buffer) =>
+      (
+        await server.post<{ fileName: string }>(
+          '/file/upload',
+          { folder: 'kid', owner_id: kidId, fileName, contentBase64: bytes.toString('base64') },
+          admin,
+        )
+      ).body.data.fileName;
+    return { report: await put('report.pdf', pdf), photo: await put('face.png', png) };
+  }
+  const download = (kidId: number, fileName: string, supervisorToken: string | null) =>
+    work<{ contentBase64: string }>('/file/download', { fileName, filePath: `kid/${kidId}` }, supervisorToken);
+
+  it('a Supervisor-only station sees the photo of a kid in its supervisor’s room, and nothing else', async () => {
+    const { token, kids: k } = await kidInRoom();
+    const inside = k[0]!.id;
+    const mine = await filesOf(inside);
+    const shown = await download(inside, mine.photo, token);
+    expect(shown.body.message).toBe('OK');
+    expect(Buffer.from(shown.body.data.contentBase64, 'base64').equals(png)).toBe(true);
+    // The medical report, and the list of the kid's files, are not the door's.
+    expect((await download(inside, mine.report, token)).status).toBe(403);
+    expect((await work('/file/list', { folder: 'kid', owner_id: inside }, token)).status).toBe(403);
+    // Without the supervisor token the station is no one's door.
+    for (const fileName of [mine.photo, mine.report])
+      expect((await download(inside, fileName, null)).body.message).toBe('NOT_AUTHORISED');
+    expect((await work('/file/list', { folder: 'kid', owner_id: inside }, null)).status).toBe(403);
+  });
+
+  it('a kid outside the room (on the premises, in another room, or never checked in) is not shown', async () => {
+    const { token } = await kidInRoom();
+    const { kids: onPremises } = await checkedIn();
+    const { kids: nextDoor } = await kidInRoom();
+    const { kids: atHome } = await family(1);
+    for (const kidId of [onPremises[0]!.id, nextDoor[0]!.id, atHome[0]!.id]) {
+      const files = await filesOf(kidId);
+      for (const fileName of [files.photo, files.report])
+        expect((await download(kidId, fileName, token)).status, `kid ${kidId} ${fileName}`).toBe(403);
+    }
+  });
+
+  it('front-desk staff still see any family’s files in the chain', async () => {
+    const kidId = (await family(1)).kids[0]!.id;
+    const files = await filesOf(kidId);
+    const listed = await server.post<unknown[]>('/file/list', { folder: 'kid', owner_id: kidId }, cashier);
+    expect(listed.body.data).toHaveLength(2);
+    const report = await server.post('/file/download', { fileName: files.report, filePath: `kid/${kidId}` }, cashier);
+    expect(report.body.message).toBe('OK');
   });
 });
 

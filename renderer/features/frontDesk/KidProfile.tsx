@@ -26,6 +26,7 @@ import { KidPhoto } from '../../components/KidPhoto';
 import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
+import { mayOverrideBan } from '../../../shared/permissions';
 import {
   useKidInfoQuery,
   useKidInvoicesQuery,
@@ -75,7 +76,9 @@ export function KidProfile({ id, back }: { id: number; back: () => void }) {
             {
               key: 'info',
               label: t('kids.tabs.info'),
-              children: <Info kid={kid} editable={ability.can('update', 'FrontDesk')} />,
+              children: (
+                <Info kid={kid} editable={ability.can('update', 'FrontDesk')} mayBan={mayOverrideBan(ability)} />
+              ),
             },
             { key: 'subscriptions', label: t('features.Subscriptions'), children: <Subscriptions kidId={id} /> },
             { key: 'invoices', label: t('features.Invoices'), children: <Invoices kidId={id} /> },
@@ -95,7 +98,8 @@ export function KidProfile({ id, back }: { id: number; back: () => void }) {
 
 type KidData = NonNullable<ReturnType<typeof useKidInfoQuery>['data']>;
 
-function Info({ kid, editable }: { kid: KidData; editable: boolean }) {
+/** `mayBan`: the right that lets a banned kid in, without which the ban is shown but not changed. */
+function Info({ kid, editable, mayBan }: { kid: KidData; editable: boolean; mayBan: boolean }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<{ medical_notes: string; banned: boolean; vip: boolean }>();
   const [update, saving] = useKidUpdateMutation();
@@ -118,7 +122,7 @@ function Info({ kid, editable }: { kid: KidData; editable: boolean }) {
         layout="vertical"
         disabled={!editable}
         initialValues={{ medical_notes: kid.medical_notes ?? '', banned: kid.banned, vip: kid.vip }}
-        onFinish={(v) =>
+        onFinish={({ banned, ...v }) =>
           void submit(
             update({
               id: kid.id,
@@ -127,6 +131,8 @@ function Info({ kid, editable }: { kid: KidData; editable: boolean }) {
               birth_date: kid.birth_date,
               gender: kid.gender,
               ...v,
+              // Left out, the ban stays as the server has it (someone may have changed it meanwhile).
+              ...(mayBan ? { banned } : {}),
             }),
             { form },
           )
@@ -141,7 +147,13 @@ function Info({ kid, editable }: { kid: KidData; editable: boolean }) {
             <Checkbox>{t('kids.vip')}</Checkbox>
           </Form.Item>
           <Form.Item name="banned" valuePropName="checked" noStyle>
-            <Checkbox data-testid="kid-banned">{t('kids.banned')}</Checkbox>
+            <Checkbox
+              data-testid="kid-banned"
+              disabled={!editable || !mayBan}
+              title={mayBan ? undefined : t('kids.banRight')}
+            >
+              {t('kids.banned')}
+            </Checkbox>
           </Form.Item>
           {editable && (
             <Button type="primary" htmlType="submit" loading={saving.isLoading}>

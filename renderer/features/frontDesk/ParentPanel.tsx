@@ -17,6 +17,7 @@ import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
+import { mayOverrideBan } from '../../../shared/permissions';
 import { useCheckinMutation } from '../../api/frontdesk';
 import { useTillKidsQuery } from '../../api/parents';
 import { useAbility } from '../../app/ability';
@@ -188,7 +189,7 @@ export function ParentPanel(props: {
               showIcon
               message={t('errors:KID_BANNED')}
               action={
-                ability.can('delete', 'FrontDesk') && (
+                mayOverrideBan(ability) && (
                   <Checkbox
                     checked={overrideBanned}
                     onChange={(e) => setOverrideBanned(e.target.checked)}

@@ -15,6 +15,7 @@ import { createdAt, names, requiredRef, searchWords } from './columns';
 import { branches, identificationTypes, nationalities } from './organisation';
 import { packages } from './catalogue';
 import { sales } from './sales';
+import { users } from './staff';
 
 /** Parents, their kids and the kids' subscriptions. */
 
@@ -61,6 +62,9 @@ export const kids = pgTable(
     gender: varchar('gender', { length: 6 }).$type<'male' | 'female'>(),
     medical_notes: text('medical_notes'),
     banned: boolean('banned').notNull().default(false),
+    /** Who last banned or let the kid back in, and when: lifting a ban is a manager's decision. */
+    banned_by: integer('banned_by').references(() => users.id),
+    banned_changed_at: timestamp('banned_changed_at', { withTimezone: true }),
     vip: boolean('vip').notNull().default(false),
     room_id: integer('room_id'),
     /** The kid's photo: the last picture uploaded to their files. */

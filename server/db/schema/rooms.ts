@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, names, requiredRef } from './columns';
 import { branches } from './organisation';
-import { users } from './staff';
+import { loginSessions, users } from './staff';
 import { kids } from './families';
 import { kidSessions } from './frontdesk';
 
@@ -41,8 +41,9 @@ export const roomAccess = pgTable(
 );
 
 /**
- * A supervisor's code sign-in at a station: what the supervisor token names. Ended by logout, by an
- * expiry (a shift), or when the supervisor loses their last room.
+ * A supervisor's code sign-in at a station: what the supervisor token names. Bound to the station's
+ * staff sign-in that asked for the code, so it works only beside that session and dies with it. Ended by
+ * logout, by an expiry (a shift), when the supervisor loses their last room, or moves branch.
  */
 export const supervisorSessions = pgTable(
   'supervisor_sessions',
@@ -51,6 +52,8 @@ export const supervisorSessions = pgTable(
     user_id: requiredRef('user_id', () => users.id),
     /** The employee signed in at the station that hosted it. */
     station_user_id: requiredRef('station_user_id', () => users.id),
+    /** Null only on sessions opened before the binding existed: such a session is never accepted. */
+    station_session_id: uuid('station_session_id').references(() => loginSessions.id),
     started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     ended_at: timestamp('ended_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { branches, loginSessions, privileges, rooms, roomSessions, users } from '../../db/schema';
+import { and, count, desc, eq, gte, ilike, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { branches, loginSessions, privileges, roomAccess, rooms, roomSessions, users } from '../../db/schema';
+import { endSupervisorSessions } from '../supervisor/sessions';
 import { AppError } from '../../http/errors';
 import { isUniqueViolation, pageOf } from '../../http/results';
 import { dataBranch, inDataBranch, isAdministrator, workBranch } from '../which-branch';
@@ -110,6 +111,8 @@ export class EmployeeService {
           .where(eq(users.id, id))
           .returning(columns),
       );
+      if (fields.branch_id !== undefined && fields.branch_id !== current.branch_id)
+        await this.leaveBranchRooms(tx, id, fields.branch_id);
       // A changed password ends the employee's other sign-ins (a lost or shared one among them).
       if (password_hash) {
         await tx
@@ -236,6 +239,26 @@ export class EmployeeService {
   }
 
   /**
+   * A move to another branch ends the employee's supervisor sign-in and takes away the rooms of the
+   * branches they no longer belong to (out of every branch, they may still be given any branch's room).
+   */
+  private async leaveBranchRooms(tx: Tx, id: number, branchId: number | null) {
+    if (branchId !== null)
+      await tx
+        .delete(roomAccess)
+        .where(
+          and(
+            eq(roomAccess.user_id, id),
+            notInArray(
+              roomAccess.room_id,
+              tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.branch_id, branchId)),
+            ),
+          ),
+        );
+    await endSupervisorSessions(tx, [id]);
+  }
+
+  /**
    * The employee, if the caller may change them: in scope, and for a non-administrator no one holding
    * more than the caller (a new password would hand the caller those rights).
    */
@@ -243,6 +266,7 @@ export class EmployeeService {
     const [row] = await this.db
       .select({
         role: users.role,
+        branch_id: users.branch_id,
         mobile: users.mobile,
         email: users.email,
         admin_access: privileges.admin_access,

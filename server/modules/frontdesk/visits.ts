@@ -6,7 +6,7 @@ import { escapeLike, isUniqueViolation, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import { runOnce } from '../../http/idempotency';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
-import { abilityFor } from '../../../shared/permissions';
+import { abilityFor, mayOverrideBan } from '../../../shared/permissions';
 import { overtimeFee, sessionTime } from '../../../shared/domain/session-time';
 import { statusOn } from '../../../shared/domain/subscription';
 import type { BranchLocales } from '../branches/locales';
@@ -32,7 +32,7 @@ export class VisitService {
     if (found.length !== kidIds.length) throw new AppError('NOT_FOUND');
     if (found.some((k) => k.banned)) {
       if (!input.override_banned) throw new AppError('KID_BANNED');
-      if (!abilityFor(ctx.user).can('delete', 'FrontDesk')) throw new AppError('NOT_AUTHORISED');
+      if (!mayOverrideBan(abilityFor(ctx.user))) throw new AppError('NOT_AUTHORISED');
     }
     const plans = await this.activeSubscriptions(kidIds, branchId);
     try {

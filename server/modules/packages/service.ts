@@ -4,6 +4,7 @@ import { packages } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
+import type { FileAction } from '../files/service';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { PackageRecord } from '../../../shared/api/packages';
 import type { TaxMode } from '../../../shared/domain/money';
@@ -61,12 +62,15 @@ export class PackageService {
     await this.db.update(packages).set({ image }).where(eq(packages.id, id));
   }
 
-  /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
-  async assertVisible(ctx: AuthenticatedContext, id: number): Promise<void> {
+  /**
+   * Throws NOT_FOUND unless the caller may see this item's files (view) or add to them (create: whoever
+   * may edit the item, since a photo becomes its picture; a chain-wide item is an administrator's).
+   */
+  async assertFilesOpen(ctx: AuthenticatedContext, id: number, action: FileAction): Promise<void> {
     const [row] = await this.db
       .select({ id: packages.id })
       .from(packages)
-      .where(visibleTo(ctx, packages, eq(packages.id, id)));
+      .where(action === 'view' ? visibleTo(ctx, packages, eq(packages.id, id)) : editableBy(ctx, packages, id));
     if (!row) throw new AppError('NOT_FOUND');
   }
 

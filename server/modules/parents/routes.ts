@@ -9,8 +9,8 @@ export function parentRoutes(parents: ParentService): HandlersOf<typeof parentsA
     'parent/info': (body) => parents.info(body.id),
     'parent/kids': (body) => parents.kids(body.parent_id),
     'parent/search': (body, ctx) => parents.search(ctx, body),
-    'kid/create': (body) => parents.createKid(body),
-    'kid/update': (body) => parents.updateKid(body),
+    'kid/create': (body, ctx) => parents.createKid(ctx, body),
+    'kid/update': (body, ctx) => parents.updateKid(ctx, body),
     'kid/delete': (body) => parents.removeKid(body.id),
     'sale/kidslist': (body, ctx) => parents.kidsForSale(ctx, body.parent_ids),
   };

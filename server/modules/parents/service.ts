@@ -10,6 +10,7 @@ import type { KidRecord, ParentRecord } from '../../../shared/api/parents';
 import { statusOn } from '../../../shared/domain/subscription';
 import type { BranchLocales } from '../branches/locales';
 import { e164Prefix } from '../../../shared/domain/mobile';
+import { abilityFor, mayOverrideBan } from '../../../shared/permissions';
 
 const parentColumns = {
   id: parents.id,
@@ -200,20 +201,32 @@ export class ParentService {
     return { ...kid, parent: parent! };
   }
 
-  async createKid(input: ParsedRequestOf<'kid/create'>): Promise<KidRecord> {
+  async createKid(ctx: AuthenticatedContext, input: ParsedRequestOf<'kid/create'>): Promise<KidRecord> {
     await this.info(input.parent_id);
-    const [row] = await this.db.insert(kids).values(input).returning(kidColumns);
+    const ban = input.banned ? banChange(ctx) : {};
+    const [row] = await this.db
+      .insert(kids)
+      .values({ ...input, ...ban })
+      .returning(kidColumns);
     return row!;
   }
 
-  async updateKid({ id, ...input }: ParsedRequestOf<'kid/update'>): Promise<KidRecord> {
-    const [row] = await this.db
-      .update(kids)
-      .set(input)
-      .where(and(eq(kids.id, id), isNull(kids.deleted_at)))
-      .returning(kidColumns);
-    if (!row) throw new AppError('NOT_FOUND');
-    return row;
+  async updateKid(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'kid/update'>): Promise<KidRecord> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ banned: kids.banned })
+        .from(kids)
+        .where(and(eq(kids.id, id), isNull(kids.deleted_at)))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND');
+      const ban = input.banned !== undefined && input.banned !== current.banned ? banChange(ctx) : {};
+      const [row] = await tx
+        .update(kids)
+        .set({ ...input, ...ban })
+        .where(eq(kids.id, id))
+        .returning(kidColumns);
+      return row!;
+    });
   }
 
   async removeKid(id: number): Promise<null> {
@@ -282,4 +295,10 @@ export class ParentService {
       throw error;
     }
   }
+}
+
+/** A ban put on or lifted: only by whoever may let a banned kid in, and recorded with who and when. */
+function banChange(ctx: AuthenticatedContext) {
+  if (!mayOverrideBan(abilityFor(ctx.user))) throw new AppError('NOT_AUTHORISED');
+  return { banned_by: ctx.user.id, banned_changed_at: new Date() };
 }

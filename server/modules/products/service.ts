@@ -6,6 +6,7 @@ import { assertTax } from '../lookups/tax';
 import { AppError } from '../../http/errors';
 import { pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
+import type { FileAction } from '../files/service';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { ProductRecord } from '../../../shared/api/products';
 import type { TaxMode } from '../../../shared/domain/money';
@@ -61,12 +62,15 @@ export class ProductService {
     await this.db.update(products).set({ image }).where(eq(products.id, id));
   }
 
-  /** Throws NOT_FOUND unless the caller may see this item (its files follow it). */
-  async assertVisible(ctx: AuthenticatedContext, id: number): Promise<void> {
+  /**
+   * Throws NOT_FOUND unless the caller may see this item's files (view) or add to them (create: whoever
+   * may edit the item, since a photo becomes its picture; a chain-wide item is an administrator's).
+   */
+  async assertFilesOpen(ctx: AuthenticatedContext, id: number, action: FileAction): Promise<void> {
     const [row] = await this.db
       .select({ id: products.id })
       .from(products)
-      .where(visibleTo(ctx, products, eq(products.id, id)));
+      .where(action === 'view' ? visibleTo(ctx, products, eq(products.id, id)) : editableBy(ctx, products, id));
     if (!row) throw new AppError('NOT_FOUND');
   }
 

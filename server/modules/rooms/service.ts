@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kidRoomVisits, roomAccess, roomSessions, rooms, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -10,6 +10,7 @@ import { startOfDay } from '../../../shared/domain/time-zone';
 import type { BranchLocales } from '../branches/locales';
 import { commandBranch, dataBranch, inDataBranch } from '../which-branch';
 import { roomById, roomsWhere, roomVisitsWhere } from './room-rows';
+import { endRoomlessSupervisors } from '../supervisor/sessions';
 
 type RoomFields = ParsedRequestOf<'room/create'>;
 
@@ -64,6 +65,7 @@ export class RoomService {
         .update(rooms)
         .set({ ...fieldsOf(input), branch_id: branchId })
         .where(eq(rooms.id, room.id));
+      if (room.branch_id !== branchId) await this.dropOtherBranches(tx, room.id, branchId);
       if (input.supervisor_ids) await this.setAccess(tx, ctx, room.id, branchId, input.supervisor_ids);
     });
     return (await roomById(this.db, input.id))!;
@@ -210,6 +212,23 @@ export class RoomService {
     return tx.$count(kidRoomVisits, and(eq(kidRoomVisits.room_id, roomId), isNull(kidRoomVisits.checkout_at)));
   }
 
+  /** A room gone to another branch keeps only supervisors it could be given there: that branch's or branchless. */
+  private async dropOtherBranches(tx: Tx, roomId: number, branchId: number) {
+    const outsiders = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isNotNull(users.branch_id), ne(users.branch_id, branchId)));
+    const removed = await tx
+      .delete(roomAccess)
+      .where(and(eq(roomAccess.room_id, roomId), inArray(roomAccess.user_id, outsiders)))
+      .returning({ user_id: roomAccess.user_id });
+    await endRoomSessions(
+      tx,
+      roomId,
+      removed.map((r) => r.user_id),
+    );
+  }
+
   /** The room's access list becomes `ids`: employees of its branch or without one. */
   private async setAccess(tx: Tx, ctx: AuthenticatedContext, roomId: number, branchId: number, ids: number[]) {
     const wanted = [...new Set(ids)];
@@ -249,7 +268,10 @@ function fieldsOf(input: RoomFields) {
   return { name_en, name_ar, capacity, min_age, max_age };
 }
 
-/** Supervisors who lost a room are logged out of it (their code sign-in stays, for their other rooms). */
+/**
+ * Supervisors who lost a room are logged out of it; their code sign-in stays for their other rooms, and
+ * ends with the last one.
+ */
 export async function endRoomSessions(tx: Tx, roomId: number, userIds: number[]) {
   if (userIds.length === 0) return;
   const ended = await tx
@@ -269,4 +291,5 @@ export async function endRoomSessions(tx: Tx, roomId: number, userIds: number[])
           ended.map((e) => e.user_id),
         ),
       );
+  await endRoomlessSupervisors(tx, userIds);
 }

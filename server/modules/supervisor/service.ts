@@ -57,8 +57,11 @@ export class SupervisorService {
     );
   }
 
-  /** The supervisor the header names: a live session of an employee who still has a room. */
-  async authenticate(token: string | null): Promise<SupervisorContext['supervisor']> {
+  /**
+   * The supervisor the header names: a live session of an employee who still has a room, opened beside
+   * this very staff session (a token carried to another station, or kept past the station's sign-out, is refused).
+   */
+  async authenticate(token: string | null, staffSessionId: string): Promise<SupervisorContext['supervisor']> {
     const claims = token ? await this.tokens.verify(token) : null;
     if (!claims) throw refused();
     const [row] = await this.db
@@ -73,6 +76,7 @@ export class SupervisorService {
       .where(
         and(
           eq(supervisorSessions.id, claims.sessionId),
+          eq(supervisorSessions.station_session_id, staffSessionId),
           eq(users.id, claims.userId),
           isNull(supervisorSessions.ended_at),
           gt(supervisorSessions.expires_at, new Date()),
@@ -82,6 +86,40 @@ export class SupervisorService {
       );
     if (!row) throw refused();
     return { ...row, sessionId: claims.sessionId };
+  }
+
+  /**
+   * The room door's one way into a kid's files: their photo (the kid's picture, nothing else of theirs)
+   * while they are in the room this station's supervisor is logged into.
+   */
+  async assertRoomPhoto(ctx: AuthenticatedContext, kidId: number, stored: string): Promise<void> {
+    const supervisor = await this.authenticate(ctx.supervisorToken, ctx.sessionId);
+    const shown = await this.db.$count(
+      kidRoomVisits,
+      and(
+        eq(kidRoomVisits.kid_id, kidId),
+        isNull(kidRoomVisits.checkout_at),
+        exists(
+          this.db
+            .select({ id: kids.id })
+            .from(kids)
+            .where(and(eq(kids.id, kidId), eq(kids.image, stored), isNull(kids.deleted_at))),
+        ),
+        exists(
+          this.db
+            .select({ id: roomSessions.id })
+            .from(roomSessions)
+            .where(
+              and(
+                eq(roomSessions.room_id, kidRoomVisits.room_id),
+                eq(roomSessions.supervisor_session_id, supervisor.sessionId),
+                isNull(roomSessions.logout_at),
+              ),
+            ),
+        ),
+      ),
+    );
+    if (shown === 0) throw new AppError('NOT_AUTHORISED');
   }
 
   async sendCode(ctx: AuthenticatedContext, { mobile }: ParsedRequestOf<'otp/supervisor/send'>) {
@@ -95,7 +133,7 @@ export class SupervisorService {
     const expires_at = new Date(Date.now() + SESSION_MS);
     const [session] = await this.db
       .insert(supervisorSessions)
-      .values({ user_id: supervisor.id, station_user_id: ctx.user.id, expires_at })
+      .values({ user_id: supervisor.id, station_user_id: ctx.user.id, station_session_id: ctx.sessionId, expires_at })
       .returning({ id: supervisorSessions.id });
     const supervisor_token = await this.tokens.sign({ userId: supervisor.id, sessionId: session!.id });
     return { supervisor, supervisor_token, expires_at };

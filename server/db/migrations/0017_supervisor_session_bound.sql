@@ -1,0 +1,2 @@
+ALTER TABLE "supervisor_sessions" ADD COLUMN "station_session_id" uuid;--> statement-breakpoint
+ALTER TABLE "supervisor_sessions" ADD CONSTRAINT "supervisor_sessions_station_session_id_login_sessions_id_fk" FOREIGN KEY ("station_session_id") REFERENCES "public"."login_sessions"("id") ON DELETE no action ON UPDATE no action;
