@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { loginSessions, users } from '../../server/db/schema';
+import { SignJWT, decodeJwt } from 'jose';
+import { sharedSecret } from '../../server/db/secrets';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -97,6 +99,19 @@ describe('tokens', () => {
       expect(res.status).toBe(401);
       expect(res.body.message).toBe('SESSION_EXPIRED');
     }
+  });
+
+  it('a token signed with the key but without an expiry is refused: it would open the API for ever', async () => {
+    const { accessToken } = await server.login();
+    const { sub, sid } = decodeJwt(accessToken);
+    const forever = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub!)
+      .setIssuedAt()
+      .sign(await sharedSecret(server.database.db, 'access-token-key'));
+    const res = await server.post('/branch/list', {}, forever);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('SESSION_EXPIRED');
   });
 
   it('refresh tokens rotate: the new pair works and the old refresh token is spent', async () => {
