@@ -79,11 +79,18 @@ export interface App {
 }
 
 /**
+ * Every answer is one caller's data as JSON: a browser must not guess another type from it, nor a proxy
+ * or the station's cache keep a copy another user could read.
+ */
+const ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' } as const;
+
+/**
  * A URL the router cannot decode (a bad %-encoding) is refused before any route or error handler runs;
  * without this Fastify answers in its own shape, not the envelope every client reads.
  */
 function refuseBadUrl(_error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
-  void reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED'));
+  // Answered before any hook runs, so it carries the answer headers itself.
+  void reply.code(httpStatusOf('VALIDATION_FAILED')).headers(ANSWER_HEADERS).send(fail('VALIDATION_FAILED'));
 }
 
 /** The Fastify app with every catalogue endpoint bound to its handler; not listening yet. */
@@ -179,6 +186,7 @@ export function buildApp(deps: AppDeps): App {
     registerEndpoint(fastify, endpoint, handler, authenticator);
   }
 
+  fastify.addHook('onSend', async (_req, reply) => void reply.headers(ANSWER_HEADERS));
   fastify.setNotFoundHandler((_req, reply) => reply.code(404).send(fail('NOT_FOUND')));
   fastify.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
