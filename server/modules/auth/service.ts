@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { loginAttempts, loginSessions, privileges, refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthenticatedContext } from '../../http/context';
-import { hashPassword, spendPasswordTime, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, spendPasswordTime, verifyPassword } from './passwords';
 import { AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 import type { SessionUser } from '../../../shared/permissions';
 import type { LoginRequest, Tokens } from '../../../shared/api/auth';
@@ -61,6 +61,7 @@ export class AuthService {
     });
     if (!outcome.ok)
       throw new AppError(outcome.key, 'retry_after' in outcome ? { retry_after: outcome.retry_after } : {});
+    if (needsRehash(outcome.user.password_hash)) await this.rehash(outcome.user, password);
     const [session] = await this.db
       .insert(loginSessions)
       .values({ user_id: outcome.user.id, branch_id: outcome.user.branch_id })
@@ -176,6 +177,14 @@ export class AuthService {
   async ensureFirstAdministrator(login: string | undefined, password: string | undefined): Promise<boolean> {
     if (!login || !password || !(await this.needsAdministrator())) return false;
     return this.createFirstAdministrator({ login, password });
+  }
+
+  /** The password hashed again at today's cost, unless it was changed meanwhile. */
+  private async rehash(user: { id: number; password_hash: string }, password: string) {
+    await this.db
+      .update(users)
+      .set({ password_hash: await hashPassword(password) })
+      .where(and(eq(users.id, user.id), eq(users.password_hash, user.password_hash)));
   }
 
   private async issue(userId: number, familyId: string): Promise<Tokens> {
