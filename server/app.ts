@@ -4,6 +4,7 @@ import { fail } from '../shared/api/envelope';
 import { httpStatusOf } from '../shared/api/keys';
 import type { Db } from './db/client';
 import { AppError } from './http/errors';
+import { loggableError, requestForLog } from './http/log';
 import type { AuthenticatedContext, RequestContext } from './http/context';
 import { registerEndpoint, type Handlers } from './http/route';
 import { AuthService } from './modules/auth/service';
@@ -64,6 +65,8 @@ export interface AppDeps {
   /** Where text messages go; the outbox unless configured otherwise. */
   sms?: SmsGateway;
   logLevel?: string;
+  /** Where log lines go; standard output unless given (a test reads them). */
+  logStream?: { write(line: string): void };
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none by default, since a caller
    * could otherwise name any address and escape the per-address sign-in limit.
@@ -96,7 +99,11 @@ function refuseBadUrl(_error: FastifyError, _req: FastifyRequest, reply: Fastify
 /** The Fastify app with every catalogue endpoint bound to its handler; not listening yet. */
 export function buildApp(deps: AppDeps): App {
   const fastify = Fastify({
-    logger: { level: deps.logLevel ?? 'info' },
+    logger: {
+      level: deps.logLevel ?? 'info',
+      serializers: { req: requestForLog },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: deps.trustProxy ?? false,
     frameworkErrors: refuseBadUrl,
@@ -200,7 +207,7 @@ export function buildApp(deps: AppDeps): App {
         .code(status === 429 ? 429 : 400)
         .send(fail(status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED'));
     }
-    req.log.error({ err: error }, 'unhandled error');
+    req.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send(fail('SOMETHING_WENT_WRONG'));
   });
   return { fastify, auth };

@@ -51,7 +51,13 @@ export async function startWithAdministrator(): Promise<{ server: TestServer; ad
 
 /** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
 export async function startTestServer(
-  opts: { withAdministrator?: boolean; sms?: SmsGateway; now?: () => Date } = {},
+  opts: {
+    withAdministrator?: boolean;
+    sms?: SmsGateway;
+    now?: () => Date;
+    /** Receives the server's log lines (level info) instead of silencing them. */
+    log?: string[];
+  } = {},
 ): Promise<TestServer> {
   const base = inject('databaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -75,7 +81,8 @@ export async function startTestServer(
     tokenKey: await sharedSecret(database.db, 'access-token-key'),
     files: new LocalFileStore(mediaDir),
     sms: opts.sms ?? phones,
-    logLevel: 'silent',
+    logLevel: opts.log ? 'info' : 'silent',
+    logStream: opts.log && { write: (line: string) => void opts.log!.push(line) },
     now: opts.now,
   });
   if (opts.withAdministrator !== false) await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
