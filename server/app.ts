@@ -108,7 +108,11 @@ export function buildApp(deps: AppDeps): App {
     trustProxy: deps.trustProxy ?? false,
     frameworkErrors: refuseBadUrl,
   });
-  const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now);
+  const realtime = attachRealtime(fastify.server, (token) => auth.authenticate(token));
+  fastify.addHook('preClose', async () => realtime.close());
+  const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now, (sessionId) =>
+    realtime.endSession(sessionId),
+  );
 
   const products = new ProductService(deps.db);
   const packages = new PackageService(deps.db);
@@ -120,8 +124,6 @@ export function buildApp(deps: AppDeps): App {
   const overtime = new OvertimeService(deps.db, otp);
   const parents = new ParentService(deps.db, locales);
   const sales = new SaleService(deps.db, subscriptions, overtime, sms, locales);
-  const realtime = attachRealtime(fastify.server, (token) => auth.authenticate(token));
-  fastify.addHook('preClose', async () => realtime.close());
   const rooms = new RoomService(deps.db, locales);
   const supervisors = new SupervisorService(deps.db, otp, locales, deps.tokenKey, (branch_id) =>
     realtime.publish('visits_changed', { branch_id }),

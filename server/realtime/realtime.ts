@@ -19,10 +19,12 @@ export interface Realtime {
 /** Administrators hear every branch; everyone else their own branch's room. */
 const ADMINISTRATORS = 'administrators';
 const branchRoom = (branchId: number) => `branch:${branchId}`;
+/** The sockets one sign-in opened, closed together when it ends. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 const handshakeAuth = z.object({ token: z.string().min(1).max(4096) });
 
-type SocketData = { user: SessionUser };
+type SocketData = { user: SessionUser; sessionId: string };
 
 /**
  * socket.io on the server's own HTTP server. A socket opens only with a valid access token in its
@@ -31,8 +33,8 @@ type SocketData = { user: SessionUser };
  */
 export function attachRealtime(
   http: HttpServer,
-  authenticate: (token: string) => Promise<{ user: SessionUser | null }>,
-): Realtime & { close(): void } {
+  authenticate: (token: string) => Promise<{ user: SessionUser | null; sessionId: string | null }>,
+): Realtime & { endSession(sessionId: string): void; close(): void } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(http, {
     path: REALTIME_PATH,
     serveClient: false,
@@ -42,16 +44,17 @@ export function attachRealtime(
     const auth = handshakeAuth.safeParse(socket.handshake.auth);
     if (!auth.success) return next(new Error('SESSION_EXPIRED'));
     authenticate(auth.data.token).then(
-      ({ user }) => {
-        if (!user) return next(new Error('SESSION_EXPIRED'));
-        socket.data.user = user;
+      ({ user, sessionId }) => {
+        if (!user || !sessionId) return next(new Error('SESSION_EXPIRED'));
+        socket.data = { user, sessionId };
         next();
       },
       () => next(new Error('SESSION_EXPIRED')),
     );
   });
   io.on('connection', (socket) => {
-    const { user } = socket.data;
+    const { user, sessionId } = socket.data;
+    void socket.join(sessionRoom(sessionId));
     if (hasFullAccess(user)) void socket.join(ADMINISTRATORS);
     if (user.branch_id !== null) void socket.join(branchRoom(user.branch_id));
   });
@@ -65,6 +68,10 @@ export function attachRealtime(
         ADMINISTRATORS,
       ]);
       rooms.emit(event, checked);
+    },
+    /** A signed-out station hears nothing more: its socket would otherwise live on its handshake. */
+    endSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     close() {
       io.disconnectSockets(true);

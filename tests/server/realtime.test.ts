@@ -117,4 +117,15 @@ describe('realtime events', () => {
     await expect.poll(() => atDesk).toHaveLength(2);
     expect(atNorth).toEqual([]);
   });
+
+  it('closes a socket when its session signs out, and the same token cannot open another', async () => {
+    const session = await server.login('0543333331', 'staff-01');
+    const { socket, refused } = await connect(session.accessToken);
+    expect(refused).toBeUndefined();
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    expect((await server.post('/user/logout', { refreshToken: session.refreshToken })).body.status).toBe(true);
+    expect(await closed).toBe('io server disconnect');
+    expect((await connect(session.accessToken)).refused).toBe('SESSION_EXPIRED');
+  });
 });

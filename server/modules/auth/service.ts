@@ -29,6 +29,8 @@ export class AuthService {
     private readonly accessTokens: AccessTokens,
     /** The time limits are reckoned in (a test moves it on). */
     private readonly now: () => Date = () => new Date(),
+    /** Told when a sign-in ends (logout, a replayed refresh token), so what it opened closes too. */
+    private readonly sessionEnded: (sessionId: string) => void = () => {},
   ) {}
 
   async login({ login, password }: LoginRequest, ip: string): Promise<Tokens> {
@@ -209,6 +211,7 @@ export class AuthService {
       .update(loginSessions)
       .set({ logout_at: new Date() })
       .where(and(eq(loginSessions.id, familyId), isNull(loginSessions.logout_at)));
+    this.sessionEnded(familyId);
   }
 
   /** Seconds this login still waits: its failures since its last success make the wait, from the last one. */
