@@ -11,6 +11,7 @@ import { AuthService } from './modules/auth/service';
 import { AccessTokens } from './modules/auth/tokens';
 import { authRoutes } from './modules/auth/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { FirstRunGate } from './modules/setup/first-run-gate';
 import { LookupService } from './modules/lookups/service';
 import { lookupRoutes } from './modules/lookups/routes';
 import { RoleService } from './modules/roles/service';
@@ -74,6 +75,8 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** The clock sign-in limits are reckoned by (a test moves it on). */
   now?: () => Date;
+  /** Who may create the first administrator; without it, a caller on this computer only. */
+  firstRun?: FirstRunGate;
 }
 
 export interface App {
@@ -135,7 +138,7 @@ export function buildApp(deps: AppDeps): App {
   };
   const handlers: Handlers = {
     ...authRoutes(auth),
-    ...setupRoutes(auth),
+    ...setupRoutes(auth, deps.firstRun ?? new FirstRunGate()),
     ...chainSettingsRoutes(new ChainSettingsService(deps.db)),
     ...lookupRoutes(new LookupService(deps.db)),
     ...roleRoutes(new RoleService(deps.db)),

@@ -15,6 +15,7 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
 import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 import { AppError } from './errors';
 import { nulFields } from './nul';
+import { fromThisComputer } from './local';
 import type { AuthenticatedContext, RequestContext, SupervisorContext } from './context';
 
 /** A public endpoint may be called by anyone; every other one only by a signed-in employee; room work also by a supervisor. */
@@ -53,7 +54,7 @@ export function registerEndpoint(
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const call = { ip: req.ip, idempotencyKey: headerOf(req, 'idempotency-key') };
+      const call = { ip: req.ip, local: fromThisComputer(req), idempotencyKey: headerOf(req, 'idempotency-key') };
       const ctx =
         endpoint.permission === 'public'
           ? { ...call, user: null, sessionId: null }

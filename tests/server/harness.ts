@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,19 @@ export async function startWithAdministrator(): Promise<{ server: TestServer; ad
   return { server, admin: (await server.login()).accessToken };
 }
 
+/** A new, empty database on the run's cluster. */
+export async function freshDatabaseUrl(): Promise<string> {
+  const base = inject('databaseUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
 export async function startTestServer(
   opts: {
@@ -59,15 +73,7 @@ export async function startTestServer(
     log?: string[];
   } = {},
 ): Promise<TestServer> {
-  const base = inject('databaseUrl');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString());
+  const database = await openDatabase(await freshDatabaseUrl());
   await seedLookups(database.db);
   const mediaDir = mkdtempSync(join(tmpdir(), 'playdesk-media-'));
   const texts: TestServer['texts'] = [];
@@ -166,4 +172,31 @@ export async function startTestServer(
     },
   };
   return server;
+}
+
+/**
+ * POSTs JSON with headers fetch will not send as given (Host): what a browser under another site's
+ * name, or a proxy, sends.
+ */
+export function postAs<T = unknown>(
+  url: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Envelope<T> }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, url),
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope<T> }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

@@ -137,14 +137,18 @@ export class AuthService {
     return (row?.n ?? 0) === 0;
   }
 
-  /** The first-run screen's administrator: EXISTS once anyone has an account. */
+  /**
+   * The first-run screen's administrator: EXISTS once anyone has an account. Asked before the password
+   * is hashed (128 MiB, most of a second), so calls after the first run cost a count, not a hash.
+   */
   async firstRunAdministrator(input: {
     login: string;
     password: string;
     name_en?: string;
     name_ar?: string;
   }): Promise<null> {
-    if (!(await this.createFirstAdministrator(input))) throw new AppError('EXISTS');
+    if (!(await this.needsAdministrator()) || !(await this.createFirstAdministrator(input)))
+      throw new AppError('EXISTS');
     return null;
   }
 
