@@ -75,6 +75,11 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** The clock sign-in limits are reckoned by (a test moves it on). */
   now?: () => Date;
+  /**
+   * How often live-update sockets' sign-ins are checked again (default a minute), closing those signed
+   * out on another instance or whose employee was deleted.
+   */
+  realtimeCheckMs?: number;
   /** Who may create the first administrator; without it, a caller on this computer only. */
   firstRun?: FirstRunGate;
 }
@@ -111,7 +116,11 @@ export function buildApp(deps: AppDeps): App {
     trustProxy: deps.trustProxy ?? false,
     frameworkErrors: refuseBadUrl,
   });
-  const realtime = attachRealtime(fastify.server, (token) => auth.authenticate(token));
+  const realtime = attachRealtime(fastify.server, {
+    authenticate: (token) => auth.authenticate(token),
+    openSessions: (sessionIds) => auth.openSessions(sessionIds),
+    checkEveryMs: deps.realtimeCheckMs ?? 60_000,
+  });
   fastify.addHook('preClose', async () => realtime.close());
   const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now, (sessionId) =>
     realtime.endSession(sessionId),

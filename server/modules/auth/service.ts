@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts, loginSessions, privileges, refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -121,6 +121,16 @@ export class AuthService {
       );
     if (!row) throw new AppError('SESSION_EXPIRED', { logout: true });
     return { user: toSessionUser(row.user, row.privilege), sessionId: claims.sessionId };
+  }
+
+  /** Of these sign-ins, the ones still open: not signed out, their employee not deleted. */
+  async openSessions(sessionIds: string[]): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ id: loginSessions.id })
+      .from(loginSessions)
+      .innerJoin(users, eq(users.id, loginSessions.user_id))
+      .where(and(inArray(loginSessions.id, sessionIds), isNull(loginSessions.logout_at), isNull(users.deleted_at)));
+    return new Set(rows.map((row) => row.id));
   }
 
   async sessionUser(userId: number): Promise<SessionUser | null> {
