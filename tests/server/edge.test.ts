@@ -49,6 +49,19 @@ describe('text with U+0000', () => {
     expect(signIn.status).toBe(400);
     expect(signIn.body.message).toBe('VALIDATION_FAILED');
   });
+  it('is looked for in a body nested 100,000 levels deep without failing: VALIDATION_FAILED, not 500', async () => {
+    const depth = 100_000;
+    const arrays = await server.post('/branch/create', undefined, admin, '['.repeat(depth) + ']'.repeat(depth));
+    expect([arrays.status, arrays.body.message]).toEqual([400, 'VALIDATION_FAILED']);
+    const objects = await server.post(
+      '/branch/create',
+      undefined,
+      admin,
+      '{"a":'.repeat(depth) + '"\\u0000"' + '}'.repeat(depth),
+    );
+    expect([objects.status, objects.body.message]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(objects.body.errors?.[0]?.path).toBe(Array(depth).fill('a').join('.'));
+  });
 });
 
 describe('the log', () => {
