@@ -4,12 +4,14 @@ import { fail } from '../shared/api/envelope';
 import { httpStatusOf } from '../shared/api/keys';
 import type { Db } from './db/client';
 import { AppError } from './http/errors';
+import { loggableError, requestForLog } from './http/log';
 import type { AuthenticatedContext, RequestContext } from './http/context';
 import { registerEndpoint, type Handlers } from './http/route';
 import { AuthService } from './modules/auth/service';
 import { AccessTokens } from './modules/auth/tokens';
 import { authRoutes } from './modules/auth/routes';
 import { setupRoutes } from './modules/setup/routes';
+import { FirstRunGate } from './modules/setup/first-run-gate';
 import { LookupService } from './modules/lookups/service';
 import { lookupRoutes } from './modules/lookups/routes';
 import { RoleService } from './modules/roles/service';
@@ -64,6 +66,8 @@ export interface AppDeps {
   /** Where text messages go; the outbox unless configured otherwise. */
   sms?: SmsGateway;
   logLevel?: string;
+  /** Where log lines go; standard output unless given (a test reads them). */
+  logStream?: { write(line: string): void };
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none by default, since a caller
    * could otherwise name any address and escape the per-address sign-in limit.
@@ -71,6 +75,13 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** The clock sign-in limits are reckoned by (a test moves it on). */
   now?: () => Date;
+  /**
+   * How often live-update sockets' sign-ins are checked again (default a minute), closing those signed
+   * out on another instance or whose employee was deleted.
+   */
+  realtimeCheckMs?: number;
+  /** Who may create the first administrator; without it, a caller on this computer only. */
+  firstRun?: FirstRunGate;
 }
 
 export interface App {
@@ -79,22 +90,41 @@ export interface App {
 }
 
 /**
+ * Every answer is one caller's data as JSON: a browser must not guess another type from it, nor a proxy
+ * or the station's cache keep a copy another user could read.
+ */
+const ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' } as const;
+
+/**
  * A URL the router cannot decode (a bad %-encoding) is refused before any route or error handler runs;
  * without this Fastify answers in its own shape, not the envelope every client reads.
  */
 function refuseBadUrl(_error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
-  void reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED'));
+  // Answered before any hook runs, so it carries the answer headers itself.
+  void reply.code(httpStatusOf('VALIDATION_FAILED')).headers(ANSWER_HEADERS).send(fail('VALIDATION_FAILED'));
 }
 
 /** The Fastify app with every catalogue endpoint bound to its handler; not listening yet. */
 export function buildApp(deps: AppDeps): App {
   const fastify = Fastify({
-    logger: { level: deps.logLevel ?? 'info' },
+    logger: {
+      level: deps.logLevel ?? 'info',
+      serializers: { req: requestForLog },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: deps.trustProxy ?? false,
     frameworkErrors: refuseBadUrl,
   });
-  const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now);
+  const realtime = attachRealtime(fastify.server, {
+    authenticate: (token) => auth.authenticate(token),
+    openSessions: (sessionIds) => auth.openSessions(sessionIds),
+    checkEveryMs: deps.realtimeCheckMs ?? 60_000,
+  });
+  fastify.addHook('preClose', async () => realtime.close());
+  const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now, (sessionId) =>
+    realtime.endSession(sessionId),
+  );
 
   const products = new ProductService(deps.db);
   const packages = new PackageService(deps.db);
@@ -106,8 +136,6 @@ export function buildApp(deps: AppDeps): App {
   const overtime = new OvertimeService(deps.db, otp);
   const parents = new ParentService(deps.db, locales);
   const sales = new SaleService(deps.db, subscriptions, overtime, sms, locales);
-  const realtime = attachRealtime(fastify.server, (token) => auth.authenticate(token));
-  fastify.addHook('preClose', async () => realtime.close());
   const rooms = new RoomService(deps.db, locales);
   const supervisors = new SupervisorService(deps.db, otp, locales, deps.tokenKey, (branch_id) =>
     realtime.publish('visits_changed', { branch_id }),
@@ -119,7 +147,7 @@ export function buildApp(deps: AppDeps): App {
   };
   const handlers: Handlers = {
     ...authRoutes(auth),
-    ...setupRoutes(auth),
+    ...setupRoutes(auth, deps.firstRun ?? new FirstRunGate()),
     ...chainSettingsRoutes(new ChainSettingsService(deps.db)),
     ...lookupRoutes(new LookupService(deps.db)),
     ...roleRoutes(new RoleService(deps.db)),
@@ -180,6 +208,7 @@ export function buildApp(deps: AppDeps): App {
     registerEndpoint(fastify, endpoint, handler, authenticator);
   }
 
+  fastify.addHook('onSend', async (_req, reply) => void reply.headers(ANSWER_HEADERS));
   fastify.setNotFoundHandler((_req, reply) => reply.code(404).send(fail('NOT_FOUND')));
   fastify.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
@@ -193,7 +222,7 @@ export function buildApp(deps: AppDeps): App {
         .code(status === 429 ? 429 : 400)
         .send(fail(status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED'));
     }
-    req.log.error({ err: error }, 'unhandled error');
+    req.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send(fail('SOMETHING_WENT_WRONG'));
   });
   return { fastify, auth };

@@ -39,6 +39,11 @@ try {
         ? 'this computer only; --host 0.0.0.0 for other stations'
         : 'this address only';
   console.log(`PlayDesk server listening on ${host.includes(':') ? `[${host}]` : host}:${server.port} (${reach})`);
+  if (server.setupToken) {
+    console.log(
+      `No administrator yet: the first-run screen on this computer creates one; from another computer it asks for this setup token (also in ${server.setupToken.file}): ${server.setupToken.token}`,
+    );
+  }
   // The desktop app runs this in an Electron utility process and waits for this message.
   const ready = { type: 'ready', url: server.url };
   const parentPort = (process as { parentPort?: { postMessage(message: unknown): void } }).parentPort;

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { sharedSecret } from './db/secrets';
 import { buildApp } from './app';
+import { FirstRunGate } from './modules/setup/first-run-gate';
 import { seedLookups } from './modules/lookups/seed';
 import { LocalFileStore } from './files/file-store';
 import type { SmsGateway } from './sms/sms-gateway';
@@ -27,28 +28,33 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** With no administrator yet: the one-time token a first run from another computer needs, and its file. */
+  setupToken: { token: string; file: string } | null;
   close(): Promise<void>;
 }
 
 /** Starts the database (given or embedded), applies migrations and seeds, then listens. */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   let embedded: EmbeddedDatabase | undefined;
-  const databaseUrl =
-    opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(resolve(opts.dataDir ?? '.data'))).url;
+  const dataDir = resolve(opts.dataDir ?? '.data');
+  const databaseUrl = opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(dataDir)).url;
   try {
     const database = await openDatabase(databaseUrl, (error) =>
       console.warn(`database connection lost: ${error.message}`),
     );
     await seedLookups(database.db);
+    const firstRun = new FirstRunGate();
     const app = buildApp({
       db: database.db,
       tokenKey: await sharedSecret(database.db, 'access-token-key'),
-      files: new LocalFileStore(opts.mediaDir ?? resolve(opts.dataDir ?? '.data', 'media')),
+      files: new LocalFileStore(opts.mediaDir ?? resolve(dataDir, 'media')),
       sms: opts.sms,
       logLevel: opts.logLevel,
       trustProxy: opts.trustProxy,
+      firstRun,
     });
     await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);
+    const setupToken = await firstRun.prepare(dataDir, await app.auth.needsAdministrator());
     const host = opts.host ?? '127.0.0.1';
     await app.fastify.listen({ port: opts.port ?? 4100, host });
     const address = app.fastify.server.address();
@@ -56,6 +62,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return {
       url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
       port,
+      setupToken,
       async close() {
         await app.fastify.close();
         await database.close();

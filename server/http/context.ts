@@ -7,6 +7,8 @@ export interface RequestContext {
   /** The login session (refresh family) the access token belongs to. */
   sessionId: string | null;
   ip: string;
+  /** Sent from the server's own computer (see fromThisComputer). */
+  local: boolean;
   /** The client's Idempotency-Key header, for commands that must not run twice. */
   idempotencyKey: string | null;
   /**

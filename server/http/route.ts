@@ -14,6 +14,8 @@ import { parseAtEdge } from '../../shared/api/validation';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
 import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 import { AppError } from './errors';
+import { nulFields } from './nul';
+import { fromThisComputer } from './local';
 import type { AuthenticatedContext, RequestContext, SupervisorContext } from './context';
 
 /** A public endpoint may be called by anyone; every other one only by a signed-in employee; room work also by a supervisor. */
@@ -55,6 +57,7 @@ export function registerEndpoint(
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const call = {
         ip: req.ip,
+        local: fromThisComputer(req),
         idempotencyKey: headerOf(req, 'idempotency-key'),
         supervisorToken: headerOf(req, SUPERVISOR_HEADER.toLowerCase()),
       };
@@ -76,7 +79,11 @@ export function registerEndpoint(
         const errors = [{ path: 'Idempotency-Key', message: 'FIELD_TOO_LONG' as const }];
         return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED', { errors }));
       }
-      const parsed = parseAtEdge(endpoint.request, inputOf(req));
+      const input = inputOf(req);
+      const nul = nulFields(input);
+      if (nul.length > 0)
+        return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED', { errors: nul }));
+      const parsed = parseAtEdge(endpoint.request, input);
       if (!parsed.ok) {
         return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail(parsed.message, { errors: parsed.errors }));
       }

@@ -19,20 +19,32 @@ export interface Realtime {
 /** Administrators hear every branch; everyone else their own branch's room. */
 const ADMINISTRATORS = 'administrators';
 const branchRoom = (branchId: number) => `branch:${branchId}`;
+/** The sockets one sign-in opened, closed together when it ends. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 const handshakeAuth = z.object({ token: z.string().min(1).max(4096) });
 
-type SocketData = { user: SessionUser };
+type SocketData = { user: SessionUser; sessionId: string };
+
+export interface RealtimeOptions {
+  authenticate(token: string): Promise<{ user: SessionUser | null; sessionId: string | null }>;
+  /** Of these sign-ins, the ones still open (not signed out, their employee not deleted). */
+  openSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** How often the sockets' sign-ins are checked again. */
+  checkEveryMs: number;
+}
 
 /**
  * socket.io on the server's own HTTP server. A socket opens only with a valid access token in its
  * handshake (the user as they are now), refused with SESSION_EXPIRED otherwise; it joins its branch's
- * room, or the administrators'. Events carry what the catalogue in shared/realtime.ts declares.
+ * room, or the administrators'. Events carry what the catalogue in shared/realtime.ts declares. It is
+ * closed when its sign-in ends: at once when that happens on this instance (endSession), at the next
+ * check when on another instance or when its employee is deleted.
  */
 export function attachRealtime(
   http: HttpServer,
-  authenticate: (token: string) => Promise<{ user: SessionUser | null }>,
-): Realtime & { close(): void } {
+  { authenticate, openSessions, checkEveryMs }: RealtimeOptions,
+): Realtime & { endSession(sessionId: string): void; close(): void } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(http, {
     path: REALTIME_PATH,
     serveClient: false,
@@ -42,19 +54,39 @@ export function attachRealtime(
     const auth = handshakeAuth.safeParse(socket.handshake.auth);
     if (!auth.success) return next(new Error('SESSION_EXPIRED'));
     authenticate(auth.data.token).then(
-      ({ user }) => {
-        if (!user) return next(new Error('SESSION_EXPIRED'));
-        socket.data.user = user;
+      ({ user, sessionId }) => {
+        if (!user || !sessionId) return next(new Error('SESSION_EXPIRED'));
+        socket.data = { user, sessionId };
         next();
       },
       () => next(new Error('SESSION_EXPIRED')),
     );
   });
   io.on('connection', (socket) => {
-    const { user } = socket.data;
+    const { user, sessionId } = socket.data;
+    void socket.join(sessionRoom(sessionId));
     if (hasFullAccess(user)) void socket.join(ADMINISTRATORS);
     if (user.branch_id !== null) void socket.join(branchRoom(user.branch_id));
   });
+  const endSession = (sessionId: string) => io.in(sessionRoom(sessionId)).disconnectSockets(true);
+  const closeEnded = async () => {
+    const sessionIds = [...new Set((await io.fetchSockets()).map((socket) => socket.data.sessionId))];
+    if (sessionIds.length === 0) return;
+    const open = await openSessions(sessionIds);
+    for (const sessionId of sessionIds) if (!open.has(sessionId)) endSession(sessionId);
+  };
+  let check: NodeJS.Timeout;
+  const checkLater = () => {
+    // A failed check (the database away a moment) is tried again at the next one.
+    check = setTimeout(
+      () =>
+        void closeEnded()
+          .catch(() => undefined)
+          .finally(checkLater),
+      checkEveryMs,
+    ).unref();
+  };
+  checkLater();
   return {
     publish(event, payload) {
       // Every server event so far concerns one branch: its stations hear it, and the administrators.
@@ -66,7 +98,10 @@ export function attachRealtime(
       ]);
       rooms.emit(event, checked);
     },
+    /** A signed-out station hears nothing more: its socket would otherwise live on its handshake. */
+    endSession,
     close() {
+      clearTimeout(check);
       io.disconnectSockets(true);
       io.engine.close();
     },

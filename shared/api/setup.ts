@@ -11,7 +11,11 @@ export const setupStatus = endpoint({
   path: '/setup/status',
   read: true,
   request: Empty,
-  response: z.object({ needsAdministrator: z.boolean() }),
+  response: z.object({
+    needsAdministrator: z.boolean(),
+    /** The caller is not on the server's computer: the first run needs the setup token the server printed. */
+    needsSetupToken: z.boolean(),
+  }),
   permission: 'public',
 });
 
@@ -21,6 +25,8 @@ export const firstAdministratorRequest = withMatchingPasswords(
     /** Mobile or email, as at sign-in. */
     login: z.string({ error: 'FIELD_REQUIRED' }).trim().min(3).max(200),
     ...newPasswordFields,
+    /** The one-time token the server printed at start (and keeps in its data folder), from another computer. */
+    setup_token: z.string().trim().max(200).optional(),
   }),
 );
 export type FirstAdministratorRequest = z.infer<typeof firstAdministratorRequest>;

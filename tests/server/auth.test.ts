@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN, startTestServer, type TestServer } from './harness';
 import { loginSessions, users } from '../../server/db/schema';
+import { SignJWT, decodeJwt } from 'jose';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { sharedSecret } from '../../server/db/secrets';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -88,6 +91,37 @@ describe('sign in (/user/login)', () => {
   });
 });
 
+describe('stored passwords', () => {
+  /** A hash as the earlier version stored it: scrypt at N = 2^15. */
+  const oldHash = (password: string) => {
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    return ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+  };
+  const storedHash = async (id: number) =>
+    (await server.database.db.select().from(users).where(eq(users.id, id)))[0]!.password_hash;
+
+  it('a password kept at the old cost is hashed again at N = 2^17 when its owner signs in, and still signs in', async () => {
+    const id = await server.addEmployee({ mobile: '0504444441' });
+    await server.database.db
+      .update(users)
+      .set({ password_hash: oldHash('old-cost-pass') })
+      .where(eq(users.id, id));
+
+    expect((await server.post('/user/login', { login: '0504444441', password: 'wrong-pass' })).status).toBe(401);
+    expect(await storedHash(id)).toMatch(/^scrypt\$32768\$/);
+
+    await server.login('0504444441', 'old-cost-pass');
+    expect(await storedHash(id)).toMatch(/^scrypt\$131072\$8\$1\$/);
+    await server.login('0504444441', 'old-cost-pass');
+  });
+
+  it('a new password is stored at N = 2^17', async () => {
+    const id = await server.addEmployee({ mobile: '0504444442' });
+    expect(await storedHash(id)).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+});
+
 describe('tokens', () => {
   it('an access token opens authenticated endpoints; none, garbage or a forged one gets 401 SESSION_EXPIRED', async () => {
     const { accessToken } = await server.login();
@@ -97,6 +131,19 @@ describe('tokens', () => {
       expect(res.status).toBe(401);
       expect(res.body.message).toBe('SESSION_EXPIRED');
     }
+  });
+
+  it('a token signed with the key but without an expiry is refused: it would open the API for ever', async () => {
+    const { accessToken } = await server.login();
+    const { sub, sid } = decodeJwt(accessToken);
+    const forever = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub!)
+      .setIssuedAt()
+      .sign(await sharedSecret(server.database.db, 'access-token-key'));
+    const res = await server.post('/branch/list', {}, forever);
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('SESSION_EXPIRED');
   });
 
   it('refresh tokens rotate: the new pair works and the old refresh token is spent', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,10 +50,8 @@ export async function startWithAdministrator(): Promise<{ server: TestServer; ad
   return { server, admin: (await server.login()).accessToken };
 }
 
-/** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
-export async function startTestServer(
-  opts: { withAdministrator?: boolean; sms?: SmsGateway; now?: () => Date } = {},
-): Promise<TestServer> {
+/** A new, empty database on the run's cluster. */
+export async function freshDatabaseUrl(): Promise<string> {
   const base = inject('databaseUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -61,7 +60,20 @@ export async function startTestServer(
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString());
+  return url.toString();
+}
+
+/** A fresh database on the run's cluster, migrated and seeded, with the real app listening on a free port. */
+export async function startTestServer(
+  opts: {
+    withAdministrator?: boolean;
+    sms?: SmsGateway;
+    now?: () => Date;
+    /** Receives the server's log lines (level info) instead of silencing them. */
+    log?: string[];
+  } = {},
+): Promise<TestServer> {
+  const database = await openDatabase(await freshDatabaseUrl());
   await seedLookups(database.db);
   const mediaDir = mkdtempSync(join(tmpdir(), 'playdesk-media-'));
   const texts: TestServer['texts'] = [];
@@ -75,7 +87,8 @@ export async function startTestServer(
     tokenKey: await sharedSecret(database.db, 'access-token-key'),
     files: new LocalFileStore(mediaDir),
     sms: opts.sms ?? phones,
-    logLevel: 'silent',
+    logLevel: opts.log ? 'info' : 'silent',
+    logStream: opts.log && { write: (line: string) => void opts.log!.push(line) },
     now: opts.now,
   });
   if (opts.withAdministrator !== false) await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
@@ -159,4 +172,31 @@ export async function startTestServer(
     },
   };
   return server;
+}
+
+/**
+ * POSTs JSON with headers fetch will not send as given (Host): what a browser under another site's
+ * name, or a proxy, sends.
+ */
+export function postAs<T = unknown>(
+  url: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Envelope<T> }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, url),
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Envelope<T> }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startWithAdministrator, type TestServer } from './harness';
+import { buildApp } from '../../server/app';
+import { sharedSecret } from '../../server/db/secrets';
+import { LocalFileStore } from '../../server/files/file-store';
 import { REALTIME_PATH, type RealtimePayload } from '../../shared/realtime';
 
 let server: TestServer;
@@ -27,8 +33,8 @@ afterAll(async () => {
 });
 
 /** A station's socket, signed in with this access token: connected, or the reason it was refused. */
-function connect(token: string | undefined): Promise<{ socket: Socket; refused?: string }> {
-  const socket = io(server.url, {
+function connect(token: string | undefined, url = server.url): Promise<{ socket: Socket; refused?: string }> {
+  const socket = io(url, {
     path: REALTIME_PATH,
     auth: token === undefined ? {} : { token },
     transports: ['websocket'],
@@ -116,5 +122,50 @@ describe('realtime events', () => {
     expect((await server.post('/parent/kids/checkout', { ids: [kid.id] }, cashier)).body.status).toBe(true);
     await expect.poll(() => atDesk).toHaveLength(2);
     expect(atNorth).toEqual([]);
+  });
+
+  it('closes a socket when its session signs out, and the same token cannot open another', async () => {
+    const session = await server.login('0543333331', 'staff-01');
+    const { socket, refused } = await connect(session.accessToken);
+    expect(refused).toBeUndefined();
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    expect((await server.post('/user/logout', { refreshToken: session.refreshToken })).body.status).toBe(true);
+    expect(await closed).toBe('io server disconnect');
+    expect((await connect(session.accessToken)).refused).toBe('SESSION_EXPIRED');
+  });
+
+  it('closes a socket on one server instance when its session signs out on another, or its employee is deleted', async () => {
+    // A second instance on the same database, checking its sockets' sign-ins often so the test need not wait a minute.
+    const media = mkdtempSync(join(tmpdir(), 'playdesk-twin-'));
+    const twin = buildApp({
+      db: server.database.db,
+      tokenKey: await sharedSecret(server.database.db, 'access-token-key'),
+      files: new LocalFileStore(media),
+      logLevel: 'silent',
+      realtimeCheckMs: 50,
+    });
+    try {
+      await twin.fastify.listen({ port: 0, host: '127.0.0.1' });
+      const address = twin.fastify.server.address();
+      const twinUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+      const session = await server.login('0543333331', 'staff-01');
+      const { socket, refused } = await connect(session.accessToken, twinUrl);
+      expect(refused).toBeUndefined();
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      expect((await server.post('/user/logout', { refreshToken: session.refreshToken })).body.status).toBe(true);
+      expect(await closed).toBe('io server disconnect');
+
+      const leaverId = await server.addEmployee({ mobile: '0543333339', password: 'leaver-pass', branch_id: 1 });
+      const leaver = await connect((await server.login('0543333339', 'leaver-pass')).accessToken, twinUrl);
+      expect(leaver.refused).toBeUndefined();
+      const leaverClosed = new Promise<string>((resolve) => leaver.socket.once('disconnect', resolve));
+      expect((await server.post('/user/delete', { id: leaverId }, admin)).body.status).toBe(true);
+      expect(await leaverClosed).toBe('io server disconnect');
+    } finally {
+      await twin.fastify.close();
+      rmSync(media, { recursive: true, force: true });
+    }
   });
 });

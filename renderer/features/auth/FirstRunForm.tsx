@@ -8,10 +8,19 @@ import { showFieldErrors } from '../../components/fieldErrors';
 import { PasswordFields } from '../../components/PasswordFields';
 import { LoginHeading } from './loginText';
 
-const FIELDS = ['name_en', 'name_ar', 'login', 'password', 'confirm_password'] as const;
+const FIELDS = ['name_en', 'name_ar', 'login', 'password', 'confirm_password', 'setup_token'] as const;
 
-/** A new installation has nobody to sign in as: the owner creates the first administrator here. */
-export function FirstRunForm({ onCreated }: { onCreated: (login: string, password: string) => void }) {
+/**
+ * A new installation has nobody to sign in as: the owner creates the first administrator here. A station
+ * on another computer than the server's also gives the setup token the server printed when it started.
+ */
+export function FirstRunForm({
+  needsSetupToken,
+  onCreated,
+}: {
+  needsSetupToken: boolean;
+  onCreated: (login: string, password: string) => void;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [form] = Form.useForm<FirstAdministratorRequest>();
@@ -56,6 +65,16 @@ export function FirstRunForm({ onCreated }: { onCreated: (login: string, passwor
           />
         </Form.Item>
         <PasswordFields testId="first-run" />
+        {needsSetupToken && (
+          <Form.Item
+            name="setup_token"
+            label={t('firstRun.setupToken')}
+            extra={t('firstRun.setupTokenHelp')}
+            rules={[required]}
+          >
+            <Input.Password dir="ltr" autoComplete="off" data-testid="first-run-setup-token" />
+          </Form.Item>
+        )}
         <Button type="primary" size="large" htmlType="submit" block loading={isLoading} data-testid="first-run-submit">
           {t('firstRun.submit')}
         </Button>

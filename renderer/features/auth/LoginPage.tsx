@@ -45,7 +45,10 @@ export function LoginPage() {
         </div>
         {setup?.needsAdministrator ? (
           <Suspense>
-            <FirstRunForm onCreated={(loginName, password) => void dispatch(login({ login: loginName, password }))} />
+            <FirstRunForm
+              needsSetupToken={setup.needsSetupToken}
+              onCreated={(loginName, password) => void dispatch(login({ login: loginName, password }))}
+            />
           </Suspense>
         ) : (
           <SignInForm />

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gt, isNull, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts, loginSessions, privileges, refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthenticatedContext } from '../../http/context';
-import { hashPassword, spendPasswordTime, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, spendPasswordTime, verifyPassword } from './passwords';
 import { AccessTokens, hashRefreshToken, newRefreshToken } from './tokens';
 import type { SessionUser } from '../../../shared/permissions';
 import type { LoginRequest, Tokens } from '../../../shared/api/auth';
@@ -29,6 +29,8 @@ export class AuthService {
     private readonly accessTokens: AccessTokens,
     /** The time limits are reckoned in (a test moves it on). */
     private readonly now: () => Date = () => new Date(),
+    /** Told when a sign-in ends (logout, a replayed refresh token), so what it opened closes too. */
+    private readonly sessionEnded: (sessionId: string) => void = () => {},
   ) {}
 
   async login({ login, password }: LoginRequest, ip: string): Promise<Tokens> {
@@ -61,6 +63,7 @@ export class AuthService {
     });
     if (!outcome.ok)
       throw new AppError(outcome.key, 'retry_after' in outcome ? { retry_after: outcome.retry_after } : {});
+    if (needsRehash(outcome.user.password_hash)) await this.rehash(outcome.user, password);
     const [session] = await this.db
       .insert(loginSessions)
       .values({ user_id: outcome.user.id, branch_id: outcome.user.branch_id })
@@ -120,6 +123,16 @@ export class AuthService {
     return { user: toSessionUser(row.user, row.privilege), sessionId: claims.sessionId };
   }
 
+  /** Of these sign-ins, the ones still open: not signed out, their employee not deleted. */
+  async openSessions(sessionIds: string[]): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ id: loginSessions.id })
+      .from(loginSessions)
+      .innerJoin(users, eq(users.id, loginSessions.user_id))
+      .where(and(inArray(loginSessions.id, sessionIds), isNull(loginSessions.logout_at), isNull(users.deleted_at)));
+    return new Set(rows.map((row) => row.id));
+  }
+
   async sessionUser(userId: number): Promise<SessionUser | null> {
     const [row] = await this.db
       .select({ user: users, privilege: privileges })
@@ -134,14 +147,18 @@ export class AuthService {
     return (row?.n ?? 0) === 0;
   }
 
-  /** The first-run screen's administrator: EXISTS once anyone has an account. */
+  /**
+   * The first-run screen's administrator: EXISTS once anyone has an account. Asked before the password
+   * is hashed (128 MiB, most of a second), so calls after the first run cost a count, not a hash.
+   */
   async firstRunAdministrator(input: {
     login: string;
     password: string;
     name_en?: string;
     name_ar?: string;
   }): Promise<null> {
-    if (!(await this.createFirstAdministrator(input))) throw new AppError('EXISTS');
+    if (!(await this.needsAdministrator()) || !(await this.createFirstAdministrator(input)))
+      throw new AppError('EXISTS');
     return null;
   }
 
@@ -178,6 +195,14 @@ export class AuthService {
     return this.createFirstAdministrator({ login, password });
   }
 
+  /** The password hashed again at today's cost, unless it was changed meanwhile. */
+  private async rehash(user: { id: number; password_hash: string }, password: string) {
+    await this.db
+      .update(users)
+      .set({ password_hash: await hashPassword(password) })
+      .where(and(eq(users.id, user.id), eq(users.password_hash, user.password_hash)));
+  }
+
   private async issue(userId: number, familyId: string): Promise<Tokens> {
     const user = await this.sessionUser(userId);
     if (!user) {
@@ -200,6 +225,7 @@ export class AuthService {
       .update(loginSessions)
       .set({ logout_at: new Date() })
       .where(and(eq(loginSessions.id, familyId), isNull(loginSessions.logout_at)));
+    this.sessionEnded(familyId);
   }
 
   /** Seconds this login still waits: its failures since its last success make the wait, from the last one. */

@@ -29,7 +29,8 @@ export class AccessTokens {
   /** Null for anything not signed by us, expired or malformed. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // jose checks exp only when present: a token without one must not open the API for ever.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       const userId = Number(payload.sub);
       const sessionId = payload.sid;
       if (!Number.isInteger(userId) || typeof sessionId !== 'string') return null;

@@ -1,13 +1,25 @@
 import type { HandlersOf } from '../../http/route';
 import type * as setupApi from '../../../shared/api/setup';
 import { PLAYDESK_PRODUCT } from '../../../shared/api/setup';
+import { AppError } from '../../http/errors';
 import type { AuthService } from '../auth/service';
+import type { FirstRunGate } from './first-run-gate';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-export function setupRoutes(auth: AuthService): HandlersOf<typeof setupApi> {
+export function setupRoutes(auth: AuthService, gate: FirstRunGate): HandlersOf<typeof setupApi> {
   return {
-    'setup/status': async () => ({ needsAdministrator: await auth.needsAdministrator() }),
-    'setup/first-admin': (body) => auth.firstRunAdministrator(body),
+    'setup/status': async (_body, ctx) => ({
+      needsAdministrator: await auth.needsAdministrator(),
+      needsSetupToken: !ctx.local,
+    }),
+    'setup/first-admin': async ({ setup_token, ...administrator }, ctx) => {
+      if (!gate.allows(ctx, setup_token)) {
+        throw new AppError('NOT_AUTHORISED', { errors: [{ path: 'setup_token', message: 'FIELD_INVALID' }] });
+      }
+      await auth.firstRunAdministrator(administrator);
+      await gate.spend();
+      return null;
+    },
     health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version }),
   };
 }

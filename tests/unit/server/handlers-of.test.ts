@@ -46,7 +46,7 @@ describe("each server module's routes", () => {
   it('answer exactly the endpoints of their shared/api module, so a new endpoint has one home on each end', () => {
     const pairs: [Record<string, unknown>, object][] = [
       [authApi, authRoutes(none)],
-      [setupApi, setupRoutes(none)],
+      [setupApi, setupRoutes(none, none)],
       [chainSettingsApi, chainSettingsRoutes(none)],
       [lookupsApi, lookupRoutes(none)],
       [rolesApi, roleRoutes(none)],
