@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily, type FamilyOptions } from './families-fixture';
-import { kidRoomVisits, kids, otpCodes, supervisorSessions, users } from '../../server/db/schema';
+import { kidRoomVisits, kids, otpCodes, roomSessions, supervisorSessions, users } from '../../server/db/schema';
 
 let server: TestServer;
 let admin: string;
@@ -259,7 +259,7 @@ describe('the supervisor token is bound', () => {
 
   it('and ends with the station’s sign-out: the same station signed in again cannot use it', async () => {
     const sup = await employee();
-    await room({ supervisor_ids: [sup.id] });
+    const r = await room({ supervisor_ids: [sup.id] });
     const door = await otherStation();
     await server.post('/otp/supervisor/send', { mobile: sup.mobile }, door.accessToken);
     const verified = await server.post<{ supervisor_token: string }>(
@@ -269,9 +269,21 @@ describe('the supervisor token is bound', () => {
     );
     const token = verified.body.data.supervisor_token;
     expect((await work('/room/supervisor', {}, token, door.accessToken)).body.message).toBe('OK');
+    expect((await work('/room/supervisor/login', { room_id: r.id }, token, door.accessToken)).body.message).toBe('OK');
     expect((await server.post('/user/logout', { refreshToken: door.refreshToken }, door.accessToken)).body.status).toBe(
       true,
     );
+    // Ended, not merely refused: the supervisor's sign-in and their time in the room close with the station's.
+    const [ended] = await server.database.db
+      .select({ ended_at: supervisorSessions.ended_at })
+      .from(supervisorSessions)
+      .where(eq(supervisorSessions.user_id, sup.id));
+    expect(ended?.ended_at).toBeInstanceOf(Date);
+    const [inRoom] = await server.database.db
+      .select({ logout_at: roomSessions.logout_at })
+      .from(roomSessions)
+      .where(eq(roomSessions.user_id, sup.id));
+    expect(inRoom?.logout_at).toBeInstanceOf(Date);
     const again = await server.login(door.mobile, 'staff-01');
     expect((await work('/room/supervisor', {}, token, again.accessToken)).body).toMatchObject({ supervisor: true });
   });

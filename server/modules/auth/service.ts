@@ -14,6 +14,7 @@ import {
 } from '../../../shared/domain/constants';
 import { loginWaitSeconds } from '../../../shared/domain/sign-in-limits';
 import { limitAddress } from './address';
+import { endHostedSupervisorSessions } from '../supervisor/sessions';
 
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -221,10 +222,13 @@ export class AuthService {
   }
 
   private async endSession(familyId: string) {
-    await this.db
-      .update(loginSessions)
-      .set({ logout_at: new Date() })
-      .where(and(eq(loginSessions.id, familyId), isNull(loginSessions.logout_at)));
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(loginSessions)
+        .set({ logout_at: new Date() })
+        .where(and(eq(loginSessions.id, familyId), isNull(loginSessions.logout_at)));
+      await endHostedSupervisorSessions(tx, familyId);
+    });
     this.sessionEnded(familyId);
   }
 

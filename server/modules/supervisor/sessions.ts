@@ -34,3 +34,38 @@ export async function endRoomlessSupervisors(tx: Tx, userIds: number[]) {
     userIds.filter((id) => !kept.has(id)),
   );
 }
+
+/**
+ * A staff sign-in that ends takes with it the supervisor sign-ins it hosted at its door, and their time
+ * in a room: a supervisor token lives on its station's session, so it is ended with it, not left open.
+ */
+export async function endHostedSupervisorSessions(tx: Tx, staffSessionId: string) {
+  const now = new Date();
+  const ended = await tx
+    .update(supervisorSessions)
+    .set({ ended_at: now })
+    .where(and(eq(supervisorSessions.station_session_id, staffSessionId), isNull(supervisorSessions.ended_at)))
+    .returning({ id: supervisorSessions.id, user_id: supervisorSessions.user_id });
+  if (ended.length === 0) return;
+  await tx
+    .update(roomSessions)
+    .set({ logout_at: now })
+    .where(
+      and(
+        inArray(
+          roomSessions.supervisor_session_id,
+          ended.map((s) => s.id),
+        ),
+        isNull(roomSessions.logout_at),
+      ),
+    );
+  await tx
+    .update(users)
+    .set({ room_id: null })
+    .where(
+      inArray(
+        users.id,
+        ended.map((s) => s.user_id),
+      ),
+    );
+}
