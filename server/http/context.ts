@@ -9,6 +9,8 @@ export interface RequestContext {
   ip: string;
   /** The client's Idempotency-Key header, for commands that must not run twice. */
   idempotencyKey: string | null;
+  /** The request's id in the log (Fastify's reqId): what a later warning about this call names. */
+  requestId: string;
 }
 
 export interface AuthenticatedContext extends RequestContext {

@@ -52,7 +52,7 @@ export function registerEndpoint(
     url: endpoint.path,
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const call = { ip: req.ip, idempotencyKey: headerOf(req, 'idempotency-key') };
+      const call = { ip: req.ip, idempotencyKey: headerOf(req, 'idempotency-key'), requestId: req.id };
       const ctx =
         endpoint.permission === 'public'
           ? { ...call, user: null, sessionId: null }

@@ -9,9 +9,10 @@ import { httpGateway } from '../../server/sms/http-gateway';
  * A Twilio-compatible Messages API on loopback whose answer each test sets: a status and body, after
  * a delay, or a connection dropped once the request is in.
  */
-type Answer = { status: number; body: object; delayMs?: number } | 'drop';
+type Answer = { status: number; body: object; delayMs?: number; headers?: Record<string, string> } | 'drop';
 let answer: Answer = { status: 201, body: { sid: 'SM1' } };
 const received: URLSearchParams[] = [];
+const methods: string[] = [];
 let peer: Server;
 let server: TestServer;
 let admin: string;
@@ -22,10 +23,11 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       received.push(new URLSearchParams(body));
+      methods.push(req.method ?? '');
       const now = answer;
       if (now === 'drop') return void req.socket.destroy();
       setTimeout(() => {
-        res.writeHead(now.status, { 'content-type': 'application/json' });
+        res.writeHead(now.status, { 'content-type': 'application/json', ...now.headers });
         res.end(JSON.stringify(now.body));
       }, now.delayMs ?? 0);
     });
@@ -179,12 +181,28 @@ describe('why a text was not sent', () => {
       http: 502,
       code: null,
     },
+    {
+      name: 'a redirect (301), not followed: it would turn the message into a GET that sends nothing',
+      answer: { status: 301, body: {}, headers: { location: '/elsewhere' } },
+      key: 'SMS_GATEWAY_MISCONFIGURED',
+      http: 502,
+      code: null,
+    },
+    {
+      name: 'a 200 without a message id: not the Messages API answering',
+      answer: { status: 200, body: { ok: true } },
+      key: 'SMS_GATEWAY_MISCONFIGURED',
+      http: 502,
+      code: 'NO_MESSAGE_ID',
+    },
   ] as const;
   for (const c of cases) {
     it(`${c.name}: ${c.key}, the gateway’s status and code kept on the message, and the code taken back`, async () => {
       const p = await parent();
       answer = c.answer;
+      const asked = methods.length;
       const res = await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin);
+      expect(methods.slice(asked)).toEqual(['POST']);
       expect(res.status).toBe(c.http);
       expect(res.body.message).toBe(c.key);
       expect(await messagesTo(p.mobile)).toMatchObject([
@@ -207,7 +225,7 @@ describe('an answer that does not come', () => {
     answer = { status: 201, body: { sid: 'SM-late' }, delayMs: 3000 };
     const res = await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin);
     expect(res.body).toMatchObject({ status: true, message: 'OK', data: { sent: true, delivery: 'unknown' } });
-    expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown', http_status: null }]);
+    expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown', http_status: null, error_code: 'TIMEOUT' }]);
     const code = lastText()
       .get('Body')!
       .match(/\b(\d{6})\b/)![1]!;
@@ -262,5 +280,36 @@ describe('the outbox', () => {
       (await server.post<{ rows: unknown[] }>('/sms/outbox', { to: p.mobile.replace('+966', '0') }, admin)).body.data
         .rows,
     ).toHaveLength(1);
+  });
+});
+
+describe('the network’s cause', () => {
+  const settings = { SMS_GATEWAY: 'twilio', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'k', SMS_FROM: 'PD' } as const;
+
+  it('a refused connection failed (nothing left, try later) and says ECONNREFUSED', async () => {
+    // A port just freed: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const address = closed.address();
+    await new Promise<void>((done) => closed.close(() => done()));
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const gateway = httpGateway({ ...settings, SMS_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(await gateway.deliver('+966500000000', 'x')).toMatchObject({
+      status: 'failed',
+      failure: 'later',
+      errorCode: 'ECONNREFUSED',
+    });
+  });
+
+  it('a TLS handshake that fails is the settings’ failure (nothing left), not an unknown outcome', async () => {
+    // The loopback peer speaks plain HTTP: a TLS client gets no handshake from it.
+    const address = peer.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const asked = received.length;
+    const gateway = httpGateway({ ...settings, SMS_BASE_URL: `https://127.0.0.1:${port}` });
+    const delivery = await gateway.deliver('+966500000000', 'x');
+    expect(delivery).toMatchObject({ status: 'failed', failure: 'configuration', httpStatus: null });
+    expect(delivery.status === 'failed' && delivery.errorCode).toMatch(/^TLS /);
+    expect(received.length).toBe(asked);
   });
 });
