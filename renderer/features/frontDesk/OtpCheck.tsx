@@ -6,14 +6,18 @@ import { useOtpSendMutation, useOtpVerifyMutation } from '../../api/frontdesk';
 import { maskedMobile } from '../../components/mobile';
 import { useSubmit } from '../../components/useSubmit';
 import { CodeEntry } from '../../components/CodeEntry';
+import { pageLanguage } from '../../i18n';
 
-/** Texts the parent a code; the toast says where it went (the mobile's ends only), not a bare "done". */
+/**
+ * Texts the parent a code, in the page's language (the one the parent is spoken to in at the counter);
+ * the toast says where it went (the mobile's ends only), not a bare "done".
+ */
 export function useSendCode() {
   const { t } = useTranslation();
   const submit = useSubmit();
   const [send] = useOtpSendMutation();
   return async (parent: { id: number; mobile: string }) =>
-    (await submit(send({ id: parent.id, mobile: parent.mobile }), {
+    (await submit(send({ id: parent.id, mobile: parent.mobile, language: pageLanguage() }), {
       success: { text: t('desk.codeSent', { mobile: maskedMobile(parent.mobile) }) },
     })) !== null;
 }
