@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily, type FamilyOptions } from './families-fixture';
-import { kidRoomVisits, kids, otpCodes, supervisorSessions, users } from '../../server/db/schema';
+import { kidRoomVisits, kids, otpCodes, smsMessages, supervisorSessions, users } from '../../server/db/schema';
 
 let server: TestServer;
 let admin: string;
@@ -209,6 +209,19 @@ describe('supervisor sign-in by code', () => {
     expect((await server.post('/otp/supervisor/send', { mobile: sup.mobile }, station)).body.message).toBe(
       'TOO_MANY_REQUESTS',
     );
+  });
+
+  it('the code’s text is in the page’s language; at an administrator’s station it is kept under the supervisor’s branch', async () => {
+    const sup = await employee();
+    await room({ supervisor_ids: [sup.id] });
+    expect(
+      (await server.post('/otp/supervisor/send', { mobile: sup.mobile, language: 'ar' }, admin)).body.message,
+    ).toBe('OK');
+    const text = server.texts.filter((t) => t.to === sup.e164).at(-1)!.body;
+    expect(text).toContain('رمز التحقق');
+    expect(text).not.toContain('PlayDesk code');
+    const [stored] = await server.database.db.select().from(smsMessages).where(eq(smsMessages.to, sup.e164));
+    expect(stored!.branch_id).toBe(1);
   });
 
   it('needs the station’s Supervisor right', async () => {
