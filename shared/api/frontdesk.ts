@@ -38,7 +38,12 @@ export const codeLanguage = z.enum(LANGUAGES).default(DEFAULT_LANGUAGE);
 export const otpSend = endpoint({
   method: 'POST',
   path: '/otp/send',
-  request: z.object({ ...otpTarget, language: codeLanguage }),
+  request: z.object({
+    ...otpTarget,
+    language: codeLanguage,
+    /** The station's branch, for an administrator without one of their own: its outbox shows the message. */
+    branch_id: Id.nullish().transform((v) => v ?? null),
+  }),
   response: codeSent,
   // Commands (a message is sent, a check is counted): the right to check kids in.
   permission: { action: 'create', subject: 'FrontDesk' },

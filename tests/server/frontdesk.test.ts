@@ -155,7 +155,19 @@ describe('a code’s text message', () => {
     });
   });
 
-  it('an administrator’s code is kept under the family’s branch, so that branch’s outbox shows it', async () => {
+  it('an administrator’s code is kept under the station’s branch they name; a cashier names only their own', async () => {
+    const { parent } = await family(1, { subscribe: false });
+    const north = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin))
+      .body.data.id;
+    const asked = { id: parent.id, mobile: parent.mobile };
+    expect((await server.post('/otp/send', { ...asked, branch_id: north }, admin)).body.message).toBe('OK');
+    const [stored] = await server.database.db.select().from(smsMessages).where(eq(smsMessages.to, parent.mobile));
+    expect(stored!.branch_id).toBe(north);
+    expect((await server.post('/otp/send', { ...asked, branch_id: north }, cashier)).body.message).toBe('NOT_FOUND');
+    expect((await server.post('/otp/send', { ...asked, branch_id: 999999 }, admin)).body.message).toBe('NOT_FOUND');
+  });
+
+  it('an administrator’s code, with no station branch named, is kept under the family’s branch, so that branch’s outbox shows it', async () => {
     const { parent } = await family(1, { subscribe: false });
     expect((await server.post('/otp/send', { id: parent.id, mobile: parent.mobile }, admin)).body.message).toBe('OK');
     const [stored] = await server.database.db.select().from(smsMessages).where(eq(smsMessages.to, parent.mobile));

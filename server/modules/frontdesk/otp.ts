@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { otpCodes, parents } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthenticatedContext } from '../../http/context';
-import { workBranch } from '../which-branch';
+import { commandBranch, workBranch } from '../which-branch';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { OutgoingSms, SmsSender } from '../../sms/sms-sender';
 import type { BranchLocales } from '../branches/locales';
@@ -40,8 +40,14 @@ export class OtpService {
     this.key = createHmac('sha256', tokenKey).update('one-time-codes').digest();
   }
 
-  async send(ctx: AuthenticatedContext, { id, mobile: typed, language }: ParsedRequestOf<'otp/send'>) {
-    const { mobile, branchId } = await this.parentWith(ctx, id, typed);
+  async send(ctx: AuthenticatedContext, { id, mobile: typed, language, branch_id }: ParsedRequestOf<'otp/send'>) {
+    const { mobile, familyBranch } = await this.parentWith(ctx, id, typed);
+    // The branch whose outbox shows the message: the one the code is asked for at (the station's,
+    // which an administrator names), else the caller's own, else (an administrator's) the family's.
+    const branchId =
+      branch_id === null
+        ? (workBranch(ctx) ?? familyBranch)
+        : await commandBranch(this.db, ctx, branch_id, 'branch_id');
     return this.sendCode(
       mobile,
       { parent_id: id },
@@ -147,8 +153,7 @@ export class OtpService {
 
   /**
    * The code goes only to the parent's own mobile (typed as the counter reads it); answers it in E.164,
-   * the form codes are counted by, and the branch whose outbox shows the message: the caller's, or for
-   * an administrator (who has none) the family's.
+   * the form codes are counted by, and the branch the family registered at.
    */
   private async parentWith(ctx: AuthenticatedContext, id: number, typed: string) {
     const [parent] = await this.db
@@ -159,7 +164,7 @@ export class OtpService {
     const mobile = await this.locales.mobile(workBranch(ctx), typed);
     if (parent.mobile !== mobile)
       throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'mobile', message: 'FIELD_INVALID' }] });
-    return { mobile, branchId: workBranch(ctx) ?? parent.branch_id };
+    return { mobile, familyBranch: parent.branch_id };
   }
 }
 
