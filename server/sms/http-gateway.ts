@@ -66,8 +66,14 @@ export function httpGateway(input: HttpGatewaySettings): SmsGateway {
           redirect: 'manual',
           signal: AbortSignal.timeout(settings.SMS_TIMEOUT_MS),
         });
-        // A body that cannot be read still leaves the status, which says what happened.
-        answer = (await res.json().catch(() => ({}))) as typeof answer;
+        const read = await res.text().then(
+          (text) => ({ text }),
+          (error: unknown) => ({ error }),
+        );
+        // A body cut short (a time-out, a drop) may have held a 2xx's message id: its fate is unknown.
+        // A refusal's status still says what happened without it.
+        if ('error' in read && res.ok) return undelivered(read.error);
+        answer = 'text' in read ? jsonObject(read.text) : {};
       } catch (error) {
         return undelivered(error);
       }
@@ -91,6 +97,16 @@ function undelivered(error: unknown): Delivery {
     return { status: 'failed', failure: 'configuration', httpStatus: null, errorCode: `TLS ${code}`.slice(0, 40) };
   if (NOT_CONNECTED.has(code)) return { status: 'failed', failure: 'later', httpStatus: null, errorCode: code };
   return { status: 'unknown', providerId: null, errorCode: code ? code.slice(0, 40) : null };
+}
+
+/** The answer's JSON object, or nothing (`{}`) when it is not one: an HTML page, an empty body. */
+function jsonObject(text: string): { sid?: unknown; code?: unknown } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : {};
+  } catch {
+    return {};
+  }
 }
 
 function causeCode(error: unknown): string {

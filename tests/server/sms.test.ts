@@ -9,7 +9,8 @@ import { httpGateway } from '../../server/sms/http-gateway';
  * A Twilio-compatible Messages API on loopback whose answer each test sets: a status and body, after
  * a delay, or a connection dropped once the request is in.
  */
-type Answer = { status: number; body: object; delayMs?: number; headers?: Record<string, string> } | 'drop';
+type Answer =
+  { status: number; body: object; delayMs?: number; headers?: Record<string, string> } | 'drop' | 'head only';
 let answer: Answer = { status: 201, body: { sid: 'SM1' } };
 const received: URLSearchParams[] = [];
 const methods: string[] = [];
@@ -26,6 +27,8 @@ beforeAll(async () => {
       methods.push(req.method ?? '');
       const now = answer;
       if (now === 'drop') return void req.socket.destroy();
+      // A 201 whose body (and message id) never comes: the connection stays open until the client gives up.
+      if (now === 'head only') return void res.writeHead(201, { 'content-type': 'application/json' }).flushHeaders();
       setTimeout(() => {
         res.writeHead(now.status, { 'content-type': 'application/json', ...now.headers });
         res.end(JSON.stringify(now.body));
@@ -232,6 +235,16 @@ describe('an answer that does not come', () => {
     expect((await server.post('/otp/verify', { id: p.id, mobile: p.mobile, otp: code }, admin)).body.message).toBe(
       'OTP_VERIFICATION_SUCCESS',
     );
+  });
+
+  it('a 201 whose body does not come within the wait is unknown (the id may have been in it), not a settings failure', async () => {
+    const p = await parent();
+    answer = 'head only';
+    expect((await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin)).body).toMatchObject({
+      message: 'OK',
+      data: { delivery: 'unknown' },
+    });
+    expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown', error_code: 'TIMEOUT' }]);
   });
 
   it('a connection dropped after the request went out is unknown too, not a failure', async () => {
