@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { otpCodes, smsMessages } from '../../server/db/schema';
+import Fastify from 'fastify';
 import { httpGateway } from '../../server/sms/http-gateway';
+import { SmsSender } from '../../server/sms/sms-sender';
 
 /**
  * A Twilio-compatible Messages API on loopback whose answer each test sets: a status and body, after
@@ -312,6 +314,25 @@ describe('the network’s cause', () => {
       failure: 'later',
       errorCode: 'ECONNREFUSED',
     });
+  });
+
+  it('the warning logged names the request and the cause, never the code', async () => {
+    const lines: string[] = [];
+    const { log } = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } });
+    const address = peer.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const sender = new SmsSender(
+      server.database.db,
+      httpGateway({ ...settings, SMS_BASE_URL: `https://127.0.0.1:${port}` }),
+      log,
+    );
+    const message = { to: '+966500000009', purpose: 'otp', sentBy: null, branchId: null } as const;
+    await expect(
+      sender.send({ ...message, body: 'PlayDesk code: 424242.', secret: '424242', requestId: 'req-sms-1' }),
+    ).rejects.toMatchObject({ key: 'SMS_GATEWAY_MISCONFIGURED' });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: 'req-sms-1', error_code: expect.stringMatching(/^TLS /) });
+    expect(lines[0]).not.toContain('424242');
   });
 
   it('a TLS handshake that fails is the settings’ failure (nothing left), not an unknown outcome', async () => {
