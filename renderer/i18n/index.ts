@@ -20,10 +20,15 @@ async function ensureLoaded(lang: Language): Promise<void> {
   for (const [ns, messages] of Object.entries(await messagesOf(lang))) i18n.addResourceBundle(lang, ns, messages);
 }
 
+const asLanguage = (value: string | null): Language =>
+  (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+
 function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
-  const value = storage.getItem(LANGUAGE_STORAGE_KEY);
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+  return asLanguage(storage.getItem(LANGUAGE_STORAGE_KEY));
 }
+
+/** The language the page is in now: what a text the server writes for the person at the counter is written in. */
+export const pageLanguage = (): Language => asLanguage(i18n.language);
 
 export const directionOf = (lang: Language): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 

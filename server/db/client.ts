@@ -19,8 +19,21 @@ function migrationsFolder(): string {
   return process.env.PLAYDESK_MIGRATIONS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 }
 
+/** How long a query waits for a free pooled connection: well inside the station's wait for an answer. */
+const POOL_WAIT_MS = 5_000;
+/** No request holds a transaction open this long without a statement: the work is done, or it is stuck. */
+const IDLE_IN_TRANSACTION_MS = 30_000;
+
 export async function openDatabase(url: string, onIdleError: (error: Error) => void = () => {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A request waiting for a connection while all are busy fails (and answers) rather than hangs.
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    // A transaction left open (a bug, a stuck await) is ended by PostgreSQL and its connection freed,
+    // instead of holding its locks and its place in the pool until restart.
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+  });
   // An idle connection dropped by PostgreSQL (restart, failover) must not take the server down;
   // the pool replaces it and the next query reconnects.
   pool.on('error', (error) => onIdleError(error));

@@ -16,6 +16,8 @@ export interface RequestContext {
    * caller may be let in by it alone (a kid's photo at the room door).
    */
   supervisorToken: string | null;
+  /** The request's id in the log (Fastify's reqId): what a later warning about this call names. */
+  requestId: string;
 }
 
 export interface AuthenticatedContext extends RequestContext {

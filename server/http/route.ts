@@ -60,6 +60,7 @@ export function registerEndpoint(
         local: fromThisComputer(req),
         idempotencyKey: headerOf(req, 'idempotency-key'),
         supervisorToken: headerOf(req, SUPERVISOR_HEADER.toLowerCase()),
+        requestId: req.id,
       };
       const caller = endpoint.permission === 'public' ? null : await signedIn(req, endpoint.permission, auth);
       const ctx = caller ? { ...call, ...caller } : { ...call, user: null, sessionId: null };

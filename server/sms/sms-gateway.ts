@@ -3,10 +3,11 @@ import type { SmsFailure } from '../../shared/domain/sms';
 /**
  * What a gateway made of one message. `unknown` is not a failure: the request went out and no answer
  * came back (a time-out, a dropped connection), so the message may well arrive — a code in it stays good.
+ * `errorCode`: the gateway's own code, or where no answer came, the network's cause (ECONNREFUSED, TIMEOUT).
  */
 export type Delivery =
   | { status: 'sent' | 'stored'; providerId: string | null }
-  | { status: 'unknown'; providerId: null }
+  | { status: 'unknown'; providerId: null; errorCode: string | null }
   | { status: 'failed'; failure: SmsFailure; httpStatus: number | null; errorCode: string | null };
 
 /**

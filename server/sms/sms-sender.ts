@@ -15,8 +15,10 @@ export interface OutgoingSms {
   secret?: string;
   purpose: SmsPurpose;
   sentBy: number | null;
-  /** The branch it is sent for (null: none, an administrator's); the outbox shows a branch only its own. */
+  /** The branch it is sent for; the outbox shows a branch only its own. */
   branchId: number | null;
+  /** The request that sent it: a warning about it names the request, beside the request's own log lines. */
+  requestId: string;
 }
 
 const FAILURE_KEYS: Record<SmsFailure, 'SMS_GATEWAY_MISCONFIGURED' | 'SMS_NUMBER_REFUSED' | 'SMS_NOT_SENT'> = {
@@ -44,7 +46,11 @@ export class SmsSender {
       .deliver(message.to, message.body)
       .catch(() => ({ status: 'failed', failure: 'later', httpStatus: null, errorCode: null }));
     const cause =
-      delivery.status === 'failed' ? { http_status: delivery.httpStatus, error_code: delivery.errorCode } : {};
+      delivery.status === 'failed'
+        ? { http_status: delivery.httpStatus, error_code: delivery.errorCode }
+        : delivery.status === 'unknown'
+          ? { error_code: delivery.errorCode }
+          : {};
     const [row] = await this.db
       .insert(smsMessages)
       .values({
@@ -62,7 +68,14 @@ export class SmsSender {
     if (delivery.status !== 'sent' && delivery.status !== 'stored') {
       // The cause, never the text: a code must not reach the log.
       this.log.warn(
-        { sms: row?.id, purpose: message.purpose, gateway: this.gateway.name, status: delivery.status, ...cause },
+        {
+          reqId: message.requestId,
+          sms: row?.id,
+          purpose: message.purpose,
+          gateway: this.gateway.name,
+          status: delivery.status,
+          ...cause,
+        },
         'text message not confirmed by the gateway',
       );
     }

@@ -6,6 +6,7 @@ import { Amount, taxMode } from './products';
 import { kidSchema, parentSchema } from './parents';
 import { saleSchema, smsDelivery } from './sales';
 import { SMS_STATUSES } from '../domain/sms';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/constants';
 import { roomVisitSchema } from './rooms';
 
 /** The mobile a one-time code goes to (spec 5: MOBILE_NUMBER_MISSING). */
@@ -28,11 +29,21 @@ export const codeSent = z.object({
 
 /** A parent's code: the parent and their mobile. */
 const otpTarget = { id: Id, mobile: codeMobile };
+/**
+ * The language the code's text is written in: the one the station's page is in when it asks (the
+ * parent is at the counter, spoken to in it). One language keeps the text to one SMS segment.
+ */
+export const codeLanguage = z.enum(LANGUAGES).default(DEFAULT_LANGUAGE);
 
 export const otpSend = endpoint({
   method: 'POST',
   path: '/otp/send',
-  request: z.object(otpTarget),
+  request: z.object({
+    ...otpTarget,
+    language: codeLanguage,
+    /** The station's branch, for an administrator without one of their own: its outbox shows the message. */
+    branch_id: Id.nullish().transform((v) => v ?? null),
+  }),
   response: codeSent,
   // Commands (a message is sent, a check is counted): the right to check kids in.
   permission: { action: 'create', subject: 'FrontDesk' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, type Permission } from './endpoint';
 import { Id, Nothing, Timestamp } from './common';
-import { Badge, codeMobile, codeSent, OtpCode } from './frontdesk';
+import { Badge, codeLanguage, codeMobile, codeSent, OtpCode } from './frontdesk';
 import { roomSchema } from './rooms';
 
 /**
@@ -16,12 +16,16 @@ const roomWork = { action: 'access', subject: 'Supervisor', supervisor: true } a
 /** Asking for and checking a supervisor's code: the station's right only (no supervisor yet). */
 const stationRight = { action: 'access', subject: 'Supervisor' } as const satisfies Permission;
 
-/** A code to the supervisor's own mobile; a number no employee with room access has is NO_ROOM_ASSIGNED. */
+/**
+ * A code to the supervisor's own mobile. Any other number gets no code but the same answer (and the
+ * try is counted against it), so the answer does not tell which numbers are supervisors'; nor does
+ * it say whether the gateway's answer came (`delivery`), which a number that gets nothing has not.
+ */
 export const supervisorOtpSend = endpoint({
   method: 'POST',
   path: '/otp/supervisor/send',
-  request: z.object({ mobile: codeMobile }),
-  response: codeSent,
+  request: z.object({ mobile: codeMobile, language: codeLanguage }),
+  response: codeSent.omit({ delivery: true }),
   permission: stationRight,
 });
 

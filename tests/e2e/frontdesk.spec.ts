@@ -78,6 +78,10 @@ for (const lang of ['ar', 'en'] as const) {
     // The code is on the parent's phone only: the outbox staff can read shows it masked.
     const outbox = await api('sms/outbox', { to: mobile }, await adminToken());
     expect(outbox.data.rows[0]!.body).toContain('••••••');
+    // In the page's language alone: one SMS segment, not two.
+    expect(outbox.data.rows[0]!.body).toMatch(
+      lang === 'ar' ? /^رمز التحقق(?!.*expires)/ : /^PlayDesk code[^\u0600-\u06ff]*$/,
+    );
     const code = lastCodeTo(e164(mobile));
     expect(outbox.data.rows[0]!.body).not.toContain(code);
     await page.getByTestId('otp-code').fill(code);

@@ -129,6 +129,57 @@ describe('one-time codes', () => {
   });
 });
 
+describe('a code’s text message', () => {
+  /** UCS-2 (any Arabic letter) fits 70 characters in one SMS segment; GSM-7, 160. */
+  const segments = (body: string) =>
+    /^[\x20-\x7e\n]*$/.test(body) ? Math.ceil(body.length / 160) : Math.ceil(body.length / 70);
+
+  it('is in the language the station’s page asks in, one segment: Arabic alone, or English alone', async () => {
+    const { parent } = await family(1, { subscribe: false });
+    const asked = { id: parent.id, mobile: parent.mobile };
+    expect((await server.post('/otp/send', { ...asked, language: 'ar' }, cashier)).body.message).toBe('OK');
+    const arabic = server.texts.filter((t) => t.to === parent.mobile).at(-1)!.body;
+    expect(arabic).toContain('رمز التحقق');
+    expect(arabic).not.toContain('PlayDesk code');
+    expect(segments(arabic)).toBe(1);
+
+    expect((await server.post('/otp/send', { ...asked, language: 'en' }, cashier)).body.message).toBe('OK');
+    const english = server.texts.filter((t) => t.to === parent.mobile).at(-1)!.body;
+    expect(english).toContain('PlayDesk code');
+    expect(english).not.toMatch(/[\u0600-\u06ff]/);
+    expect(segments(english)).toBe(1);
+
+    expect((await server.post('/otp/send', { ...asked, language: 'fr' }, cashier)).body).toMatchObject({
+      message: 'VALIDATION_FAILED',
+      errors: [{ path: 'language' }],
+    });
+  });
+
+  it('an administrator’s code is kept under the station’s branch they name; a cashier names only their own', async () => {
+    const { parent } = await family(1, { subscribe: false });
+    const north = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin))
+      .body.data.id;
+    const asked = { id: parent.id, mobile: parent.mobile };
+    expect((await server.post('/otp/send', { ...asked, branch_id: north }, admin)).body.message).toBe('OK');
+    const [stored] = await server.database.db.select().from(smsMessages).where(eq(smsMessages.to, parent.mobile));
+    expect(stored!.branch_id).toBe(north);
+    expect((await server.post('/otp/send', { ...asked, branch_id: north }, cashier)).body.message).toBe('NOT_FOUND');
+    expect((await server.post('/otp/send', { ...asked, branch_id: 999999 }, admin)).body.message).toBe('NOT_FOUND');
+  });
+
+  it('an administrator’s code, with no station branch named, is kept under the family’s branch, so that branch’s outbox shows it', async () => {
+    const { parent } = await family(1, { subscribe: false });
+    expect((await server.post('/otp/send', { id: parent.id, mobile: parent.mobile }, admin)).body.message).toBe('OK');
+    const [stored] = await server.database.db.select().from(smsMessages).where(eq(smsMessages.to, parent.mobile));
+    expect(stored!.branch_id).toBe(1);
+    const desk = await server.staff('0542222299', {
+      Promotions: { access: true, view: true, create: false, update: false, delete: false },
+    });
+    const outbox = await server.post<{ rows: { to: string }[] }>('/sms/outbox', { to: parent.mobile }, desk);
+    expect(outbox.body.data.rows).toHaveLength(1);
+  });
+});
+
 describe('the Twilio-compatible SMS gateway', () => {
   let peer: Server;
   let peerUrl: string;

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily, type FamilyOptions } from './families-fixture';
-import { kidRoomVisits, kids, otpCodes, roomSessions, supervisorSessions, users } from '../../server/db/schema';
+import {
+  kidRoomVisits,
+  kids,
+  otpCodes,
+  roomSessions,
+  smsMessages,
+  supervisorSessions,
+  users,
+} from '../../server/db/schema';
 
 let server: TestServer;
 let admin: string;
@@ -164,18 +172,32 @@ describe('rooms (managers)', () => {
 });
 
 describe('supervisor sign-in by code', () => {
-  it('sends a code only to an employee with room access; another number is NO_ROOM_ASSIGNED', async () => {
+  it('sends a code only to an employee with room access; another number gets the same answer, no code, and its tries count', async () => {
+    const sup = await employee();
+    await room({ supervisor_ids: [sup.id] });
     const without = await employee();
+    const real = await server.post('/otp/supervisor/send', { mobile: sup.mobile }, station);
+    const other = await server.post('/otp/supervisor/send', { mobile: without.mobile }, station);
+    const nobody = await server.post('/otp/supervisor/send', { mobile: '0549999999' }, station);
+    expect(real.body).toMatchObject({ status: true, message: 'OK' });
+    for (const answer of [other, nobody]) {
+      expect(answer.status).toBe(real.status);
+      expect(answer.body).toEqual(real.body);
+    }
+    expect(server.texts.filter((t) => t.to === sup.e164)).toHaveLength(1);
+    expect(server.texts.filter((t) => t.to === without.e164)).toHaveLength(0);
+    // Whatever code is tried for a number that got none, the answer is a wrong code's.
+    expect(
+      (await server.post('/otp/supervisor/verify', { mobile: without.mobile, otp: '123456' }, station)).body.message,
+    ).toBe('INVALID_OTP');
+    await server.post('/otp/supervisor/send', { mobile: without.mobile }, station);
+    await server.post('/otp/supervisor/send', { mobile: without.mobile }, station);
     expect((await server.post('/otp/supervisor/send', { mobile: without.mobile }, station)).body.message).toBe(
-      'NO_ROOM_ASSIGNED',
-    );
-    expect((await server.post('/otp/supervisor/send', { mobile: '0549999999' }, station)).body.message).toBe(
-      'NO_ROOM_ASSIGNED',
+      'TOO_MANY_REQUESTS',
     );
     expect((await server.post('/otp/supervisor/send', { mobile: ' ' }, station)).body.message).toBe(
       'MOBILE_NUMBER_MISSING',
     );
-    expect(server.texts.filter((t) => t.to === without.e164)).toHaveLength(0);
   });
 
   it('keeps only the code’s hash, masks it in the outbox, refuses a wrong code, limits sends', async () => {
@@ -195,6 +217,19 @@ describe('supervisor sign-in by code', () => {
     expect((await server.post('/otp/supervisor/send', { mobile: sup.mobile }, station)).body.message).toBe(
       'TOO_MANY_REQUESTS',
     );
+  });
+
+  it('the code’s text is in the page’s language; at an administrator’s station it is kept under the supervisor’s branch', async () => {
+    const sup = await employee();
+    await room({ supervisor_ids: [sup.id] });
+    expect(
+      (await server.post('/otp/supervisor/send', { mobile: sup.mobile, language: 'ar' }, admin)).body.message,
+    ).toBe('OK');
+    const text = server.texts.filter((t) => t.to === sup.e164).at(-1)!.body;
+    expect(text).toContain('رمز التحقق');
+    expect(text).not.toContain('PlayDesk code');
+    const [stored] = await server.database.db.select().from(smsMessages).where(eq(smsMessages.to, sup.e164));
+    expect(stored!.branch_id).toBe(1);
   });
 
   it('needs the station’s Supervisor right', async () => {

@@ -3,15 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { otpCodes, smsMessages } from '../../server/db/schema';
+import Fastify from 'fastify';
 import { httpGateway } from '../../server/sms/http-gateway';
+import { SmsSender } from '../../server/sms/sms-sender';
 
 /**
  * A Twilio-compatible Messages API on loopback whose answer each test sets: a status and body, after
  * a delay, or a connection dropped once the request is in.
  */
-type Answer = { status: number; body: object; delayMs?: number } | 'drop';
+type Answer =
+  { status: number; body: object; delayMs?: number; headers?: Record<string, string> } | 'drop' | 'head only';
 let answer: Answer = { status: 201, body: { sid: 'SM1' } };
 const received: URLSearchParams[] = [];
+const methods: string[] = [];
 let peer: Server;
 let server: TestServer;
 let admin: string;
@@ -22,10 +26,13 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       received.push(new URLSearchParams(body));
+      methods.push(req.method ?? '');
       const now = answer;
       if (now === 'drop') return void req.socket.destroy();
+      // A 201 whose body (and message id) never comes: the connection stays open until the client gives up.
+      if (now === 'head only') return void res.writeHead(201, { 'content-type': 'application/json' }).flushHeaders();
       setTimeout(() => {
-        res.writeHead(now.status, { 'content-type': 'application/json' });
+        res.writeHead(now.status, { 'content-type': 'application/json', ...now.headers });
         res.end(JSON.stringify(now.body));
       }, now.delayMs ?? 0);
     });
@@ -179,12 +186,28 @@ describe('why a text was not sent', () => {
       http: 502,
       code: null,
     },
+    {
+      name: 'a redirect (301), not followed: it would turn the message into a GET that sends nothing',
+      answer: { status: 301, body: {}, headers: { location: '/elsewhere' } },
+      key: 'SMS_GATEWAY_MISCONFIGURED',
+      http: 502,
+      code: null,
+    },
+    {
+      name: 'a 200 without a message id: not the Messages API answering',
+      answer: { status: 200, body: { ok: true } },
+      key: 'SMS_GATEWAY_MISCONFIGURED',
+      http: 502,
+      code: 'NO_MESSAGE_ID',
+    },
   ] as const;
   for (const c of cases) {
     it(`${c.name}: ${c.key}, the gateway’s status and code kept on the message, and the code taken back`, async () => {
       const p = await parent();
       answer = c.answer;
+      const asked = methods.length;
       const res = await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin);
+      expect(methods.slice(asked)).toEqual(['POST']);
       expect(res.status).toBe(c.http);
       expect(res.body.message).toBe(c.key);
       expect(await messagesTo(p.mobile)).toMatchObject([
@@ -207,13 +230,23 @@ describe('an answer that does not come', () => {
     answer = { status: 201, body: { sid: 'SM-late' }, delayMs: 3000 };
     const res = await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin);
     expect(res.body).toMatchObject({ status: true, message: 'OK', data: { sent: true, delivery: 'unknown' } });
-    expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown', http_status: null }]);
+    expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown', http_status: null, error_code: 'TIMEOUT' }]);
     const code = lastText()
       .get('Body')!
       .match(/\b(\d{6})\b/)![1]!;
     expect((await server.post('/otp/verify', { id: p.id, mobile: p.mobile, otp: code }, admin)).body.message).toBe(
       'OTP_VERIFICATION_SUCCESS',
     );
+  });
+
+  it('a 201 whose body does not come within the wait is unknown (the id may have been in it), not a settings failure', async () => {
+    const p = await parent();
+    answer = 'head only';
+    expect((await server.post('/otp/send', { id: p.id, mobile: p.mobile }, admin)).body).toMatchObject({
+      message: 'OK',
+      data: { delivery: 'unknown' },
+    });
+    expect(await messagesTo(p.mobile)).toMatchObject([{ status: 'unknown', error_code: 'TIMEOUT' }]);
   });
 
   it('a connection dropped after the request went out is unknown too, not a failure', async () => {
@@ -262,5 +295,55 @@ describe('the outbox', () => {
       (await server.post<{ rows: unknown[] }>('/sms/outbox', { to: p.mobile.replace('+966', '0') }, admin)).body.data
         .rows,
     ).toHaveLength(1);
+  });
+});
+
+describe('the network’s cause', () => {
+  const settings = { SMS_GATEWAY: 'twilio', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'k', SMS_FROM: 'PD' } as const;
+
+  it('a refused connection failed (nothing left, try later) and says ECONNREFUSED', async () => {
+    // A port just freed: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const address = closed.address();
+    await new Promise<void>((done) => closed.close(() => done()));
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const gateway = httpGateway({ ...settings, SMS_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(await gateway.deliver('+966500000000', 'x')).toMatchObject({
+      status: 'failed',
+      failure: 'later',
+      errorCode: 'ECONNREFUSED',
+    });
+  });
+
+  it('the warning logged names the request and the cause, never the code', async () => {
+    const lines: string[] = [];
+    const { log } = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } });
+    const address = peer.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const sender = new SmsSender(
+      server.database.db,
+      httpGateway({ ...settings, SMS_BASE_URL: `https://127.0.0.1:${port}` }),
+      log,
+    );
+    const message = { to: '+966500000009', purpose: 'otp', sentBy: null, branchId: null } as const;
+    await expect(
+      sender.send({ ...message, body: 'PlayDesk code: 424242.', secret: '424242', requestId: 'req-sms-1' }),
+    ).rejects.toMatchObject({ key: 'SMS_GATEWAY_MISCONFIGURED' });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: 'req-sms-1', error_code: expect.stringMatching(/^TLS /) });
+    expect(lines[0]).not.toContain('424242');
+  });
+
+  it('a TLS handshake that fails is the settings’ failure (nothing left), not an unknown outcome', async () => {
+    // The loopback peer speaks plain HTTP: a TLS client gets no handshake from it.
+    const address = peer.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const asked = received.length;
+    const gateway = httpGateway({ ...settings, SMS_BASE_URL: `https://127.0.0.1:${port}` });
+    const delivery = await gateway.deliver('+966500000000', 'x');
+    expect(delivery).toMatchObject({ status: 'failed', failure: 'configuration', httpStatus: null });
+    expect(delivery.status === 'failed' && delivery.errorCode).toMatch(/^TLS /);
+    expect(received.length).toBe(asked);
   });
 });

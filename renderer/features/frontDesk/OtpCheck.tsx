@@ -6,20 +6,34 @@ import { useOtpSendMutation, useOtpVerifyMutation } from '../../api/frontdesk';
 import { maskedMobile } from '../../components/mobile';
 import { useSubmit } from '../../components/useSubmit';
 import { CodeEntry } from '../../components/CodeEntry';
+import { pageLanguage } from '../../i18n';
+import { useAppSelector } from '../../app/store';
 
-/** Texts the parent a code; the toast says where it went (the mobile's ends only), not a bare "done". */
+/**
+ * Texts the parent a code, in the page's language (the one the parent is spoken to in at the counter);
+ * the toast says where it went (the mobile's ends only), not a bare "done". `branchId`: where the code
+ * is asked for, named for an administrator (who has no branch of their own) so that branch's outbox
+ * shows the message.
+ */
 export function useSendCode() {
   const { t } = useTranslation();
   const submit = useSubmit();
   const [send] = useOtpSendMutation();
-  return async (parent: { id: number; mobile: string }) =>
-    (await submit(send({ id: parent.id, mobile: parent.mobile }), {
-      success: { text: t('desk.codeSent', { mobile: maskedMobile(parent.mobile) }) },
-    })) !== null;
+  const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
+  return async (parent: { id: number; mobile: string }, branchId: number | null) =>
+    (await submit(
+      send({
+        id: parent.id,
+        mobile: parent.mobile,
+        language: pageLanguage(),
+        branch_id: ownBranch === null ? branchId : null,
+      }),
+      { success: { text: t('desk.codeSent', { mobile: maskedMobile(parent.mobile) }) } },
+    )) !== null;
 }
 
 /** Verifies the parent by a code sent to their mobile (spec 4: approved only on status 'approved'). */
-export function OtpCheck({ parent }: { parent: { id: number; mobile: string } }) {
+export function OtpCheck({ parent, branchId }: { parent: { id: number; mobile: string }; branchId: number | null }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const sendCode = useSendCode();
@@ -36,7 +50,7 @@ export function OtpCheck({ parent }: { parent: { id: number; mobile: string } })
     <CodeEntry
       testId="otp"
       sendLabel={t('desk.sendCode')}
-      onSend={() => sendCode(parent)}
+      onSend={() => sendCode(parent, branchId)}
       onVerify={async (otp) => {
         const result = await submit(verify({ id: parent.id, mobile: parent.mobile, otp }), {
           success: 'OTP_VERIFICATION_SUCCESS',

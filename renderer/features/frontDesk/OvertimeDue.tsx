@@ -146,7 +146,7 @@ function ParentConfirms({ owing, onConfirmed }: { owing: KidSession[]; onConfirm
       <CodeEntry
         testId="overtime"
         sendLabel={t('desk.parentConfirms')}
-        onSend={() => sendCode({ id: parent.parent_id, mobile: parent.mobile })}
+        onSend={() => sendCode({ id: parent.parent_id, mobile: parent.mobile }, parent.branch_id)}
         onVerify={async (otp) => {
           const bills = await submit(confirm({ kids: owing.map((s) => s.kid_id).join(','), otp }), {
             success: 'OTP_VERIFICATION_SUCCESS',

@@ -128,7 +128,7 @@ export function ParentPanel(props: {
           </Typography.Text>
         </Space>
       }
-      extra={ability.can('create', 'FrontDesk') && <OtpCheck key={parent.id} parent={parent} />}
+      extra={ability.can('create', 'FrontDesk') && <OtpCheck key={parent.id} parent={parent} branchId={branchId} />}
       data-testid="parent-panel"
     >
       {parent.kids.length === 0 ? (

@@ -12,6 +12,7 @@ import {
 import { useAppDispatch } from '../../app/store';
 import { bridge } from '../../bridge';
 import { CodeEntry } from '../../components/CodeEntry';
+import { pageLanguage } from '../../i18n';
 import { messageText } from '../../i18n/message';
 import { useSubmit } from '../../components/useSubmit';
 import { RoomChoice } from './RoomChoice';
@@ -91,7 +92,9 @@ function SupervisorSignIn() {
       <CodeEntry
         sendLabel={t('supervisor.sendCode')}
         testId="supervisor-code"
-        onSend={async () => (await submit(send({ mobile }), { form, success: 'MESSAGE_SENT' })) !== null}
+        onSend={async () =>
+          (await submit(send({ mobile, language: pageLanguage() }), { form, success: 'MESSAGE_SENT' })) !== null
+        }
         onVerify={async (otp) =>
           (await submit(verify({ mobile, otp }), { form, success: 'OTP_VERIFICATION_SUCCESS' })) !== null
         }

@@ -504,6 +504,7 @@ export class SaleService {
       purpose: 'invoice',
       sentBy: ctx.user.id,
       branchId: row.sale.branch_id,
+      requestId: ctx.requestId,
     });
     return { to, delivery };
   }
