@@ -11,6 +11,7 @@ import { PageSessions, idleSecondsOf } from '../electron/web/page-sessions';
 import { FileSettingsStore } from '../electron/platform/node/file-settings-store';
 import { FilePendingStore } from '../electron/platform/node/file-pending-store';
 import { AxiosTransport } from '../electron/platform/node/axios-transport';
+import { launchFile } from '../electron/web/launch-file';
 import { settingsSchema, type BridgeEvent } from '../shared/ipc';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -80,9 +81,19 @@ const pages = new PageSessions({
 });
 const bridge = await startBridgeServer({ root: resolve('dist'), pages, port: Number(values.port), log: console.warn });
 sendTo = bridge.sendTo;
+const launch = launchFile(join(dataDir, 'station', 'launch.json'));
+await launch.write({ url: bridge.url, cookie: bridge.cookie });
 console.log(`PlayDesk is served to the browser at ${bridge.url} (server ${serverUrl})`);
+// The only way in: an address that opens once, so no other process or user gets the page's pass.
+const printVisit = () => console.log(`Open ${bridge.visitUrl()} in the browser (it opens once).`);
+printVisit();
+if (process.stdin.isTTY) {
+  console.log('Press Enter for another address (another browser, or this one after it was closed).');
+  process.stdin.on('data', printVisit);
+}
 
 const stop = async () => {
+  await launch.remove();
   await bridge.close();
   await server?.close();
   process.exit(0);
