@@ -67,16 +67,19 @@ export function SettingsPage() {
     setBusy('save');
     // Browser mode is given its server when started; only the desktop app chooses it here.
     const server = info.shell === 'electron' ? serverOf(values) : {};
-    setSettings(
-      await bridge.invoke('pos:settings-set', {
-        ...settings,
-        ...server,
-        printer,
-        invoicePrinter: values.invoicePrinter || null,
-        stationBranchId: values.stationBranchId ?? null,
-      }),
-    );
+    const saved = await bridge.invoke('pos:settings-set', {
+      ...settings,
+      ...server,
+      printer,
+      invoicePrinter: values.invoicePrinter || null,
+      stationBranchId: values.stationBranchId ?? null,
+    });
     setBusy(null);
+    if (!saved.status) {
+      notify.error(saved.message);
+      return;
+    }
+    setSettings(saved.data);
     notify.success('OK');
   };
   const test = async () => {
