@@ -226,7 +226,8 @@ async function serve(root: string, req: IncomingMessage, res: ServerResponse, ke
   }
   const visit = url.searchParams.get(VISIT_PARAM);
   if (visit !== null) {
-    const redeemed = key.redeem(visit);
+    // A HEAD (a link preview, a checker) gets the answer's shape, never the one use.
+    const redeemed = req.method === 'GET' && key.redeem(visit);
     if (redeemed || key.matches(req)) {
       // Off the one-time address at once, so it stays out of the history and the address bar.
       res.writeHead(303, {

@@ -187,6 +187,8 @@ describe('the browser-mode bridge server', () => {
 
   it("hands a per-launch secret only to the launcher's one-time address, as an HttpOnly, SameSite=Strict cookie for this port only, then leaves that address", async () => {
     const launch = bridge.visitUrl();
+    const peek = await fetch(launch, { method: 'HEAD', redirect: 'manual' });
+    expect(peek.headers.get('set-cookie')).toBeNull();
     expect(launch).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${bridge.port}/\\?visit=[A-Za-z0-9_-]{43}$`));
     const visit = await fetch(launch, { redirect: 'manual' });
     expect(visit.status).toBe(303);
