@@ -52,6 +52,8 @@ export function SettingsPage() {
       .then(setSystemPrinters);
   }, []);
   if (!settings || !systemPrinters || !info) return <Spin />;
+  // The station refuses anyone else's save or test print too; the page says so before they try.
+  const mayUpdate = ability.can('update', 'Settings');
 
   const printerOf = (values: Values): PrinterSettings | null => {
     const address = addressOf(values);
@@ -191,6 +193,7 @@ export function SettingsPage() {
             <Button
               icon={<PrinterOutlined />}
               loading={busy === 'test'}
+              disabled={!mayUpdate}
               onClick={() => void test()}
               data-testid="printer-test"
             >
@@ -216,15 +219,19 @@ export function SettingsPage() {
               <Alert type="info" showIcon title={t('print.a4Help')} data-testid="invoice-printer-browser" />
             )}
           </Card>
-          <Button
-            type="primary"
-            icon={<SaveOutlined />}
-            loading={busy === 'save'}
-            onClick={() => void save()}
-            data-testid="printer-save"
-          >
-            {t('print.save')}
-          </Button>
+          <Space wrap>
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={busy === 'save'}
+              disabled={!mayUpdate}
+              onClick={() => void save()}
+              data-testid="printer-save"
+            >
+              {t('print.save')}
+            </Button>
+            {!mayUpdate && <Typography.Text type="secondary">{t('station.updateOnly')}</Typography.Text>}
+          </Space>
         </Space>
       </Form>
     </div>
