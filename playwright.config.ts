@@ -36,6 +36,12 @@ export const e2eServerURL = `http://127.0.0.1:${mine.port + 1}`;
 export const e2eSmsFile = mine.smsFile;
 /** A second station on an empty database, for the first-run screen. */
 export const firstRunURL = `http://127.0.0.1:${mine.port + 2}`;
+/** Every station's launch file (its address and page cookie, 0600), read by tests/e2e/global-setup.ts. */
+export const e2eLaunchFiles = Array.from({ length: workers }, (_, index) =>
+  ['main', 'first-run'].map((station) => join(stack(index).dir, station, 'station', 'launch.json')),
+).flat();
+/** The stations' cookies for every browser the tests open, as the launchers' own browsers hold them. */
+export const e2eBrowserState = join(dataDir, 'browser-state.json');
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 const stackServers = (index: number): WebServer[] => {
@@ -74,8 +80,10 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   reporter: [['list']],
+  globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${mine.port}`,
+    storageState: e2eBrowserState,
     viewport: { width: 1366, height: 800 },
     // A failure in CI leaves a picture of the screen in test-results/playwright.
     screenshot: 'only-on-failure',

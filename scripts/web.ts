@@ -40,6 +40,7 @@ const { PageSessions, idleSecondsOf } = await import('../electron/web/page-sessi
 const { FileSettingsStore } = await import('../electron/platform/node/file-settings-store');
 const { FilePendingStore } = await import('../electron/platform/node/file-pending-store');
 const { AxiosTransport } = await import('../electron/platform/node/axios-transport');
+const { launchFile } = await import('../electron/web/launch-file');
 const { settingsSchema } = await import('../shared/ipc');
 
 const dataDir = resolve(values['data-dir']);
@@ -94,9 +95,19 @@ const pages = new PageSessions({
 });
 const bridge = await startBridgeServer({ root: resolve('dist'), pages, port: Number(values.port), log: console.warn });
 sendTo = bridge.sendTo;
+const launch = launchFile(join(dataDir, 'station', 'launch.json'));
+await launch.write({ url: bridge.url, cookie: bridge.cookie });
 console.log(`PlayDesk is served to the browser at ${bridge.url} (server ${serverUrl})`);
+// The only way in: an address that opens once, so no other process or user gets the page's pass.
+const printVisit = () => console.log(`Open ${bridge.visitUrl()} in the browser (it opens once).`);
+printVisit();
+if (process.stdin.isTTY) {
+  console.log('Press Enter for another address (another browser, or this one after it was closed).');
+  process.stdin.on('data', printVisit);
+}
 
 const stop = async () => {
+  await launch.remove();
   await bridge.close();
   await server?.close();
   process.exit(0);

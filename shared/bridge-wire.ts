@@ -14,6 +14,7 @@ export const API_RESULT_CHANNELS = [
   'pos:api-call',
   'pos:auth-login',
   'pos:auth-logout',
+  'pos:settings-set',
 ] as const satisfies readonly BridgeChannel[];
 
 const id = z.number().check(z.int(), z.nonnegative());

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { fail, fieldErrorSchema, type ApiFailure, type FieldError } from './api/envelope';
 import { isMessageKey, type MessageKey } from './api/keys';
 import { loginRequest } from './api/auth';
-import { shiftSummarySchema } from './api/cashup';
 import { sessionUserSchema } from './permissions';
 import type { RealtimeBridgeEvent } from './realtime';
 import type { ImportCheck } from './domain/product-import';
@@ -214,7 +213,8 @@ export const bridgeChannels = {
   'pos:auth-logout': channel(z.null(), apiResultOf(z.null()), {}),
   'pos:auth-current': channel(z.null(), sessionUserSchema.nullable()),
   'pos:settings-get': channel(z.null(), settingsSchema),
-  'pos:settings-set': channel(settingsSchema, settingsSchema),
+  /** Saves this station's settings (its server among them): whoever signed in holds Settings' update right. */
+  'pos:settings-set': channel(settingsSchema, apiResultOf(settingsSchema), {}),
   'pos:app-info': channel(z.null(), appInfoSchema),
   /** Asks a server address what it is (Settings → Server → Test connection); only an address passwords may go to. */
   'pos:server-test': channel(z.object({ url: settingsSchema.shape.serverUrl.unwrap() }), serverProbeSchema),
@@ -247,9 +247,12 @@ export const bridgeChannels = {
     z.object({ fileName: z.string().regex(/^[\p{L}\p{N} ._-]{1,80}\.xlsx$/u), sheet: sheetSchema }),
     exportOutcomeSchema,
   ),
-  /** Prints a shift's X or Z report, as the page shows it, on this station's receipt printer. */
-  'pos:print-shift': channel(shiftSummarySchema, printOutcomeSchema),
-  /** Prints a sample receipt on the printer being set up. */
+  /**
+   * Prints a shift's X or Z report on this station's receipt printer: the figures the server's cash-up
+   * report gives the signed-in user, never ones the page sends.
+   */
+  'pos:print-shift': channel(z.object({ id: z.number().int().positive() }), printOutcomeSchema),
+  /** Prints a sample receipt on the printer being set up (Settings' update right). */
   'pos:print-test': channel(printerSettingsSchema, printOutcomeSchema),
   'pos:printers-list': channel(z.null(), systemPrintersSchema),
   /** Prints the page on screen (an A4 invoice) on the invoice printer, or saves it as a PDF named `fileName`. */

@@ -15,12 +15,13 @@ import type { OnceCommands } from '../services/once-commands';
 import { readFirstSheet, SheetTooLargeError, writeSheet } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
-import { hasFullAccess } from '../../shared/permissions';
+import { abilityFor, hasFullAccess, type Feature, type FeatureFlag, type SessionUser } from '../../shared/permissions';
+import { fail } from '../../shared/api/envelope';
 import { probeServer } from '../services/server-probe';
 import {
   printInvoicePage,
   printSaleReceipt,
-  printShiftReport,
+  printServerShiftReport,
   printTestReceipt,
 } from '../services/printing/print-jobs';
 import type { DocumentPrinter, FilePicker, FileSaver, SettingsStore } from '../platform/ports';
@@ -80,9 +81,11 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:auth-current': async () => deps.session.user(),
     'pos:settings-get': async () => deps.settings.load(),
     'pos:settings-set': async (asked) => {
+      // The server named here is where the next start sends staff passwords: Settings' update right only.
+      const user = await deps.session.user();
+      if (!allowed(user, 'update', 'Settings')) return fail('NOT_AUTHORISED');
       const before = await deps.settings.load();
       // The station's branch is an administrator's choice; anyone else's save keeps it as it was.
-      const user = await deps.session.user();
       const settings: Settings = {
         ...asked,
         stationBranchId: user && hasFullAccess(user) ? asked.stationBranchId : before.stationBranchId,
@@ -94,7 +97,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
         await deps.api.logout();
         deps.emit({ type: 'session-ended' });
       }
-      return settings;
+      return { status: true, message: 'OK', data: settings };
     },
     'pos:app-info': async () => deps.appInfo(),
     'pos:server-test': async ({ url }) => probeServer(url),
@@ -111,8 +114,17 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     'pos:print-receipt': async ({ saleId, drawer }) =>
       printSaleReceipt(deps.api, (await deps.settings.load()).printer, saleId, drawer),
     'pos:export-sheet': async ({ fileName, sheet }) => deps.saver.save(fileName, await writeSheet(sheet)),
-    'pos:print-shift': async (shift) => printShiftReport((await deps.settings.load()).printer, shift),
-    'pos:print-test': async (printer) => printTestReceipt(printer),
+    'pos:print-shift': async ({ id }) => {
+      // The server checks whose shift it is; nobody signed in has no shift to print.
+      if (!(await deps.session.user())) return { status: 'failed', message: 'NOT_AUTHORISED' };
+      return printServerShiftReport(deps.api, (await deps.settings.load()).printer, id);
+    },
+    'pos:print-test': async (printer) => {
+      // A test print goes wherever it is told: only someone who may set the printer up sends one.
+      if (!allowed(await deps.session.user(), 'update', 'Settings'))
+        return { status: 'failed', message: 'NOT_AUTHORISED' };
+      return printTestReceipt(printer);
+    },
     'pos:printers-list': async () => deps.documents.printers(),
     'pos:print-document': async (request) =>
       request.action === 'pdf'
@@ -120,6 +132,11 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
         : printInvoicePage(deps.documents, (await deps.settings.load()).invoicePrinter),
     'pos:file-pick': async ({ extensions }) => deps.files.pick(extensions),
   });
+}
+
+/** Whether someone is signed in at the station and holds this right (from their sign-in's role). */
+function allowed(user: SessionUser | null, action: FeatureFlag, subject: Feature): boolean {
+  return user !== null && abilityFor(user).can(action, subject);
 }
 
 const serverOf = (settings: Settings) => (settings.serverMode === 'remote' ? settings.serverUrl : 'embedded');

@@ -138,6 +138,11 @@ export class ApiClient {
         headers,
         body: endpoint.method === 'GET' ? undefined : rest,
       });
+      if (res.status >= 300 && res.status < 400) {
+        // A PlayDesk server never redirects: whatever answered is not the server the station was given.
+        this.deps.log?.('the server answered with a redirect, not followed', { status: res.status, url: target });
+        return { status: res.status, envelope: fail('SERVER_REDIRECTED') };
+      }
       // A gateway before the server gave up (a load balancer's 502/503/504 page, not the server's envelope).
       const gatewayGaveUp = GATEWAY_FAILURES.has(res.status) && !looseEnvelopeSchema.safeParse(res.body).success;
       return {

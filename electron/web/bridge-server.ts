@@ -6,6 +6,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { wireRequestSchema, type BridgeEvent, type WireMessage } from '../../shared/ipc';
 import { WEB_BRIDGE_PATH } from '../../shared/bridge-wire';
 import type { ChannelHandlers } from '../ipc/handlers';
+import enCommon from '../../locales/en/common.json';
+import arCommon from '../../locales/ar/common.json';
 
 export interface BridgeServerOptions {
   /** The built renderer (dist/). */
@@ -23,6 +25,13 @@ export interface BridgeServerOptions {
 export interface BridgeServer {
   url: string;
   port: number;
+  /**
+   * An address to open once, what the launcher prints: its one-time token is exchanged for the page's
+   * cookie. Anyone else who asks the station for a page gets no secret.
+   */
+  visitUrl(): string;
+  /** The page's cookie, for the launcher's owner-only file (the browser tests give it to their browsers). */
+  cookie: { name: string; value: string };
   /** An event for the sockets of one page. */
   sendTo(page: string, event: BridgeEvent): void;
   close(): Promise<void>;
@@ -47,14 +56,15 @@ export const CONTENT_SECURITY_POLICY =
 /**
  * Browser mode: serves the built renderer and the main-process services over one WebSocket, for tests
  * and for administrators without the desktop build. Bound to loopback; other origins are refused, and
- * the socket opens only with the secret this launch handed to the page in a cookie.
+ * the socket opens only with this launch's secret, which only the browser that opened the launcher's
+ * one-time address holds in its cookie (any local process, or another user, can reach the port).
  */
 export async function startBridgeServer(opts: BridgeServerOptions): Promise<BridgeServer> {
   const root = resolve(opts.root);
   const host = opts.host ?? '127.0.0.1';
   const sockets = new Map<WebSocket, string>();
   const key = bridgeKey();
-  const http: Server = createServer((req, res) => void serveStatic(root, req, res, key));
+  const http: Server = createServer((req, res) => void serve(root, req, res, key));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * 1024 * 1024 });
 
   http.on('upgrade', (req, socket, head) => {
@@ -111,9 +121,12 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
   });
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
+  const url = `http://${host}:${port}`;
   return {
-    url: `http://${host}:${port}`,
+    url,
     port,
+    visitUrl: () => `${url}/?${VISIT_PARAM}=${key.visit()}`,
+    cookie: { name: cookieNameOf(port), value: key.secret },
     sendTo(page, event) {
       const text = JSON.stringify({ kind: 'event', event } satisfies WireMessage);
       for (const [ws, of] of sockets) if (of === page && ws.readyState === ws.OPEN) ws.send(text);
@@ -131,20 +144,40 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
 const PAGE_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 interface BridgeKey {
+  secret: string;
+  /** A new one-time token for the launcher's address. */
+  visit(): string;
+  /** True once for each token `visit` made: it is used up. */
+  redeem(token: string): boolean;
   setCookie(req: IncomingMessage): string;
   matches(req: IncomingMessage): boolean;
 }
 
+/** The query parameter of the launcher's one-time address. */
+const VISIT_PARAM = 'visit';
+/** Addresses printed and not opened yet: asking for more forgets the oldest. */
+const MAX_OPEN_VISITS = 20;
+
 /**
- * A secret made at each launch and handed to the page as an HttpOnly, SameSite=Strict cookie: the
- * Origin header alone is whatever a local process chooses to send, the cookie is what the page was given.
+ * A secret made at each launch and handed, as an HttpOnly, SameSite=Strict cookie, only to a browser
+ * that opens one of the launcher's one-time addresses: the Origin header alone is whatever a local
+ * process chooses to send, the cookie is what the launcher's browser was given.
  */
 function bridgeKey(): BridgeKey {
   const secret = randomBytes(32).toString('base64url');
   // Compared as digests, so the comparison takes the same time whatever was sent and however long.
   const digest = (value: string) => createHash('sha256').update(value).digest();
   const expected = digest(secret);
+  const visits = new Set<string>();
   return {
+    secret,
+    visit() {
+      const token = randomBytes(32).toString('base64url');
+      visits.add(digest(token).toString('hex'));
+      for (const oldest of visits) if (visits.size > MAX_OPEN_VISITS) visits.delete(oldest);
+      return token;
+    },
+    redeem: (token) => visits.delete(digest(token).toString('hex')),
     setCookie: (req) => `${cookieName(req)}=${secret}; Path=/; HttpOnly; SameSite=Strict`,
     matches(req) {
       const sent = cookieOf(req.headers.cookie, cookieName(req));
@@ -154,7 +187,8 @@ function bridgeKey(): BridgeKey {
 }
 
 /** The name carries the port: a browser shares a host's cookies across its ports (two stations on one machine). */
-const cookieName = (req: IncomingMessage) => `playdesk_bridge_${req.socket.localPort ?? 0}`;
+const cookieNameOf = (port: number) => `playdesk_bridge_${port}`;
+const cookieName = (req: IncomingMessage) => cookieNameOf(req.socket.localPort ?? 0);
 
 function cookieOf(header: string | undefined, name: string): string | null {
   for (const pair of (header ?? '').split(';')) {
@@ -173,7 +207,7 @@ function sameOrigin(req: IncomingMessage): boolean {
   return origin === `http://${host}` && (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]');
 }
 
-async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, key: BridgeKey) {
+async function serve(root: string, req: IncomingMessage, res: ServerResponse, key: BridgeKey) {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -181,11 +215,28 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
     res.writeHead(405).end();
     return;
   }
+  let url: URL;
   let path: string;
   try {
-    path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    url = new URL(req.url ?? '/', 'http://x');
+    path = decodeURIComponent(url.pathname);
   } catch {
     res.writeHead(400).end();
+    return;
+  }
+  const visit = url.searchParams.get(VISIT_PARAM);
+  if (visit !== null) {
+    // A HEAD (a link preview, a checker) gets the answer's shape, never the one use.
+    const redeemed = req.method === 'GET' && key.redeem(visit);
+    if (redeemed || key.matches(req)) {
+      // Off the one-time address at once, so it stays out of the history and the address bar.
+      res.writeHead(303, {
+        Location: '/',
+        'Cache-Control': 'no-store',
+        ...(redeemed ? { 'Set-Cookie': key.setCookie(req) } : {}),
+      });
+      res.end();
+    } else noPass(req, res);
     return;
   }
   const file = normalize(join(root, path));
@@ -194,19 +245,34 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
     return;
   }
   const target = (await isFile(file)) ? file : join(root, 'index.html');
+  const page = target.endsWith('index.html');
+  // The app's scripts and pictures are no secret; the page that opens the bridge is.
+  if (page && !key.matches(req)) {
+    noPass(req, res);
+    return;
+  }
   try {
     const body = await readFile(target);
-    const page = target.endsWith('index.html');
     res.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream',
       'Cache-Control': page ? 'no-cache' : 'public, max-age=31536000, immutable',
-      ...(page ? { 'Set-Cookie': key.setCookie(req) } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch {
     res.writeHead(404).end();
   }
 }
+
+/** A browser without this launch's cookie, or an address used already: where to open the station, in both languages. */
+function noPass(req: IncomingMessage, res: ServerResponse) {
+  const section = (lang: 'en' | 'ar', text: typeof enCommon.station) =>
+    `<section lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><h${lang === 'en' ? 1 : 2}>${escapeHtml(text.openFromLauncher)}</h${lang === 'en' ? 1 : 2}><p>${escapeHtml(text.openFromLauncherHint)}</p></section>`;
+  const body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>PlayDesk</title><main style="font-family:sans-serif;max-width:40em;margin:3em auto">${section('en', enCommon.station)}${section('ar', arCommon.station)}</main></html>`;
+  res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function isFile(path: string): Promise<boolean> {
   try {

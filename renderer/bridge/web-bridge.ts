@@ -37,12 +37,22 @@ export function pageIdOf(store: PageStore): string {
 }
 
 /**
+ * A station restarted since this page was opened holds another secret and serves no page to this
+ * browser: reloading shows its page saying to open the address its launcher printed. A station that
+ * does not answer at all (restarting) is tried again as before.
+ */
+async function reloadWithoutPass(location: Location): Promise<void> {
+  const page = await fetch(`${location.origin}/`, { cache: 'no-store', redirect: 'manual' });
+  if (page.status === 403) location.reload();
+}
+
+/**
  * Browser mode: the bridge over one WebSocket to the page's own origin. It reconnects with backoff;
  * calls made while it is down wait for the connection for a few seconds, then fail as unreachable.
  */
 export function createWebBridge(
   location: Location = window.location,
-  renewPass: () => Promise<unknown> = () => fetch(`${location.origin}/`, { cache: 'no-store' }),
+  whenRefused: () => Promise<unknown> = () => reloadWithoutPass(location),
   store: PageStore = window.sessionStorage,
 ): PosBridge {
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WEB_BRIDGE_PATH}?page=${encodeURIComponent(pageIdOf(store))}`;
@@ -77,8 +87,8 @@ export function createWebBridge(
         }
         reject(new Error('bridge closed'));
         // Refused before it opened: the station may have restarted with a new launch secret, which
-        // loading the page hands out again (the cookie is HttpOnly, so only a request can renew it).
-        const renewed = !wasOpen ? renewPass().catch(() => {}) : Promise.resolve();
+        // only the launcher's new address hands out (see reloadWithoutPass).
+        const renewed = !wasOpen ? whenRefused().catch(() => {}) : Promise.resolve();
         setTimeout(() => void renewed.then(() => connect()).catch(() => {}), (backoff = Math.min(backoff * 2, 5000)));
       };
     });

@@ -74,14 +74,17 @@ export const cashupClose = endpoint({
   permission: { action: 'create', subject: 'Sales' },
 });
 
-/** Any shift's report, open (X) or closed (Z), for a manager. */
+/**
+ * A shift's report, open (X) or closed (Z): any of the branch's for a manager, and a cashier's own (the
+ * station prints the slip from it, never from figures the page sends).
+ */
 export const cashupReport = endpoint({
   method: 'POST',
   path: '/cashup/report',
   read: true,
   request: z.object({ id: Id }),
   response: shiftSummarySchema,
-  permission: { action: 'view', subject: 'Reports' },
+  permission: { action: 'view', subject: 'Reports', or: { action: 'view', subject: 'Sales' } },
 });
 
 /** The shifts, newest first, by branch, cashier and the day they opened; open ones only with `open`. */

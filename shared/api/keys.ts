@@ -50,6 +50,8 @@ export const systemKeys = [
   'DUPES',
   'TOO_MANY_REQUESTS',
   'SERVER_UNREACHABLE',
+  /** The server's address answered with a redirect, which the station never follows (a misconfigured server). */
+  'SERVER_REDIRECTED',
   'SOMETHING_WENT_WRONG',
   /** Spec 5: 'No file to upload'. */
   'NO_FILE_TO_UPLOAD',
@@ -157,6 +159,8 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
       return 429;
     case 'SERVER_UNREACHABLE':
       return 503;
+    case 'SERVER_REDIRECTED':
+      return 502;
     case 'SMS_NOT_SENT':
     case 'SMS_GATEWAY_MISCONFIGURED':
       return 502;

@@ -21,6 +21,8 @@ const SERIAL = /^((?:COM|com)\d{1,3}|\/dev\/[A-Za-z0-9._/-]{1,60})@(\d{4,6})$/;
 
 /** The printer an address names, or null when it names none. */
 export function printerTarget(address: string): PrinterTarget | null {
+  // A serial path or share that climbs out (`/dev/../home/…`) names a file, not a printer.
+  if (address.split(/[\\/@]/).some((segment) => segment === '..')) return null;
   const network = NETWORK.exec(address);
   if (network) {
     const port = network[2] === undefined ? 9100 : Number(network[2]);

@@ -92,6 +92,21 @@ describe('a cashier’s shift', () => {
     expect((await call('/cashup/report', { id: x.id }, manager)).body.data).toEqual(z.body.data);
   });
 
+  it("a cashier reads their own shift's report (the station prints its X/Z slip from it), never a colleague's", async () => {
+    const own = (await call('/cashup/open', { opening_float: 500 }, cashier)).body.data;
+    const theirs = (await call('/cashup/open', { opening_float: 700 }, colleague)).body.data;
+    const x = await call('/cashup/report', { id: own.id }, cashier);
+    expect(x.body).toMatchObject({ status: true, data: { id: own.id, opening_float: 500, closed_at: null } });
+    expect((await call('/cashup/report', { id: theirs.id }, cashier)).body.message).toBe('NOT_FOUND');
+    const z = (await call('/cashup/close', { id: own.id, counted_cash: 500 }, cashier)).body.data;
+    expect((await call('/cashup/report', { id: own.id }, cashier)).body.data).toEqual({
+      ...z,
+      as_of: expect.any(String),
+    });
+    expect((await call('/cashup/report', { id: theirs.id }, manager)).body.data.id).toBe(theirs.id);
+    await call('/cashup/close', { id: theirs.id, counted_cash: 700 }, colleague);
+  });
+
   it('only its cashier closes it; a manager reads and lists shifts, a cashier cannot list', async () => {
     const mine = (await call('/cashup/open', { opening_float: 0 }, colleague)).body.data;
     expect((await call('/cashup/close', { id: mine.id, counted_cash: 0 }, cashier)).body.message).toBe('NOT_FOUND');

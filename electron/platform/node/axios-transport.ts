@@ -1,12 +1,22 @@
 import axios, { type AxiosInstance } from 'axios';
 import { ServerUnreachableError, type HttpRequest, type HttpResponse, type HttpTransport } from '../ports';
 
-/** HTTP to the PlayDesk server. Every answer is returned as it is; only no answer at all throws. */
+/**
+ * HTTP to the PlayDesk server. Every answer is returned as it is, a redirect too: following one would
+ * send the password and tokens to an address that never passed the https-only rule. Only no answer at
+ * all throws.
+ */
 export class AxiosTransport implements HttpTransport {
   private readonly http: AxiosInstance;
 
   constructor(timeoutMs = 15_000) {
-    this.http = axios.create({ timeout: timeoutMs, validateStatus: () => true, responseType: 'json', proxy: false });
+    this.http = axios.create({
+      timeout: timeoutMs,
+      validateStatus: () => true,
+      responseType: 'json',
+      proxy: false,
+      maxRedirects: 0,
+    });
   }
 
   async request(req: HttpRequest): Promise<HttpResponse> {

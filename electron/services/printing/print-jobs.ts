@@ -6,7 +6,7 @@ import { receiptSchema } from '../../../shared/api/sales';
 import { processTimeZone } from '../../../shared/domain/time-zone';
 import { encodePicture, printReceipt } from './receipt-printer';
 import { drawShiftReport } from './thermal-shift';
-import type { ShiftSummary } from '../../../shared/api/cashup';
+import { shiftSummarySchema, type ShiftSummary } from '../../../shared/api/cashup';
 import { PrinterOutOfPaperError, PrinterUnreachableError, sendToPrinter } from './printer-link';
 
 /** Prints on this station's receipt printer; every way it can fail is an outcome the screen explains. */
@@ -55,7 +55,23 @@ export async function printSaleReceipt(
   return print(receipt.data, printer, drawer);
 }
 
-/** A shift's X or Z report, as the page has it (the cashier's own figures), on the receipt printer; no drawer kick. */
+/**
+ * A shift's X or Z report as the server reports it to the signed-in user (a manager any shift of their
+ * branch, a cashier their own), on the configured printer.
+ */
+export async function printServerShiftReport(
+  api: ApiClient,
+  printer: PrinterSettings,
+  shiftId: number,
+): Promise<PrintOutcome> {
+  const answer = await api.call('cashup/report', { id: shiftId });
+  if (!answer.status) return { status: 'failed', message: answer.message };
+  const shift = shiftSummarySchema.safeParse(answer.data);
+  if (!shift.success) return { status: 'failed', message: 'SOMETHING_WENT_WRONG' };
+  return printShiftReport(printer, shift.data);
+}
+
+/** A shift's X or Z report on the receipt printer; no drawer kick. */
 export function printShiftReport(printer: PrinterSettings, shift: ShiftSummary): Promise<PrintOutcome> {
   return send(printer, (address) =>
     sendToPrinter(address, encodePicture(drawShiftReport(shift, printer.paper), false)),

@@ -151,7 +151,9 @@ export function ShiftsReport({ scope }: { scope: ReportScope }) {
               <Button
                 icon={<PrinterOutlined />}
                 loading={thermal.printing}
-                onClick={() => void thermal.run(`shift-${viewing.id}`, () => bridge.invoke('pos:print-shift', viewing))}
+                onClick={() =>
+                  void thermal.run(`shift-${viewing.id}`, () => bridge.invoke('pos:print-shift', { id: viewing.id }))
+                }
               >
                 {t('shift.printReceipt')}
               </Button>

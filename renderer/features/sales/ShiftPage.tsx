@@ -62,7 +62,7 @@ function ShiftActions({ shift }: { shift: ShiftSummary }) {
         type="primary"
         icon={<PrinterOutlined />}
         loading={thermal.printing}
-        onClick={() => void thermal.run(`shift-${shift.id}`, () => bridge.invoke('pos:print-shift', shift))}
+        onClick={() => void thermal.run(`shift-${shift.id}`, () => bridge.invoke('pos:print-shift', { id: shift.id }))}
         data-testid="shift-print-receipt"
       >
         {t('shift.printReceipt')}

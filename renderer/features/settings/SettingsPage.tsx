@@ -52,6 +52,8 @@ export function SettingsPage() {
       .then(setSystemPrinters);
   }, []);
   if (!settings || !systemPrinters || !info) return <Spin />;
+  // The station refuses anyone else's save or test print too; the page says so before they try.
+  const mayUpdate = ability.can('update', 'Settings');
 
   const printerOf = (values: Values): PrinterSettings | null => {
     const address = addressOf(values);
@@ -67,16 +69,19 @@ export function SettingsPage() {
     setBusy('save');
     // Browser mode is given its server when started; only the desktop app chooses it here.
     const server = info.shell === 'electron' ? serverOf(values) : {};
-    setSettings(
-      await bridge.invoke('pos:settings-set', {
-        ...settings,
-        ...server,
-        printer,
-        invoicePrinter: values.invoicePrinter || null,
-        stationBranchId: values.stationBranchId ?? null,
-      }),
-    );
+    const saved = await bridge.invoke('pos:settings-set', {
+      ...settings,
+      ...server,
+      printer,
+      invoicePrinter: values.invoicePrinter || null,
+      stationBranchId: values.stationBranchId ?? null,
+    });
     setBusy(null);
+    if (!saved.status) {
+      notify.error(saved.message);
+      return;
+    }
+    setSettings(saved.data);
     notify.success('OK');
   };
   const test = async () => {
@@ -188,6 +193,7 @@ export function SettingsPage() {
             <Button
               icon={<PrinterOutlined />}
               loading={busy === 'test'}
+              disabled={!mayUpdate}
               onClick={() => void test()}
               data-testid="printer-test"
             >
@@ -213,15 +219,19 @@ export function SettingsPage() {
               <Alert type="info" showIcon title={t('print.a4Help')} data-testid="invoice-printer-browser" />
             )}
           </Card>
-          <Button
-            type="primary"
-            icon={<SaveOutlined />}
-            loading={busy === 'save'}
-            onClick={() => void save()}
-            data-testid="printer-save"
-          >
-            {t('print.save')}
-          </Button>
+          <Space wrap>
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={busy === 'save'}
+              disabled={!mayUpdate}
+              onClick={() => void save()}
+              data-testid="printer-save"
+            >
+              {t('print.save')}
+            </Button>
+            {!mayUpdate && <Typography.Text type="secondary">{t('station.updateOnly')}</Typography.Text>}
+          </Space>
         </Space>
       </Form>
     </div>

@@ -5,7 +5,8 @@ import { AppError } from '../../http/errors';
 import { isUniqueViolation, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
-import type { ShiftSummaryRecord } from '../../../shared/api/cashup';
+import { cashupReport, type ShiftSummaryRecord } from '../../../shared/api/cashup';
+import { abilityFor } from '../../../shared/permissions';
 import { startOfDay } from '../../../shared/domain/time-zone';
 import { addDays } from '../../../shared/domain/subscription';
 import { commandBranch, dataBranch, inDataBranch } from '../which-branch';
@@ -96,7 +97,16 @@ export class CashupService {
     const [shift] = await this.db
       .select({ id: cashShifts.id })
       .from(cashShifts)
-      .where(and(eq(cashShifts.id, id), inDataBranch(ctx, cashShifts.branch_id)));
+      .where(
+        and(
+          eq(cashShifts.id, id),
+          inDataBranch(ctx, cashShifts.branch_id),
+          // Let in by the endpoint's narrower right (`or`) alone: the caller's own shifts only.
+          abilityFor(ctx.user).can(cashupReport.permission.action, cashupReport.permission.subject)
+            ? undefined
+            : eq(cashShifts.user_id, ctx.user.id),
+        ),
+      );
     if (!shift) throw new AppError('NOT_FOUND');
     return this.summary(this.db, id);
   }

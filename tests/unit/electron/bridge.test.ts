@@ -16,7 +16,7 @@ import { FakeServer, memoryPending, okBody, tokens } from './fakes';
 import { noDocumentPrinter, noFilePicker, downloadSaver } from '../../../electron/platform/ports';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
-writeFileSync(join(root, 'index.html'), '<!doctype html><title>PlayDesk</title>');
+writeFileSync(join(root, 'index.html'), '<!doctype html><title>PlayDesk</title><div id="root"></div>');
 const server = new FakeServer().on('/user/login', () => okBody(tokens(1)));
 const session = new Session(new MemorySecretStore());
 const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://server', emit: () => {} });
@@ -41,10 +41,10 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** The bridge cookie as a browser keeps it from loading the page: `name=value`. */
+/** The bridge cookie as the launcher's browser keeps it from opening the printed address: `name=value`. */
 async function pageCookie(): Promise<string> {
-  const page = await fetch(`http://127.0.0.1:${bridge.port}/`);
-  return (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const visit = await fetch(bridge.visitUrl(), { redirect: 'manual' });
+  return (visit.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
 /** A tab's page id, as the page makes it (`pageIdOf`). */
@@ -185,19 +185,59 @@ describe('the browser-mode bridge server', () => {
     await expect(open(origin, undefined, 'tab1')).rejects.toThrow(/refused 403/);
   });
 
-  it('hands the page a per-launch secret as an HttpOnly, SameSite=Strict cookie for this port only', async () => {
-    const setCookie = (await fetch(`http://127.0.0.1:${bridge.port}/`)).headers.get('set-cookie') ?? '';
+  it("hands a per-launch secret only to the launcher's one-time address, as an HttpOnly, SameSite=Strict cookie for this port only, then leaves that address", async () => {
+    const launch = bridge.visitUrl();
+    const peek = await fetch(launch, { method: 'HEAD', redirect: 'manual' });
+    expect(peek.headers.get('set-cookie')).toBeNull();
+    expect(launch).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${bridge.port}/\\?visit=[A-Za-z0-9_-]{43}$`));
+    const visit = await fetch(launch, { redirect: 'manual' });
+    expect(visit.status).toBe(303);
+    expect(visit.headers.get('location')).toBe('/');
+    const setCookie = visit.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(new RegExp(`^playdesk_bridge_${bridge.port}=[A-Za-z0-9_-]{43};`));
     expect(setCookie).toMatch(/; HttpOnly/);
     expect(setCookie).toMatch(/; SameSite=Strict/);
-    expect(await pageCookie()).toBe(setCookie.split(';')[0]);
+    expect(bridge.cookie).toEqual({
+      name: `playdesk_bridge_${bridge.port}`,
+      value: setCookie.split(';')[0]?.split('=')[1],
+    });
+    const page = await fetch(`http://127.0.0.1:${bridge.port}/`, {
+      headers: { cookie: setCookie.split(';')[0] ?? '' },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(page.headers.get('set-cookie')).toBeNull();
+
+    const again = await fetch(launch, { redirect: 'manual' });
+    expect(again.status).toBe(403);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(await again.text()).not.toContain(bridge.cookie.value);
+
     const other = await startBridgeServer({ root, pages: { open: () => handlers, close: () => {} }, port: 0 });
     try {
-      const otherCookie = (await fetch(`http://127.0.0.1:${other.port}/`)).headers.get('set-cookie') ?? '';
+      const otherCookie = (await fetch(other.visitUrl(), { redirect: 'manual' })).headers.get('set-cookie') ?? '';
       expect(otherCookie.split('=')[1]).not.toBe(setCookie.split('=')[1]);
     } finally {
       await other.close();
     }
+  });
+
+  it('gives any other GET no secret: a page in both languages saying to open the address the launcher printed', async () => {
+    for (const path of ['/', '/index.html', '/Sales', `/?visit=${'A'.repeat(43)}`, '/?visit=']) {
+      const res = await fetch(`http://127.0.0.1:${bridge.port}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(403);
+      expect(res.headers.get('set-cookie'), path).toBeNull();
+      const text = await res.text();
+      expect(text, path).not.toContain(bridge.cookie.value);
+      expect(text).toContain('Open the address the launcher printed');
+      expect(text).toContain('افتح العنوان الذي طبعته نافذة التشغيل');
+      expect(text).not.toContain('<div id="root">');
+    }
+    const cookie = await pageCookie();
+    const origin = `http://127.0.0.1:${bridge.port}`;
+    await expect(open(origin, '')).rejects.toThrow(/refused 401/);
+    const ws = await open(origin, cookie);
+    ws.close();
   });
 
   it("refuses a WebSocket with the right Origin but without the page's cookie, or with a wrong one (401)", async () => {
@@ -216,7 +256,7 @@ describe('the browser-mode bridge server', () => {
   });
 
   it('serves the app with its security policy and never a file outside dist/', async () => {
-    const page = await fetch(`http://127.0.0.1:${bridge.port}/`);
+    const page = await fetch(`http://127.0.0.1:${bridge.port}/`, { headers: { cookie: await pageCookie() } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     for (const path of ['/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd']) {

@@ -61,7 +61,7 @@ describe("a station's remote server", () => {
     'http://[::1]:4100',
   ])('accepts %s (https, or http on this computer)', async (url) => {
     const { handlers, settings } = await signedInStation();
-    expect(await handlers['pos:settings-set'](remote(url))).toMatchObject({ serverUrl: url });
+    expect(await handlers['pos:settings-set'](remote(url))).toMatchObject({ status: true, data: { serverUrl: url } });
     expect((await settings.load()).serverUrl).toBe(url);
   });
 
@@ -96,11 +96,19 @@ describe("a station's branch", () => {
   });
 
   it("is not changed by anyone else's save", async () => {
-    const cashier = { ...tokens(2), user: { ...user, role: 'employee', branch_id: 1 } };
-    const { handlers, settings } = await signedInStation(cashier);
+    const flags = { access: true, view: true, create: false, update: true, delete: false };
+    const privilege = {
+      id: 5,
+      name_en: 'Manager',
+      name_ar: 'مدير فرع',
+      admin_access: false,
+      features: { Settings: flags },
+    };
+    const manager = { ...tokens(2), user: { ...user, role: 'manager', branch_id: 1, privilege } };
+    const { handlers, settings } = await signedInStation(manager);
     await settings.save({ ...remote('https://old.example'), stationBranchId: 3 });
     expect(await handlers['pos:settings-set']({ ...remote('https://old.example'), stationBranchId: 7 })).toMatchObject({
-      stationBranchId: 3,
+      data: { stationBranchId: 3 },
     });
     expect((await settings.load()).stationBranchId).toBe(3);
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { FileSecretStore } from '../../../electron/platform/node/file-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { Session } from '../../../electron/services/session';
+import { launchFile } from '../../../electron/web/launch-file';
 import { tokens } from './fakes';
 
 const dirs: string[] = [];
@@ -104,5 +105,17 @@ describe('station settings', () => {
     expect(loaded.printer).toEqual(printer);
     expect(loaded.invoicePrinter).toBe('HP LaserJet');
     expect(loaded.serverUrl).toBeNull();
+  });
+});
+
+describe("browser mode's launch file", () => {
+  it("holds the page cookie where only the launcher's OS user may read it (0600), and is gone at stop", async () => {
+    const path = join(tempDir(), 'station', 'launch.json');
+    const launch = { url: 'http://127.0.0.1:4200', cookie: { name: 'playdesk_bridge_4200', value: 'x'.repeat(43) } };
+    await launchFile(path).write(launch);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(await launchFile(path).read()).toEqual(launch);
+    await launchFile(path).remove();
+    expect(await launchFile(path).read()).toBeNull();
   });
 });

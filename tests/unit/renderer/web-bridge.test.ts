@@ -38,16 +38,27 @@ describe('the browser bridge after the station restarted', () => {
     vi.unstubAllGlobals();
   });
 
-  it('loads the page again for the new launch cookie before it retries a refused socket, and reconnects', async () => {
+  it('asks the station about its pass before it retries a refused socket, and reconnects', async () => {
     const steps: string[] = [];
-    const renewPass = vi.fn(async () => {
-      steps.push(`renew after ${RefusedSocket.opened.length} tries`);
+    const whenRefused = vi.fn(async () => {
+      steps.push(`asked after ${RefusedSocket.opened.length} tries`);
       RefusedSocket.accept = true;
     });
-    createWebBridge(station, renewPass, tabStorage());
+    createWebBridge(station, whenRefused, tabStorage());
     await vi.advanceTimersByTimeAsync(1000);
-    expect(steps).toEqual(['renew after 1 tries']);
+    expect(steps).toEqual(['asked after 1 tries']);
     expect(RefusedSocket.opened).toHaveLength(2);
+  });
+
+  it("reloads onto the station's page saying where to open it when the station no longer knows this browser's pass", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({ status: 403 })),
+    );
+    createWebBridge({ ...station, reload }, undefined, tabStorage());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
 

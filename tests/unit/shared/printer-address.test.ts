@@ -47,6 +47,18 @@ describe('a receipt printer address', () => {
     }
   });
 
+  it('refuses a path that climbs out with `..`: the station would write the receipt to whatever file it reaches', () => {
+    for (const bad of [
+      '/dev/../etc/passwd@9600',
+      '/dev/../../home/cashier/.bashrc@9600',
+      '/dev/tty/..@9600',
+      '\\\\localhost\\..',
+    ]) {
+      expect(printerTarget(bad), bad).toBeNull();
+    }
+    expect(printerTarget('/dev/tty..USB0@9600')).toEqual({ kind: 'serial', path: '/dev/tty..USB0', baudRate: 9600 });
+  });
+
   it('reads back what it writes', () => {
     for (const address of ['tcp://10.0.0.7:9100', '\\\\FRONT-PC\\Receipts', 'COM12@38400', '/dev/ttyS0@19200']) {
       expect(printerAddress(printerTarget(address)!)).toBe(address);
