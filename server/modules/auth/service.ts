@@ -37,15 +37,17 @@ export class AuthService {
   async login({ login, password }: LoginRequest, ip: string): Promise<Tokens> {
     const key = normaliseLogin(login);
     const address = limitAddress(ip);
-    // One attempt per address and per login at a time (locked in that order everywhere), so a burst of
-    // guesses cannot slip past a limit between the count and the record. The outcome is returned, not
-    // thrown, so the failure record is kept.
-    const outcome = await this.db.transaction(async (tx) => {
+    // One attempt per address and per login at a time is counted (locked in that order everywhere), so a
+    // burst of guesses cannot slip past a limit between the count and the record. The attempt is recorded
+    // as failed before the password is checked, and put right if it was good: attempts racing it meet the
+    // limits as though it had failed, and no connection or lock is held while scrypt works (a burst of
+    // sign-ins would otherwise hold the whole pool for seconds, and the rest of the server with it).
+    const claim = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${address}`}))`);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${key}`}))`);
       const at = this.now();
       const wait = Math.max(await this.addressWait(tx, address, at), await this.loginWait(tx, key, at));
-      if (wait > 0) return { ok: false as const, key: 'TOO_MANY_REQUESTS' as const, retry_after: wait };
+      if (wait > 0) return { retry_after: wait };
       const [user] = await tx
         .select({ id: users.id, password_hash: users.password_hash, branch_id: users.branch_id })
         .from(users)
@@ -56,20 +58,26 @@ export class AuthService {
           ),
         )
         .limit(1);
-      if (!user) await spendPasswordTime(password);
-      const ok = user ? await verifyPassword(password, user.password_hash) : false;
-      await tx.insert(loginAttempts).values({ login: key, address, ok, at });
-      if (!user) return { ok: false as const, key: 'USER_NOT_FOUND' as const };
-      return ok ? { ok: true as const, user } : { ok: false as const, key: 'INVALID_PASSWORD' as const };
+      const [attempt] = await tx
+        .insert(loginAttempts)
+        .values({ login: key, address, ok: false, at })
+        .returning({ id: loginAttempts.id });
+      return { user, attemptId: attempt!.id };
     });
-    if (!outcome.ok)
-      throw new AppError(outcome.key, 'retry_after' in outcome ? { retry_after: outcome.retry_after } : {});
-    if (needsRehash(outcome.user.password_hash)) await this.rehash(outcome.user, password);
+    if ('retry_after' in claim) throw new AppError('TOO_MANY_REQUESTS', { retry_after: claim.retry_after });
+    const { user, attemptId } = claim;
+    if (!user) {
+      await spendPasswordTime(password);
+      throw new AppError('USER_NOT_FOUND');
+    }
+    if (!(await verifyPassword(password, user.password_hash))) throw new AppError('INVALID_PASSWORD');
+    await this.db.update(loginAttempts).set({ ok: true }).where(eq(loginAttempts.id, attemptId));
+    if (needsRehash(user.password_hash)) await this.rehash(user, password);
     const [session] = await this.db
       .insert(loginSessions)
-      .values({ user_id: outcome.user.id, branch_id: outcome.user.branch_id })
+      .values({ user_id: user.id, branch_id: user.branch_id })
       .returning({ id: loginSessions.id });
-    return this.issue(outcome.user.id, session!.id);
+    return this.issue(user.id, session!.id);
   }
 
   async refresh(token: string): Promise<Tokens> {
