@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postAs, startTestServer, type TestServer } from './harness';
+import { OWNER as owner, postAs, startTestServer, type TestServer } from './harness';
 import { hashPassword } from '../../server/modules/auth/passwords';
 
 // Counts the password hashes the server makes (each 128 MiB and most of a second of CPU).
@@ -13,14 +13,6 @@ beforeAll(async () => {
   server = await startTestServer({ withAdministrator: false });
 });
 afterAll(() => server.close());
-
-const owner = {
-  name_en: 'Huda',
-  name_ar: 'هدى',
-  login: 'owner@centre.test',
-  password: 'owner-pass',
-  confirm_password: 'owner-pass',
-};
 
 describe('first run of a new installation', () => {
   it('reports that an administrator is needed', async () => {

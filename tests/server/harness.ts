@@ -21,6 +21,15 @@ export type Envelope<T> = { status: boolean; message: string; data: T; errors?: 
 
 export const ADMIN = { login: 'admin@playdesk.test', password: 'admin-pass-1' };
 
+/** The owner a first run makes administrator, as the first-run form sends them. */
+export const OWNER = {
+  name_en: 'Huda',
+  name_ar: 'هدى',
+  login: 'owner@centre.test',
+  password: 'owner-pass',
+  confirm_password: 'owner-pass',
+};
+
 export interface TestServer {
   url: string;
   app: App;

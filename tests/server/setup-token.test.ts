@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start';
-import { freshDatabaseUrl, postAs } from './harness';
+import { freshDatabaseUrl, OWNER as owner, postAs } from './harness';
 
 /** A chain server on an empty database, as `npm run server` starts it. */
 const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-setup-'));
@@ -18,13 +18,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const owner = {
-  name_en: 'Huda',
-  name_ar: 'هدى',
-  login: 'owner@centre.test',
-  password: 'owner-pass',
-  confirm_password: 'owner-pass',
-};
 /** A station on another computer, reaching the server through the shop's TLS proxy. */
 const remote = { 'x-forwarded-for': '192.0.2.40' };
 

@@ -30,15 +30,20 @@ const SENDS = 20;
 let server: TestServer;
 let admin: string;
 
-describe('code sends waiting on a slow gateway', () => {
-  let gate: ReturnType<typeof heldGateway>;
+/** This describe's server, its SMS going to a held gateway; the test lets the gateway go. */
+function serverBehindHeldGateway() {
+  const gate = heldGateway();
   beforeAll(async () => {
-    gate = heldGateway();
     server = await startTestServer({ sms: gate.gateway });
     admin = (await server.login()).accessToken;
   });
   // A failing run lets the held messages go, so the server can close.
   afterAll(() => (gate.release(), server.close()));
+  return gate;
+}
+
+describe('code sends waiting on a slow gateway', () => {
+  const gate = serverBehindHeldGateway();
 
   it('twenty parents’ codes held by the gateway leave the server answering; let go, each is recorded once', async () => {
     const parents: { id: number; mobile: string }[] = [];
@@ -85,14 +90,7 @@ describe('the database pool', () => {
 });
 
 describe('supervisor code sends waiting on a slow gateway', () => {
-  let gate: ReturnType<typeof heldGateway>;
-  beforeAll(async () => {
-    gate = heldGateway();
-    server = await startTestServer({ sms: gate.gateway });
-    admin = (await server.login()).accessToken;
-  });
-  // A failing run lets the held messages go, so the server can close.
-  afterAll(() => (gate.release(), server.close()));
+  const gate = serverBehindHeldGateway();
 
   it('twenty supervisors’ codes held by the gateway leave the server answering; let go, each is recorded once', async () => {
     const station = await server.staff('0544000000', {

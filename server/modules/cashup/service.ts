@@ -6,7 +6,7 @@ import { isUniqueViolation, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { cashupReport, type ShiftSummaryRecord } from '../../../shared/api/cashup';
-import { abilityFor } from '../../../shared/permissions';
+import { ownRowsUnlessFullRight } from '../own-rows';
 import { startOfDay } from '../../../shared/domain/time-zone';
 import { addDays } from '../../../shared/domain/subscription';
 import { commandBranch, dataBranch, inDataBranch } from '../which-branch';
@@ -101,10 +101,7 @@ export class CashupService {
         and(
           eq(cashShifts.id, id),
           inDataBranch(ctx, cashShifts.branch_id),
-          // Let in by the endpoint's narrower right (`or`) alone: the caller's own shifts only.
-          abilityFor(ctx.user).can(cashupReport.permission.action, cashupReport.permission.subject)
-            ? undefined
-            : eq(cashShifts.user_id, ctx.user.id),
+          ownRowsUnlessFullRight(ctx, cashupReport.permission, cashShifts.user_id),
         ),
       );
     if (!shift) throw new AppError('NOT_FOUND');

@@ -10,7 +10,7 @@ import { startOfDay } from '../../../shared/domain/time-zone';
 import type { BranchLocales } from '../branches/locales';
 import { commandBranch, dataBranch, inDataBranch } from '../which-branch';
 import { roomById, roomsWhere, roomVisitsWhere } from './room-rows';
-import { endRoomlessSupervisors } from '../supervisor/sessions';
+import { clearCurrentRoom, endRoomlessSupervisors } from '../supervisor/sessions';
 
 type RoomFields = ParsedRequestOf<'room/create'>;
 
@@ -281,15 +281,9 @@ export async function endRoomSessions(tx: Tx, roomId: number, userIds: number[])
       and(eq(roomSessions.room_id, roomId), inArray(roomSessions.user_id, userIds), isNull(roomSessions.logout_at)),
     )
     .returning({ user_id: roomSessions.user_id });
-  if (ended.length)
-    await tx
-      .update(users)
-      .set({ room_id: null })
-      .where(
-        inArray(
-          users.id,
-          ended.map((e) => e.user_id),
-        ),
-      );
+  await clearCurrentRoom(
+    tx,
+    ended.map((e) => e.user_id),
+  );
   await endRoomlessSupervisors(tx, userIds);
 }

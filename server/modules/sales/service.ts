@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { abilityFor } from '../../../shared/permissions';
+import { ownRowsUnlessFullRight } from '../own-rows';
 import { isUniqueViolation, pageOf } from '../../http/results';
 import { commandBranch, inDataBranch } from '../which-branch';
 import { runOnce } from '../../http/idempotency';
@@ -458,10 +458,7 @@ export class SaleService {
         and(
           eq(sales.id, id),
           inDataBranch(ctx, sales.branch_id),
-          // Let in by the endpoint's narrower right (`or`) alone: the caller's own sales only.
-          abilityFor(ctx.user).can(saleReceipt.permission.action, saleReceipt.permission.subject)
-            ? undefined
-            : eq(sales.cashier_id, ctx.user.id),
+          ownRowsUnlessFullRight(ctx, saleReceipt.permission, sales.cashier_id),
         ),
       );
     if (!row) throw new AppError('NOT_FOUND');

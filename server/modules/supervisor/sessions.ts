@@ -17,6 +17,12 @@ export async function endSupervisorSessions(tx: Tx, userIds: number[]) {
     .update(roomSessions)
     .set({ logout_at: now })
     .where(and(inArray(roomSessions.user_id, userIds), isNull(roomSessions.logout_at)));
+  await clearCurrentRoom(tx, userIds);
+}
+
+/** These employees are in no room now (the room a supervisor is logged into, kept on the employee). */
+export async function clearCurrentRoom(tx: Tx, userIds: number[]) {
+  if (userIds.length === 0) return;
   await tx.update(users).set({ room_id: null }).where(inArray(users.id, userIds));
 }
 
@@ -59,13 +65,8 @@ export async function endHostedSupervisorSessions(tx: Tx, staffSessionId: string
         isNull(roomSessions.logout_at),
       ),
     );
-  await tx
-    .update(users)
-    .set({ room_id: null })
-    .where(
-      inArray(
-        users.id,
-        ended.map((s) => s.user_id),
-      ),
-    );
+  await clearCurrentRoom(
+    tx,
+    ended.map((s) => s.user_id),
+  );
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
 import { logPrinterFailuresTo, printShiftReport } from '../../../electron/services/printing/print-jobs';
 import { defaultPrinterSettings } from '../../../shared/ipc';
-import type { ShiftSummary } from '../../../shared/api/cashup';
+import { shortShift } from '../../fixtures/shift-summary';
 
 /** A receipt printer on loopback that records each job (and says its roll is in). */
 let printer: Server;
@@ -24,22 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((done) => printer.close(() => done())));
 
-const summary: ShiftSummary = {
-  id: 12,
-  branch: { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', currency: 'SAR', time_zone: 'Asia/Riyadh' },
-  cashier: { id: 4, name_en: 'Noura Saleh', name_ar: 'نورة صالح' },
-  opened_at: '2026-11-24T06:00:00.000Z',
-  closed_at: '2026-11-24T15:30:00.000Z',
-  opening_float: 20000,
-  invoices: { count: 3, cash: 2300, card: 1150, total: 3450 },
-  creditNotes: { count: 1, cash: 0, card: -1150, total: -1150 },
-  discount: 0,
-  vat: 300,
-  expected_cash: 22300,
-  counted_cash: 21800,
-  difference: -500,
-  as_of: '2026-11-24T15:30:00.000Z',
-};
+const summary = shortShift;
 
 const waitForJob = async (count: number) => {
   for (let i = 0; i < 100 && jobs.length < count; i++) await new Promise((r) => setTimeout(r, 20));

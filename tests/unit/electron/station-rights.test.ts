@@ -11,7 +11,7 @@ import { printShiftReport } from '../../../electron/services/printing/print-jobs
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { defaultSettings, downloadSaver, noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
-import type { ShiftSummary } from '../../../shared/api/cashup';
+import { shortShift } from '../../fixtures/shift-summary';
 import type { SessionUser } from '../../../shared/permissions';
 import { FakeServer, memoryPending, okBody, tokens, user } from './fakes';
 
@@ -53,22 +53,7 @@ async function printed(send: () => Promise<unknown>): Promise<{ answer: unknown;
   return { answer, job: jobs.at(-1)! };
 }
 
-const shift: ShiftSummary = {
-  id: 12,
-  branch: { id: 1, name_en: 'Main branch', name_ar: 'الفرع الرئيسي', currency: 'SAR', time_zone: 'Asia/Riyadh' },
-  cashier: { id: 4, name_en: 'Noura Saleh', name_ar: 'نورة صالح' },
-  opened_at: '2026-11-24T06:00:00.000Z',
-  closed_at: '2026-11-24T15:30:00.000Z',
-  opening_float: 20000,
-  invoices: { count: 3, cash: 2300, card: 1150, total: 3450 },
-  creditNotes: { count: 1, cash: 0, card: -1150, total: -1150 },
-  discount: 0,
-  vat: 300,
-  expected_cash: 22300,
-  counted_cash: 21800,
-  difference: -500,
-  as_of: '2026-11-24T15:30:00.000Z',
-};
+const shift = shortShift;
 
 const flags = (update: boolean) => ({ access: true, view: true, create: true, update, delete: false });
 const employee = (features: NonNullable<SessionUser['privilege']>['features']): SessionUser => ({
