@@ -12,6 +12,7 @@ import {
   lastCodeTo,
   roleWith,
   selectOption,
+  seriousViolations,
   sellPlayPass,
   shot,
   signIn,
@@ -213,35 +214,39 @@ for (const lang of ['ar', 'en'] as const) {
   });
 }
 
-test('the kid profile’s ban is the manager’s: a cashier sees it but cannot change it', async ({ page }) => {
-  const token = await adminToken();
-  const tag = String(Date.now()).slice(-6);
-  const mobile = `0534${tag}`;
-  const parent = (await api('parent/create', { name_en: `Ban ${tag}`, name_ar: `حظر ${tag}`, mobile }, token)).data;
-  const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Sami', name_ar: 'سامي', banned: true }, token))
-    .data;
-  const role = await roleWith(token, [`Counter ${tag}`, `كاونتر ${tag}`], {
-    FrontDesk: flags('access', 'view', 'create', 'update'),
+for (const lang of ['en', 'ar'] as const)
+  test(`${lang}: the kid profile’s ban is the manager’s: a cashier sees it but cannot change it`, async ({ page }) => {
+    const token = await adminToken();
+    const tag = `${lang === 'en' ? 1 : 2}${String(Date.now()).slice(-5)}`;
+    const mobile = `0534${tag}`;
+    const parent = (await api('parent/create', { name_en: `Ban ${tag}`, name_ar: `حظر ${tag}`, mobile }, token)).data;
+    const kid = (
+      await api('kid/create', { parent_id: parent.id, name_en: 'Sami', name_ar: 'سامي', banned: true }, token)
+    ).data;
+    const role = await roleWith(token, [`Counter ${tag}`, `كاونتر ${tag}`], {
+      FrontDesk: flags('access', 'view', 'create', 'update'),
+    });
+    const cashier = `0535${tag}`;
+    await employeeIn(token, role, { names: ['Counter', 'كاونتر'], mobile: cashier, password: 'desk-01' });
+
+    await freshStation(page);
+    await chooseLanguage(page, lang);
+    await signIn(page, cashier, 'desk-01');
+    await page.goto(`/#/FrontDesk/${kid.id}`);
+    await expect(page.getByTestId('kid-profile')).toBeVisible();
+    const banned = page.getByTestId('kid-banned');
+    await expect(banned).toBeChecked();
+    await expect(banned).toBeDisabled();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, `kid-ban-read-only-${lang}`, { settled: true });
+    // Saving the rest of the profile keeps the ban.
+    await page.getByTestId('kid-flags-form').locator('textarea').fill('Wears glasses');
+    await page.getByTestId('kid-flags-form').getByRole('button').click();
+    await expect
+      .poll(async () => (await api('profile/kid/info', { id: kid.id }, token)).data.medical_notes)
+      .toBe('Wears glasses');
+    expect((await api('profile/kid/info', { id: kid.id }, token)).data.banned).toBe(true);
+
+    await adminOn(page, lang, `FrontDesk/${kid.id}`);
+    await expect(page.getByTestId('kid-banned')).toBeEnabled();
   });
-  const cashier = `0535${tag}`;
-  await employeeIn(token, role, { names: ['Counter', 'كاونتر'], mobile: cashier, password: 'desk-01' });
-
-  await freshStation(page);
-  await chooseLanguage(page, 'en');
-  await signIn(page, cashier, 'desk-01');
-  await page.goto(`/#/FrontDesk/${kid.id}`);
-  await expect(page.getByTestId('kid-profile')).toBeVisible();
-  const banned = page.getByTestId('kid-banned');
-  await expect(banned).toBeChecked();
-  await expect(banned).toBeDisabled();
-  // Saving the rest of the profile keeps the ban.
-  await page.getByTestId('kid-flags-form').locator('textarea').fill('Wears glasses');
-  await page.getByTestId('kid-flags-form').getByRole('button').click();
-  await expect
-    .poll(async () => (await api('profile/kid/info', { id: kid.id }, token)).data.medical_notes)
-    .toBe('Wears glasses');
-  expect((await api('profile/kid/info', { id: kid.id }, token)).data.banned).toBe(true);
-
-  await adminOn(page, 'en', `FrontDesk/${kid.id}`);
-  await expect(page.getByTestId('kid-banned')).toBeEnabled();
-});

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations, shot } from './helpers';
 
 /**
  * Browser mode hands the station's pass only to the browser that opened the launcher's one-time
@@ -18,6 +19,8 @@ test('a browser the launcher did not open gets no station: a page in English and
     await expect(page.getByText('افتح العنوان الذي طبعته نافذة التشغيل')).toBeVisible();
     await expect(page.getByTestId('login-form')).toHaveCount(0);
     expect(await stranger.cookies()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'launch-refused');
   } finally {
     await stranger.close();
   }

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, chooseLanguage, employeeIn, flags, freshStation, roleWith, signIn } from './helpers';
+import {
+  adminToken,
+  chooseLanguage,
+  employeeIn,
+  flags,
+  freshStation,
+  roleWith,
+  seriousViolations,
+  shot,
+  signIn,
+} from './helpers';
 
 const words = {
   en: "Saving this station's settings and a test print need the update right on Settings.",
@@ -28,5 +38,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('printer-save')).toBeDisabled();
     await expect(page.getByTestId('printer-test')).toBeDisabled();
     await expect(page.getByText(words[lang])).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, `settings-read-only-${lang}`, { settled: true });
   });
 }
