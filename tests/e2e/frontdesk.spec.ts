@@ -26,6 +26,7 @@ const words = {
     checkedOut: 'Check-out completed.',
     inside: /Inside now: 2/,
     insideOne: /Inside now: 1/,
+    codeSent: /Code sent to/,
   },
   ar: {
     branch: 'الفرع الرئيسي',
@@ -34,6 +35,7 @@ const words = {
     checkedOut: 'تم الخروج.',
     inside: /في الداخل الآن: 2/,
     insideOne: /في الداخل الآن: 1/,
+    codeSent: /أُرسل الرمز إلى/,
   },
 } as const;
 
@@ -143,6 +145,9 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('overtime-due')).toContainText('100.00');
     // Over-time payment verification: the parent confirms what they owe with a code.
     await page.getByTestId('overtime-send').click();
+    // The toast first: a refusal's words are then in the failure, not gone with its toast (one CI run
+    // found no code field here while the server had sent the code).
+    await expect(page.locator('.ant-notification')).toContainText(words[lang].codeSent);
     await expect(page.getByTestId('overtime-code')).toBeVisible();
     await page.getByTestId('overtime-code').fill(lastCodeTo(e164(mobile)));
     await page.getByTestId('overtime-verify').click();
