@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiClient } from '../api-client';
 import type { DocumentOutcome, PrinterSettings, PrintOutcome } from '../../../shared/ipc';
 import type { DocumentPrinter } from '../../platform/ports';
@@ -48,11 +49,8 @@ export async function printSaleReceipt(
   saleId: number,
   drawer: boolean,
 ): Promise<PrintOutcome> {
-  const answer = await api.call('sale/receipt/:id', { id: saleId });
-  if (!answer.status) return { status: 'failed', message: answer.message };
-  const receipt = receiptSchema.safeParse(answer.data);
-  if (!receipt.success) return { status: 'failed', message: 'SOMETHING_WENT_WRONG' };
-  return print(receipt.data, printer, drawer);
+  const receipt = await fromServer(api, 'sale/receipt/:id', { id: saleId }, receiptSchema);
+  return 'failed' in receipt ? receipt.failed : print(receipt.data, printer, drawer);
 }
 
 /**
@@ -64,11 +62,24 @@ export async function printServerShiftReport(
   printer: PrinterSettings,
   shiftId: number,
 ): Promise<PrintOutcome> {
-  const answer = await api.call('cashup/report', { id: shiftId });
-  if (!answer.status) return { status: 'failed', message: answer.message };
-  const shift = shiftSummarySchema.safeParse(answer.data);
-  if (!shift.success) return { status: 'failed', message: 'SOMETHING_WENT_WRONG' };
-  return printShiftReport(printer, shift.data);
+  const shift = await fromServer(api, 'cashup/report', { id: shiftId }, shiftSummarySchema);
+  return 'failed' in shift ? shift.failed : printShiftReport(printer, shift.data);
+}
+
+/**
+ * What a print takes from the server, checked as it arrives: printed paper is only ever what the server
+ * answered. A refusal (or an answer of the wrong shape) is the print's outcome instead.
+ */
+async function fromServer<S extends z.ZodType>(
+  api: ApiClient,
+  name: string,
+  body: unknown,
+  schema: S,
+): Promise<{ data: z.output<S> } | { failed: PrintOutcome }> {
+  const answer = await api.call(name, body);
+  if (!answer.status) return { failed: { status: 'failed', message: answer.message } };
+  const parsed = schema.safeParse(answer.data);
+  return parsed.success ? { data: parsed.data } : { failed: { status: 'failed', message: 'SOMETHING_WENT_WRONG' } };
 }
 
 /** A shift's X or Z report on the receipt printer; no drawer kick. */
