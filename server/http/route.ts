@@ -14,7 +14,6 @@ import { parseAtEdge } from '../../shared/api/validation';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
 import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 import { AppError } from './errors';
-import { nulFields } from './nul';
 import { fromThisComputer } from './local';
 import type { AuthenticatedContext, RequestContext, SupervisorContext } from './context';
 
@@ -80,11 +79,7 @@ export function registerEndpoint(
         const errors = [{ path: 'Idempotency-Key', message: 'FIELD_TOO_LONG' as const }];
         return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED', { errors }));
       }
-      const input = inputOf(req);
-      const nul = nulFields(input);
-      if (nul.length > 0)
-        return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail('VALIDATION_FAILED', { errors: nul }));
-      const parsed = parseAtEdge(endpoint.request, input);
+      const parsed = parseAtEdge(endpoint.request, inputOf(req));
       if (!parsed.ok) {
         return reply.code(httpStatusOf('VALIDATION_FAILED')).send(fail(parsed.message, { errors: parsed.errors }));
       }

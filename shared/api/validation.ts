@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldError } from './envelope';
+import { nulFields } from './nul';
 import { fieldErrorKeys, isMessageKey, type FieldErrorKey, type MessageKey } from './keys';
 
 /** Turns zod issues into the envelope's field errors, with keys the client can translate. */
@@ -50,6 +51,9 @@ export type Parsed<T> = { ok: true; data: T } | { ok: false; message: MessageKey
 
 /** Validates input at an edge (HTTP, IPC, file); the server and the main process answer the same way. */
 export function parseAtEdge<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.output<S>> {
+  // Refused at either edge, the station's and the server's, before any schema lets the text through.
+  const nul = nulFields(input);
+  if (nul.length > 0) return { ok: false, message: 'VALIDATION_FAILED', errors: nul };
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const errors = toFieldErrors(result.error.issues, input);

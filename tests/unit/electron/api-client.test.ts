@@ -112,6 +112,16 @@ describe('calls', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('refuses a U+0000 in any text before anything is sent, naming the field', async () => {
+    const result = await client.call('branch/create', { name_en: 'North\u0000', name_ar: 'الشمال' });
+    expect(result).toEqual({
+      status: false,
+      message: 'VALIDATION_FAILED',
+      errors: [{ path: 'name_en', message: 'FIELD_INVALID' }],
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('refuses a name that is not in the catalogue', async () => {
     expect(await client.call('admin/drop-everything', {})).toEqual({ status: false, message: 'NOT_FOUND' });
     expect(server.requests).toHaveLength(0);

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../shared/api/envelope';
+import type { FieldError } from './envelope';
 
 type Node = { value: unknown; key: string; parent: number };
 
