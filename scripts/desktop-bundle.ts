@@ -42,7 +42,7 @@ export function desktopEntries(out: string, warn: (message: string) => void = co
   });
   return [
     // Native addons load their binaries from beside their own package, so they stay packages.
-    entry('electron/main.ts', 'main.cjs', 'cjs', ['@napi-rs/canvas', 'serialport'], {
+    entry('electron/main.ts', 'main.cjs', 'cjs', ['@napi-rs/canvas', /^@serialport\//], {
       emptyOutDir: true,
       // The main process is CommonJS: its modules' own URL is the bundle's.
       define: { 'import.meta.url': '__playdeskBundleUrl' },

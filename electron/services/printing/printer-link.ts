@@ -1,9 +1,10 @@
 import { connect } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import type { Duplex } from 'node:stream';
-import { SerialPort } from 'serialport';
+import { SerialPortStream } from '@serialport/stream';
 import { printerAddress, printerTarget, type PrinterTarget } from '../../../shared/domain/printer-address';
 import { serialSendLimitMs } from '../../../shared/domain/serial-time';
+import { openSerialPort } from './serial-port';
 
 const CONNECT_TIMEOUT_MS = 5000;
 /** How long a printer may take to answer a status request; one that never answers is printed to anyway. */
@@ -77,12 +78,7 @@ export async function writeToShare(path: string, job: Buffer): Promise<void> {
 }
 
 function open(target: Exclude<PrinterTarget, { kind: 'shared' }>): Promise<Duplex> {
-  if (target.kind === 'serial') {
-    return new Promise((resolve, reject) => {
-      const port: SerialPort = new SerialPort({ path: target.path, baudRate: target.baudRate, autoOpen: false });
-      port.open((error) => (error ? reject(error) : resolve(port)));
-    });
-  }
+  if (target.kind === 'serial') return openSerialPort(target.path, target.baudRate);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: target.host, port: target.port });
     const timer = setTimeout(() => socket.destroy(new Error('connection timed out')), CONNECT_TIMEOUT_MS);
@@ -106,23 +102,23 @@ async function sendOverStream(link: Duplex, job: Buffer, address: string, limitM
     const paper = await paperStatus(link, STATUS_TIMEOUT_MS);
     if (paper === 'out') throw new PrinterOutOfPaperError(address);
     const started = Date.now();
-    await withTimeout(link instanceof SerialPort ? flushSerial(link, job) : endSocket(link, job), limitMs);
+    await withTimeout(link instanceof SerialPortStream ? flushSerial(link, job) : endSocket(link, job), limitMs);
     // A serial drain can return before the far end has every byte (a pseudo-terminal does, as can a
     // USB adapter's buffer), and opening the port for the next job flushes what is still on its way:
     // that cut the tail, with its cut, off the first of two receipts. A printer that answered the paper
     // check is asked again; its answer comes after the job's last byte, so then the port may close.
-    if (link instanceof SerialPort && paper === 'ok')
+    if (link instanceof SerialPortStream && paper === 'ok')
       await paperStatus(link, Math.max(STATUS_TIMEOUT_MS, limitMs - (Date.now() - started)));
     if (failed) throw failed;
   } finally {
-    if (link instanceof SerialPort) {
+    if (link instanceof SerialPortStream) {
       if (link.isOpen) await new Promise<void>((done) => link.close(() => done()));
     } else link.destroy();
   }
 }
 
 /** Written and drained to the device: the serial port can then be closed without losing the tail. */
-function flushSerial(port: SerialPort, job: Buffer): Promise<void> {
+function flushSerial(port: SerialPortStream, job: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     port.write(job);
     port.drain((error) => (error ? reject(error) : resolve()));
@@ -154,7 +150,9 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * The paper sensor (ESC/POS DLE EOT 4): bits 5 and 6 of the answer mean the roll has run out.
- * `unknown` when the printer does not answer within `waitMs` (not every printer does).
+ * `unknown` when the printer does not answer within `waitMs` (not every printer does). A printer may
+ * also speak unasked (XON and XOFF for flow control, its own status when something changes): only a
+ * byte in the answer's form (bits 1 and 4 set, 0 and 7 clear) is the answer.
  */
 function paperStatus(link: Duplex, waitMs: number): Promise<'ok' | 'out' | 'unknown'> {
   return new Promise((resolve, reject) => {
@@ -164,7 +162,10 @@ function paperStatus(link: Duplex, waitMs: number): Promise<'ok' | 'out' | 'unkn
       link.off('error', onError);
       resolve(status);
     };
-    const onData = (answer: Buffer) => settle((answer[0]! & 0x60) !== 0 ? 'out' : 'ok');
+    const onData = (bytes: Buffer) => {
+      const answer = bytes.find((byte) => (byte & 0x93) === 0x12);
+      if (answer !== undefined) settle((answer & 0x60) !== 0 ? 'out' : 'ok');
+    };
     const onError = (error: Error) => {
       clearTimeout(timer);
       reject(error);

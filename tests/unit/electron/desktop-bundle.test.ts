@@ -25,7 +25,7 @@ describe('the desktop bundle', () => {
     expect(await buildDesktop()).toEqual([]);
     const main = readFileSync(join(out, 'main.cjs'), 'utf8');
     expect(main).toContain('require("@napi-rs/canvas")');
-    expect(main).toContain('require("serialport")');
+    expect(main).toContain('require("@serialport/bindings-cpp")');
     expect(main).not.toMatch(/\.node"\)/);
     for (const font of ['NotoSans-Regular.ttf', 'NotoSansArabic-Bold.ttf'])
       expect(existsSync(join(out, 'fonts', font))).toBe(true);

@@ -225,6 +225,22 @@ describe('a receipt printer on a serial port or a Windows share', () => {
     expect(jobs[1]).toEqual(jobs[0]);
   }, 30_000);
 
+  it('serial, a printer that speaks during the job (XON/XOFF flow control, status sent on its own): the whole receipt still goes', async () => {
+    // It speaks once 2000 bytes are in: the line is full then (a pseudo-terminal holds about 14 KB), so
+    // the station is waiting both for room to write and for the printer's words.
+    const printer = await serialPrinter(0x12, 2000);
+    const job = encodeReceipt(receipt, { paper: 80 }, false);
+    expect(job.length).toBeGreaterThan(16_000);
+    const sent = Date.now();
+    await printReceipt(receipt, { address: `${printer.device}@115200`, paper: 80, drawer: false });
+    // Done means the printer answered the paper check sent after the job, so it has every byte: not its
+    // XON, taken for that answer while the tail was still on the line (11520 bytes a second).
+    expect((Date.now() - sent) / 1000).toBeGreaterThanOrEqual(job.length / 11_520);
+    const line = commandLine(decodeEscPos(await printer.job(), 576).commands);
+    expect(line.slice(0, 2)).toEqual(['DLE EOT 4', 'ESC @']);
+    expect(line.slice(-3)).toEqual(['GS V 0', 'ESC @', 'DLE EOT 4']);
+  }, 60_000);
+
   it('serial, a reprint after the line has been quiet a while: the port opens again and both print whole', async () => {
     const printer = await serialPrinter(0x12);
     const settings = { address: `${printer.device}@115200`, paper: 58, drawer: false } as const;
@@ -238,6 +254,14 @@ describe('a receipt printer on a serial port or a Windows share', () => {
 
   it('serial, out of paper: PrinterOutOfPaperError and nothing sent after the status request', async () => {
     const printer = await serialPrinter(0x72);
+    await expect(
+      printReceipt(receipt, { address: `${printer.device}@9600`, paper: 80, drawer: false }),
+    ).rejects.toBeInstanceOf(PrinterOutOfPaperError);
+    expect(commandLine(decodeEscPos(await printer.job(), 576).commands)).toEqual(['DLE EOT 4']);
+  });
+
+  it('serial, out of paper at a printer that says XON before it answers: still PrinterOutOfPaperError and nothing sent', async () => {
+    const printer = await serialPrinter(0x72, 0);
     await expect(
       printReceipt(receipt, { address: `${printer.device}@9600`, paper: 80, drawer: false }),
     ).rejects.toBeInstanceOf(PrinterOutOfPaperError);
