@@ -178,14 +178,12 @@ beforeAll(async () => {
     .update(refreshTokens)
     .set({ created_at: at('13:30:00') })
     .where(eq(refreshTokens.family_id, asmaSignIn!.id));
-  await db
-    .insert(loginSessions)
-    .values({
-      user_id: asma.id,
-      branch_id: 1,
-      login_at: at('22:00:00', '2026-05-04'),
-      logout_at: at('23:30:00', '2026-05-04'),
-    });
+  await db.insert(loginSessions).values({
+    user_id: asma.id,
+    branch_id: 1,
+    login_at: at('22:00:00', '2026-05-04'),
+    logout_at: at('23:30:00', '2026-05-04'),
+  });
   await db
     .update(loginSessions)
     .set({ login_at: at('06:00:00'), logout_at: at('14:00:00') })
