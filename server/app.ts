@@ -53,6 +53,7 @@ import { cashupRoutes } from './modules/cashup/routes';
 import { Dashboard } from './modules/reports/dashboard';
 import { KidVisits } from './modules/reports/kid-visits';
 import { SalesReports } from './modules/reports/sales-reports';
+import { UserSummary } from './modules/reports/user-summary';
 import { SavedReports } from './modules/reports/saved-reports';
 import { SubscriptionReport } from './modules/reports/subscription-report';
 import { reportRoutes } from './modules/reports/routes';
@@ -175,6 +176,7 @@ export function buildApp(deps: AppDeps): App {
       sales: new SalesReports(deps.db),
       saved: new SavedReports(deps.db),
       subscriptions: subscriptionReport,
+      users: new UserSummary(deps.db),
     }),
     ...cashupRoutes(new CashupService(deps.db, locales)),
     ...subscriptionRoutes(subscriptions),

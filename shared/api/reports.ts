@@ -297,3 +297,42 @@ export const subscriptionReport = endpoint({
   }),
   permission: { action: 'view', subject: 'Reports' },
 });
+
+const countAndAmount = z.object({ count: z.number().int(), amount: z.number().int() });
+
+/**
+ * One employee's work in the days asked, each thing counted on the day (branch clock) it happened at
+ * the branch asked. Credit notes are counted apart from sales, by who made them, their amount negative.
+ */
+const userSummaryRow = z.object({
+  user: z.object(named),
+  /** Sign-ins begun in the days; minutes from each to its sign-out, or, not signed out, to its last token renewal. */
+  signIns: z.number().int(),
+  signedInMinutes: z.number().int(),
+  /** Invoices made (VAT included, after discounts), and credit notes made (amount ≤ 0). */
+  sales: countAndAmount,
+  creditNotes: countAndAmount,
+  /** Kids let in and out at the front desk, and into and out of rooms. */
+  checkIns: z.number().int(),
+  checkOuts: z.number().int(),
+  roomCheckIns: z.number().int(),
+  roomCheckOuts: z.number().int(),
+  /** Overtime fees this employee forgave: how many, and what they came to before. */
+  forgiven: countAndAmount,
+  /** Shifts closed in the days, those whose count differed, and counted less expected summed (negative: short). */
+  shiftsClosed: z.number().int(),
+  shiftsOff: z.number().int(),
+  cashDifference: z.number().int(),
+});
+export type UserSummaryRow = z.output<typeof userSummaryRow>;
+
+/** Spec 2, the user summary: per employee, what they did in a range of days. */
+export const userSummaryReport = endpoint({
+  method: 'POST',
+  path: '/report/users',
+  read: true,
+  request: z.object({ branch_id: OptionalId, dates: dayRange }),
+  /** Rows: the branch's employees (every employee, for all branches) and whoever did anything there; `totals` adds them. */
+  response: z.object({ rows: z.array(userSummaryRow), totals: userSummaryRow.omit({ user: true }) }),
+  permission: { action: 'view', subject: 'Reports' },
+});

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
@@ -8,6 +9,10 @@ import {
   doorStaff,
   e164,
   e2eDatabase,
+  employeeIn,
+  flags,
+  printA4,
+  roleWith,
   sellPlayPass,
   seriousViolations,
   shot,
@@ -225,5 +230,94 @@ for (const lang of ['en', 'ar'] as const) {
     // transition that axe would measure half-way (it once found that button's text too faint).
     await shot(page, `reports-cashups-${lang}`, { settled: true });
     expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: a manager reads the user summary: a cashier's sales and credit note apart and her short cash-up, exported and printed on A4`, async ({
+    page,
+  }) => {
+    const admin = await adminToken();
+    const n = `${Date.now() % 100000}`.padStart(5, '0') + (lang === 'en' ? '1' : '2');
+    const name = lang === 'en' ? `Rana ${n}` : `رنا ${n}`;
+    const role = await roleWith(admin, [`Till ${n}`, `صندوق ${n}`], {
+      Sales: flags('access', 'view', 'create'),
+      Invoices: flags('access', 'view', 'update'),
+    });
+    await employeeIn(admin, role, { names: [`Rana ${n}`, `رنا ${n}`], mobile: `0536${n}`, password: 'till-01' });
+    const cashier = (await api('user/login', { login: `0536${n}`, password: 'till-01' })).data.accessToken;
+    const toy = await productInStock(admin, { name_en: `Top ${n}`, name_ar: `بلبل ${n}`, price: 2300 }, 5);
+    // Float 100.00; two sales in cash (46.00 and 23.00), the second cancelled; 141.00 counted of 146.00.
+    const shift = await api('cashup/open', { opening_float: 10000, branch_id: null }, cashier);
+    expect(shift.status).toBe(true);
+    const sell = (qty: number) =>
+      api(
+        'sale/sale/create',
+        { cart: [{ product: { id: toy.id, qty } }], salesData: { payments: { cash: 2300 * qty } } },
+        cashier,
+      );
+    expect((await sell(2)).message).toBe('SALES_COMPLETED');
+    const cancelled = await sell(1);
+    expect((await api('sale/cancelinvoice', { id: cancelled.data.id }, cashier)).message).toBe('INVOICE_CANCELLED');
+    expect((await api('cashup/close', { id: shift.data.id, counted_cash: 14100 }, cashier)).status).toBe(true);
+
+    await adminOn(page, lang, 'Reports');
+    await page.getByRole('tab', { name: lang === 'en' ? 'User summary' : 'ملخص الموظفين' }).click();
+    const row = page.getByTestId('user-summary-table').getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('69.00');
+    await expect(row).toContainText('23.00');
+    await expect(row).toContainText('5.00');
+    await expect(page.getByTestId('user-summary-notes')).toContainText(
+      lang === 'en' ? "on that branch's own calendar days" : 'بحسب أيام ذلك الفرع',
+    );
+    await shot(page, `reports-users-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The spreadsheet: her row as numbers, credit notes apart and negative, money in riyals.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('user-summary-export').click();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await (await download).path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.views[0]?.rightToLeft ?? false).toBe(lang === 'ar');
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 8)).toEqual(
+      lang === 'en'
+        ? [
+            'Employee',
+            'Sign-ins: Count',
+            'Sign-ins: Hours',
+            'Sales: Count',
+            'Sales: Amount',
+            'Credit notes: Count',
+            'Credit notes: Amount',
+          ]
+        : [
+            'الموظف',
+            'تسجيلات الدخول: العدد',
+            'تسجيلات الدخول: الساعات',
+            'المبيعات: العدد',
+            'المبيعات: المبلغ',
+            'الإشعارات الدائنة: العدد',
+            'الإشعارات الدائنة: المبلغ',
+          ],
+    );
+    const cells = sheet.getSheetValues().find((r) => Array.isArray(r) && r[1] === name) as unknown[];
+    // Name; one sign-in, no time yet; 2 sales 69.00; 1 credit note −23.00; no kids; no overtime; 1 shift, short 5.00.
+    expect(cells.slice(1)).toEqual([name, 1, 0, 2, 69, 1, -23, 0, 0, 0, 0, 0, 0, 1, 1, -5]);
+
+    // Printed on A4: the table and what each column counts, without the buttons.
+    await printA4(page, `reports-users-a4-${lang}`);
+    const printed = execFileSync('pdftotext', [
+      '-layout',
+      `test-results/screens/reports-users-a4-${lang}.pdf`,
+      '-',
+    ]).toString();
+    expect(printed).toContain('69.00');
+    expect(printed).toContain(lang === 'en' ? '-SAR 23.00' : '-23.00');
+    if (lang === 'en') {
+      expect(printed).toContain(name);
+      expect(printed).toContain('what the employee did at the branch chosen');
+      expect(printed).not.toContain('Export to Excel');
+    }
   });
 }

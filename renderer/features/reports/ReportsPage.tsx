@@ -13,6 +13,7 @@ import { CustomReport } from './CustomReport';
 import { SalesReport } from './SalesReport';
 import { ShiftsReport } from './ShiftsReport';
 import { SubscriptionsReport } from './SubscriptionsReport';
+import { UserSummaryReport } from './UserSummaryReport';
 
 /** What every report reads: the days (on each branch's clock) and, for an administrator, one branch or all. */
 export interface ReportScope {
@@ -20,7 +21,7 @@ export interface ReportScope {
   branchId: number | null;
 }
 
-/** Spec 2: reports, custom reports, subscription reports and the user summary (the cash-ups), each printable and exportable. */
+/** Spec 2: reports, custom reports, subscription reports and the user summary (with the cash-ups), each printable and exportable. */
 export function ReportsPage() {
   const { t } = useTranslation();
   const ability = useAbility();
@@ -83,6 +84,7 @@ export function ReportsPage() {
               label: t('reports.tabs.subscriptions'),
               children: <SubscriptionsReport scope={scope} />,
             },
+            { key: 'users', label: t('reports.tabs.users'), children: <UserSummaryReport scope={scope} /> },
             { key: 'shifts', label: t('reports.tabs.shifts'), children: <ShiftsReport scope={scope} /> },
           ]}
         />

@@ -5,6 +5,7 @@ import type { KidVisits } from './kid-visits';
 import type { SalesReports } from './sales-reports';
 import type { SavedReports } from './saved-reports';
 import type { SubscriptionReport } from './subscription-report';
+import type { UserSummary } from './user-summary';
 
 export interface ReportServices {
   dashboard: Dashboard;
@@ -12,6 +13,7 @@ export interface ReportServices {
   sales: SalesReports;
   saved: SavedReports;
   subscriptions: SubscriptionReport;
+  users: UserSummary;
 }
 
 export function reportRoutes(r: ReportServices): HandlersOf<typeof reportsApi> {
@@ -24,5 +26,6 @@ export function reportRoutes(r: ReportServices): HandlersOf<typeof reportsApi> {
     'report/custom/delete': (body, ctx) => r.saved.remove(ctx, body.id),
     'report/sales': (body, ctx) => r.sales.sales(ctx, body),
     'report/subscriptions': (body, ctx) => r.subscriptions.of(ctx, body),
+    'report/users': (body, ctx) => r.users.of(ctx, body),
   };
 }
