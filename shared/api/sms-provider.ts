@@ -97,12 +97,13 @@ export const smsProviderView = z.object({
 });
 export type SmsProviderView = z.infer<typeof smsProviderView>;
 
+/** A read (the view right on Settings lets it through); the handler answers only whoever may change it. */
 export const smsProviderGet = endpoint({
   method: 'GET',
   path: '/settings/sms',
   request: Empty,
   response: smsProviderView,
-  permission: { action: 'update', subject: 'Settings' },
+  permission: { action: 'view', subject: 'Settings' },
 });
 
 /** One SMS account for the chain; refused while the environment names the gateway. */

@@ -95,6 +95,10 @@ describe('until a provider is set', () => {
     expect((await server.get('/settings/sms/status', cashier)).body.data).toEqual({ codes: false });
     expect((await server.get('/settings/sms', cashier)).body.message).toBe('NOT_AUTHORISED');
     expect((await server.post('/settings/sms/update', jsonProvider(), cashier)).body.message).toBe('NOT_AUTHORISED');
+    const viewer = await server.staff('0500000303', {
+      Settings: { access: true, view: true, create: false, update: false, delete: false },
+    });
+    expect((await server.get('/settings/sms', viewer)).body.message).toBe('NOT_AUTHORISED');
     const manager = await server.staff('0500000302', {
       Settings: { access: true, view: true, create: false, update: true, delete: false },
     });

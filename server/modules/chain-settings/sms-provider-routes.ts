@@ -4,6 +4,8 @@ import type { SmsProviders } from '../../sms/sms-providers';
 import type { SmsSender } from '../../sms/sms-sender';
 import type { BranchLocales } from '../branches/locales';
 import { workBranch } from '../which-branch';
+import { AppError } from '../../http/errors';
+import { abilityFor } from '../../../shared/permissions';
 
 /** The test message, in the page's language; it carries no code, so the outbox keeps it whole. */
 const TEST_TEXT = {
@@ -18,7 +20,11 @@ export function smsProviderRoutes(deps: {
 }): HandlersOf<typeof smsProviderApi> {
   const { providers, sms, locales } = deps;
   return {
-    'settings/sms': () => providers.view(),
+    // The provider's settings are for whoever may change them, not for every viewer of Settings.
+    'settings/sms': async (_body, ctx) => {
+      if (!abilityFor(ctx.user).can('update', 'Settings')) throw new AppError('NOT_AUTHORISED');
+      return providers.view();
+    },
     'settings/sms/update': (body) => providers.save(body),
     'settings/sms/status': async () => ({ codes: await providers.codesSent() }),
     // Sent and recorded as any message is, and answered whatever the provider said: a refusal is the
