@@ -35,7 +35,8 @@ import { ParentService } from './modules/parents/service';
 import { parentRoutes } from './modules/parents/routes';
 import { SubscriptionService } from './modules/subscriptions/service';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
-import { outboxGateway, type SmsGateway } from './sms/sms-gateway';
+import type { SmsGateway } from './sms/sms-gateway';
+import { SmsProviders } from './sms/sms-providers';
 import { SmsSender } from './sms/sms-sender';
 import { SmsOutbox } from './sms/outbox';
 import { BranchLocales } from './modules/branches/locales';
@@ -45,6 +46,7 @@ import { OvertimeService } from './modules/frontdesk/overtime';
 import { frontDeskRoutes } from './modules/frontdesk/routes';
 import { ChainSettingsService } from './modules/chain-settings/service';
 import { chainSettingsRoutes } from './modules/chain-settings/routes';
+import { smsProviderRoutes } from './modules/chain-settings/sms-provider-routes';
 import { attachRealtime } from './realtime/realtime';
 import { RoomService } from './modules/rooms/service';
 import { roomRoutes } from './modules/rooms/routes';
@@ -64,7 +66,10 @@ export interface AppDeps {
   db: Db;
   tokenKey: Uint8Array;
   files: FileStore;
-  /** Where text messages go; the outbox unless configured otherwise. */
+  /**
+   * The gateway the server's environment names (SMS_GATEWAY): it wins over the provider set in
+   * Settings; without either, the outbox.
+   */
   sms?: SmsGateway;
   logLevel?: string;
   /** Where log lines go; standard output unless given (a test reads them). */
@@ -132,7 +137,8 @@ export function buildApp(deps: AppDeps): App {
   const locales = new BranchLocales(deps.db);
   const employees = new EmployeeService(deps.db, locales);
   const subscriptions = new SubscriptionService(deps.db, locales);
-  const sms = new SmsSender(deps.db, deps.sms ?? outboxGateway, fastify.log);
+  const smsProviders = new SmsProviders(deps.db, deps.sms);
+  const sms = new SmsSender(deps.db, smsProviders, fastify.log);
   const otp = new OtpService(deps.db, sms, locales, deps.tokenKey);
   const overtime = new OvertimeService(deps.db, otp);
   const parents = new ParentService(deps.db, locales);
@@ -150,6 +156,7 @@ export function buildApp(deps: AppDeps): App {
     ...authRoutes(auth),
     ...setupRoutes(auth, deps.firstRun ?? new FirstRunGate()),
     ...chainSettingsRoutes(new ChainSettingsService(deps.db)),
+    ...smsProviderRoutes({ providers: smsProviders, sms, locales }),
     ...lookupRoutes(new LookupService(deps.db)),
     ...roleRoutes(new RoleService(deps.db)),
     ...branchRoutes(new BranchService(deps.db, locales)),

@@ -34,6 +34,7 @@ const tagTypes = [
   'Subscription',
   'Session',
   'ChainSettings',
+  'SmsProvider',
   'Room',
   'Supervisor',
   'Shift',

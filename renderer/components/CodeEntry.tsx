@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Button, Input, Space } from 'antd';
+import { Alert, Button, Input, Space, Typography } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSmsStatusQuery } from '../api/sms-provider';
+import { useAbility } from '../app/ability';
 
 /**
  * Send a one-time code (to a parent, to a supervisor), then type it back (Enter verifies). `onSend` and `onVerify` answer
@@ -18,6 +21,7 @@ export function CodeEntry(props: {
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const [code, setCode] = useState('');
+  const { data: sms } = useSmsStatusQuery();
   const verify = async () => {
     if (code.length !== 6) return;
     setVerifying(true);
@@ -25,6 +29,8 @@ export function CodeEntry(props: {
     setVerifying(false);
     if (!ok) setCode('');
   };
+  // No provider: a code would only reach the outbox, masked, where no one can read it.
+  if (sms?.codes === false) return <NoProvider testId={props.testId} />;
   return (
     <Space wrap>
       <Button
@@ -65,5 +71,29 @@ export function CodeEntry(props: {
         </Space.Compact>
       )}
     </Space>
+  );
+}
+
+/** Why no code can be sent, and where a provider is set: a link for those who may set it, a name for the others. */
+function NoProvider({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mayConfigure = useAbility().can('update', 'Settings');
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('smsProvider.codesOff')}
+      description={
+        mayConfigure ? (
+          <Typography.Link onClick={() => navigate('/Settings')} data-testid={`${testId}-sms-settings`}>
+            {t('smsProvider.setInSettings')}
+          </Typography.Link>
+        ) : (
+          t('smsProvider.askAdministrator')
+        )
+      }
+      data-testid={`${testId}-no-sms`}
+    />
   );
 }

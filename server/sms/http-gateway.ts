@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { failureOf } from '../../shared/domain/sms';
 import type { Delivery, SmsGateway } from './sms-gateway';
+import { exchange, excerpt, isAnswer } from './exchange';
 import { fileGatewayFromEnv } from './file-gateway';
 
 /**
@@ -29,18 +30,6 @@ export const httpGatewaySettings = z.object({
 });
 export type HttpGatewaySettings = z.input<typeof httpGatewaySettings>;
 
-/** Errors that mean the request never reached the gateway: nothing was sent. */
-const NOT_CONNECTED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-/** A TLS handshake that failed (certificate, protocol): nothing left, and only the settings can mend it. */
-const TLS_FAILURE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/;
-
 /**
  * Sends through a Twilio-compatible Messages API (`POST /2010-04-01/Accounts/{sid}/Messages.json`,
  * form-encoded, basic auth). A refusal is a failure with the gateway's status and error code; no
@@ -55,48 +44,32 @@ export function httpGateway(input: HttpGatewaySettings): SmsGateway {
   return {
     name: 'twilio',
     async deliver(to, body): Promise<Delivery> {
-      let res: Response;
-      let answer: { sid?: unknown; code?: unknown };
-      try {
-        res = await fetch(url, {
+      const answer = await exchange(
+        url,
+        {
           method: 'POST',
           headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ To: to, From: settings.SMS_FROM, Body: body }),
-          // Followed, a 301 turns the POST into a GET that sends nothing and may well answer 200.
-          redirect: 'manual',
-          signal: AbortSignal.timeout(settings.SMS_TIMEOUT_MS),
-        });
-        const read = await res.text().then(
-          (text) => ({ text }),
-          (error: unknown) => ({ error }),
-        );
-        // A body cut short (a time-out, a drop) may have held a 2xx's message id: its fate is unknown.
-        // A refusal's status still says what happened without it.
-        if ('error' in read && res.ok) return undelivered(read.error);
-        answer = 'text' in read ? jsonObject(read.text) : {};
-      } catch (error) {
-        return undelivered(error);
-      }
-      if (res.ok) {
-        if (typeof answer.sid === 'string') return { status: 'sent', providerId: answer.sid };
-        return { status: 'failed', failure: 'configuration', httpStatus: res.status, errorCode: 'NO_MESSAGE_ID' };
+        },
+        settings.SMS_TIMEOUT_MS,
+      );
+      if (!isAnswer(answer)) return answer;
+      const json = jsonObject(answer.text);
+      if (answer.ok) {
+        if (typeof json.sid === 'string') return { status: 'sent', providerId: json.sid };
+        return { status: 'failed', failure: 'configuration', httpStatus: answer.status, errorCode: 'NO_MESSAGE_ID' };
       }
       const errorCode =
-        typeof answer.code === 'number' || typeof answer.code === 'string' ? String(answer.code).slice(0, 40) : null;
-      return { status: 'failed', failure: failureOf(res.status, errorCode), httpStatus: res.status, errorCode };
+        typeof json.code === 'number' || typeof json.code === 'string' ? String(json.code).slice(0, 40) : null;
+      return {
+        status: 'failed',
+        failure: failureOf(answer.status, errorCode),
+        httpStatus: answer.status,
+        errorCode,
+        answer: excerpt(answer.text, settings.SMS_AUTH_TOKEN),
+      };
     },
   };
-}
-
-/** What a request that got no answer means, with its network cause (ECONNREFUSED, TIMEOUT, TLS…). */
-function undelivered(error: unknown): Delivery {
-  if (error instanceof Error && error.name === 'TimeoutError')
-    return { status: 'unknown', providerId: null, errorCode: 'TIMEOUT' };
-  const code = causeCode(error);
-  if (TLS_FAILURE.test(code))
-    return { status: 'failed', failure: 'configuration', httpStatus: null, errorCode: `TLS ${code}`.slice(0, 40) };
-  if (NOT_CONNECTED.has(code)) return { status: 'failed', failure: 'later', httpStatus: null, errorCode: code };
-  return { status: 'unknown', providerId: null, errorCode: code ? code.slice(0, 40) : null };
 }
 
 /** The answer's JSON object, or nothing (`{}`) when it is not one: an HTML page, an empty body. */
@@ -107,11 +80,6 @@ function jsonObject(text: string): { sid?: unknown; code?: unknown } {
   } catch {
     return {};
   }
-}
-
-function causeCode(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return typeof cause?.code === 'string' ? cause.code : '';
 }
 
 /** The gateway the environment asks for: the outbox unless SMS_GATEWAY=twilio with its settings. */

@@ -8,7 +8,14 @@ import type { SmsFailure } from '../../shared/domain/sms';
 export type Delivery =
   | { status: 'sent' | 'stored'; providerId: string | null }
   | { status: 'unknown'; providerId: null; errorCode: string | null }
-  | { status: 'failed'; failure: SmsFailure; httpStatus: number | null; errorCode: string | null };
+  | {
+      status: 'failed';
+      failure: SmsFailure;
+      httpStatus: number | null;
+      errorCode: string | null;
+      /** The start of the provider's answer, shown to whoever tests the settings (never stored or logged). */
+      answer?: string | null;
+    };
 
 /**
  * Where text messages leave the centre (a port, like the file store). The default keeps them in the
@@ -26,3 +33,8 @@ export const outboxGateway: SmsGateway = {
   name: 'outbox',
   deliver: async () => ({ status: 'stored', providerId: null }),
 };
+
+/** Which gateway carries the next message: asked at each send, as an administrator may change it in Settings. */
+export interface GatewaySource {
+  current(): Promise<SmsGateway>;
+}

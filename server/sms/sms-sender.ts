@@ -3,9 +3,10 @@ import type { Db } from '../db/client';
 import { smsMessages } from '../db/schema';
 import { AppError } from '../http/errors';
 import { masked, type SmsFailure } from '../../shared/domain/sms';
-import type { Delivery, SmsGateway } from './sms-gateway';
+import type { Delivery, GatewaySource } from './sms-gateway';
 
-export type SmsPurpose = 'invoice' | 'otp' | 'promotion';
+/** `test`: an administrator's test of the provider's settings. */
+export type SmsPurpose = 'invoice' | 'otp' | 'promotion' | 'test';
 
 export interface OutgoingSms {
   /** E.164. */
@@ -31,7 +32,7 @@ const FAILURE_KEYS: Record<SmsFailure, 'SMS_GATEWAY_MISCONFIGURED' | 'SMS_NUMBER
 export class SmsSender {
   constructor(
     private readonly db: Db,
-    private readonly gateway: SmsGateway,
+    private readonly gateways: GatewaySource,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -41,8 +42,16 @@ export class SmsSender {
    * whose move it is (the settings, the number, or later).
    */
   async send(message: OutgoingSms): Promise<'sent' | 'stored' | 'unknown'> {
+    const delivery = await this.deliver(message);
+    if (delivery.status === 'failed') throw new AppError(FAILURE_KEYS[delivery.failure]);
+    return delivery.status;
+  }
+
+  /** Hands the message to the current gateway and records it; answers what the gateway made of it. */
+  async deliver(message: OutgoingSms): Promise<Delivery> {
+    const gateway = await this.gateways.current();
     // A gateway that throws after all has not taken the message: a passing failure, worth another try.
-    const delivery: Delivery = await this.gateway
+    const delivery: Delivery = await gateway
       .deliver(message.to, message.body)
       .catch(() => ({ status: 'failed', failure: 'later', httpStatus: null, errorCode: null }));
     const cause =
@@ -57,7 +66,7 @@ export class SmsSender {
         to: message.to,
         body: message.secret ? masked(message.body, message.secret) : message.body,
         purpose: message.purpose,
-        gateway: this.gateway.name,
+        gateway: gateway.name,
         status: delivery.status,
         provider_id: delivery.status === 'failed' ? null : delivery.providerId,
         ...cause,
@@ -72,14 +81,13 @@ export class SmsSender {
           reqId: message.requestId,
           sms: row?.id,
           purpose: message.purpose,
-          gateway: this.gateway.name,
+          gateway: gateway.name,
           status: delivery.status,
           ...cause,
         },
         'text message not confirmed by the gateway',
       );
     }
-    if (delivery.status === 'failed') throw new AppError(FAILURE_KEYS[delivery.failure]);
-    return delivery.status;
+    return delivery;
   }
 }

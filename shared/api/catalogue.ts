@@ -15,6 +15,7 @@ import * as parents from './parents';
 import * as subscriptions from './subscriptions';
 import * as frontdesk from './frontdesk';
 import * as chainSettings from './chain-settings';
+import * as smsProvider from './sms-provider';
 import * as rooms from './rooms';
 import * as supervisor from './supervisor';
 import * as reports from './reports';
@@ -59,6 +60,7 @@ export const catalogue = keyed(
   subscriptions,
   frontdesk,
   chainSettings,
+  smsProvider,
   rooms,
   supervisor,
   reports,

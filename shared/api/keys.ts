@@ -67,6 +67,8 @@ export const systemKeys = [
   'SMS_GATEWAY_MISCONFIGURED',
   /** The SMS provider refused the number (invalid, not a mobile, opted out). */
   'SMS_NUMBER_REFUSED',
+  /** The server's environment names the SMS gateway (SMS_GATEWAY): Settings cannot change it. */
+  'SMS_PROVIDER_FROM_ENVIRONMENT',
   /** The message went out but no answer came back: it may arrive; if not, send again. */
   'SMS_MAY_ARRIVE',
   /** What was typed is not a mobile number (read in the branch's country). */

@@ -61,28 +61,33 @@ export async function freshStation(page: Page) {
   if (await page.getByTestId('app-shell').isVisible()) await signOut(page);
 }
 
-/** A catalogue call straight to the e2e server, as a back office or another station would make it. */
-export async function api<N extends EndpointName>(
-  name: N,
-  body: RequestOf<N>,
-  token?: string,
-  supervisorToken?: string,
-): Promise<{ status: boolean; message: string; data: ResponseOf<N> }> {
-  const endpoint = endpointOf(name);
-  const { url, rest } = splitRequest(endpoint.path, body as Record<string, unknown>);
-  const query =
-    endpoint.method === 'GET' ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]))}` : '';
-  const res = await fetch(`${e2eServerURL}${url}${query}`, {
-    method: endpoint.method,
-    headers: {
-      ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(supervisorToken ? { [SUPERVISOR_HEADER]: supervisorToken } : {}),
-    },
-    body: endpoint.method === 'GET' ? undefined : JSON.stringify(rest),
-  });
-  return (await res.json()) as { status: boolean; message: string; data: ResponseOf<N> };
-}
+/** Catalogue calls straight to a server, as a back office or another station would make them. */
+export const apiAt =
+  (serverURL: string) =>
+  async <N extends EndpointName>(
+    name: N,
+    body: RequestOf<N>,
+    token?: string,
+    supervisorToken?: string,
+  ): Promise<{ status: boolean; message: string; data: ResponseOf<N> }> => {
+    const endpoint = endpointOf(name);
+    const { url, rest } = splitRequest(endpoint.path, body as Record<string, unknown>);
+    const query =
+      endpoint.method === 'GET' ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]))}` : '';
+    const res = await fetch(`${serverURL}${url}${query}`, {
+      method: endpoint.method,
+      headers: {
+        ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(supervisorToken ? { [SUPERVISOR_HEADER]: supervisorToken } : {}),
+      },
+      body: endpoint.method === 'GET' ? undefined : JSON.stringify(rest),
+    });
+    return (await res.json()) as { status: boolean; message: string; data: ResponseOf<N> };
+  };
+
+/** A catalogue call straight to the e2e server. */
+export const api = apiAt(e2eServerURL);
 
 export const adminToken = async () =>
   (await api('user/login', { login: e2eAdmin.login, password: e2eAdmin.password })).data.accessToken;

@@ -223,6 +223,8 @@ describe('the Twilio-compatible SMS gateway', () => {
       failure: 'later',
       httpStatus: 503,
       errorCode: null,
+      // The start of the refusal, for whoever tests the settings (Settings → Send a test SMS).
+      answer: '{"message":"down"}',
     });
     refuse = false;
   });

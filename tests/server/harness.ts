@@ -87,7 +87,8 @@ export async function freshDatabaseUrl(): Promise<string> {
 export async function startTestServer(
   opts: {
     withAdministrator?: boolean;
-    sms?: SmsGateway;
+    /** The gateway from the environment; null: none, so the provider set in Settings (else the outbox) sends. */
+    sms?: SmsGateway | null;
     now?: () => Date;
     /** Receives the server's log lines (level info) instead of silencing them. */
     log?: string[];
@@ -106,7 +107,7 @@ export async function startTestServer(
     db: database.db,
     tokenKey: await sharedSecret(database.db, 'access-token-key'),
     files: new LocalFileStore(mediaDir),
-    sms: opts.sms ?? phones,
+    sms: opts.sms === null ? undefined : (opts.sms ?? phones),
     logLevel: opts.log ? 'info' : 'silent',
     logStream: opts.log && { write: (line: string) => void opts.log!.push(line) },
     now: opts.now,

@@ -323,7 +323,7 @@ describe('the network’s cause', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const sender = new SmsSender(
       server.database.db,
-      httpGateway({ ...settings, SMS_BASE_URL: `https://127.0.0.1:${port}` }),
+      { current: async () => httpGateway({ ...settings, SMS_BASE_URL: `https://127.0.0.1:${port}` }) },
       log,
     );
     const message = { to: '+966500000009', purpose: 'otp', sentBy: null, branchId: null } as const;

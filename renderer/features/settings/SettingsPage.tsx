@@ -12,6 +12,7 @@ import { addressOf, CONNECTION_FIELD, connectionOf, type ConnectionValues } from
 import { ServerCard, serverOf, type ServerValues } from './ServerCard';
 import { StationCard } from './StationCard';
 import { IdleCard } from './IdleCard';
+import { SmsProviderCard } from './sms/SmsProviderCard';
 import { useAbility } from '../../app/ability';
 
 type Values = ConnectionValues &
@@ -110,6 +111,11 @@ export function SettingsPage() {
       {ability.can('update', 'Settings') && (
         <div style={{ maxWidth: 640, marginBottom: 24 }}>
           <IdleCard />
+        </div>
+      )}
+      {ability.can('update', 'Settings') && (
+        <div style={{ maxWidth: 640, marginBottom: 24 }}>
+          <SmsProviderCard />
         </div>
       )}
       <Form<Values>

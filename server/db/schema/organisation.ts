@@ -84,3 +84,19 @@ export const chainSettings = pgTable(
   },
   (t) => [check('chain_settings_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The chain's SMS provider, set in Settings (one SMS account for the chain; SMS_GATEWAY in the server's
+ * environment wins over it). `config` is the provider without its secret, checked by zod when read;
+ * `secret` (token, password or header value) leaves the server only towards the provider.
+ */
+export const smsProvider = pgTable(
+  'sms_provider',
+  {
+    id: integer('id').primaryKey().default(1),
+    config: jsonb('config').notNull(),
+    secret: text('secret'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sms_provider_one_row', sql`${t.id} = 1`)],
+);
