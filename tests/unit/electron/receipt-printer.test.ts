@@ -11,6 +11,8 @@ import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
 import { encodeReceipt, printReceipt } from '../../../electron/services/printing/receipt-printer';
 import { PAPER_DOTS } from '../../../electron/services/printing/thermal-receipt';
 import { USUAL_RECEIPT_BYTES } from '../../../shared/domain/serial-time';
+import { formatMoney } from '../../../shared/domain/money';
+import { inkedColumns, textsDrawnBy } from '../../fixtures/drawn-text';
 import {
   PrinterOutOfPaperError,
   PrinterUnreachableError,
@@ -108,6 +110,20 @@ describe('a thermal receipt', () => {
       expect(job.length).toBeLessThan(fullWidth / 2);
       // The settings screen's estimate of a receipt's time on a serial line stands on this size.
       expect(Math.abs(job.length - USUAL_RECEIPT_BYTES[size]) / USUAL_RECEIPT_BYTES[size]).toBeLessThan(0.2);
+    }
+  });
+
+  it('line totals print at the column edge: their ink ends where the Arabic names end, at the right margin', () => {
+    for (const size of [80, 58] as const) {
+      let job = Buffer.alloc(0);
+      const texts = textsDrawnBy(() => (job = encodeReceipt(receipt, { paper: size }, false)));
+      const { paper } = decodeEscPos(job, PAPER_DOTS[size]);
+      const lastInk = (t: { top: number; bottom: number }) => inkedColumns(paper, t.top, t.bottom).at(-1)!;
+      for (const line of receipt.lines) {
+        const name = texts.find((t) => t.text === line.name_ar)!;
+        const total = texts.find((t) => t.text === formatMoney(line.total, 'en') && t.top > name.bottom)!;
+        expect(Math.abs(lastInk(total) - lastInk(name)), `${line.name_en} at ${size} mm`).toBeLessThanOrEqual(3);
+      }
     }
   });
 
