@@ -57,7 +57,7 @@ describe('a shift report on the receipt printer', () => {
 
   it('58 mm and 80 mm: "Cash expected" and "Cash counted" print clear of their amounts, and the amounts clear of the Arabic labels', () => {
     for (const size of [58, 80] as const) {
-      let job = Buffer.alloc(0);
+      let job: Buffer = Buffer.alloc(0);
       const texts = textsDrawnBy(() => (job = encodePicture(drawShiftReport(summary, size), false)));
       const { paper } = decodeEscPos(job, PAPER_DOTS[size]);
       const find = (text: string, after?: DrawnText) =>
