@@ -75,3 +75,26 @@ describe('the branch a command acts in', () => {
     expect((await checkin(null)).body.message).toBe('CHECKIN_DONE');
   });
 });
+
+describe('the branch a station prints for', () => {
+  it("is a cashier's own (naming another is NOT_FOUND), the one an administrator names (who must name one), with its VAT number", async () => {
+    const own = await server.post<{ id: number }>('/branch/station', {}, cashier);
+    expect(own.status).toBe(200);
+    expect(own.body.data.id).toBe(1);
+    expect((await server.post('/branch/station', { branch_id: otherBranch }, cashier)).body).toMatchObject({
+      message: 'NOT_FOUND',
+    });
+    const named = await server.post<{ id: number; name_en: string; vat_number: string | null }>(
+      '/branch/station',
+      { branch_id: otherBranch },
+      admin,
+    );
+    expect(named.body.data).toMatchObject({ id: otherBranch, name_en: 'Dammam', vat_number: null });
+    const unnamed = await server.post('/branch/station', {}, admin);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body).toMatchObject({ message: 'VALIDATION_FAILED' });
+    expect((await server.post('/branch/station', { branch_id: 999_999 }, admin)).body).toMatchObject({
+      message: 'NOT_FOUND',
+    });
+  });
+});
