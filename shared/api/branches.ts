@@ -72,8 +72,8 @@ export const branchPageList = endpoint({
 
 /**
  * The branch a station prints for (its name, address, VAT number and zone, as on every receipt): the
- * caller's own, or for an administrator the station's branch, which they must name. Anyone signed in
- * may read it, as anyone given a receipt does.
+ * caller's own, or for an administrator the station's branch named (none named: the first branch).
+ * Anyone signed in may read it, as anyone given a receipt does.
  */
 export const branchOfStation = endpoint({
   method: 'POST',
