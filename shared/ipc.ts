@@ -252,8 +252,16 @@ export const bridgeChannels = {
    * report gives the signed-in user, never ones the page sends.
    */
   'pos:print-shift': channel(z.object({ id: z.number().int().positive() }), printOutcomeSchema),
-  /** Prints a sample receipt on the printer being set up (Settings' update right). */
+  /** Prints a sample receipt for the station's branch on the printer being set up (Settings' update right). */
   'pos:print-test': channel(printerSettingsSchema, printOutcomeSchema),
+  /**
+   * The bytes of a receipt job on `paper`: the last receipt this station printed on it, else the test
+   * print for its branch (null: nobody signed in, or the branch not read). Settings' serial-line time.
+   */
+  'pos:receipt-bytes': channel(
+    z.object({ paper: printerSettingsSchema.shape.paper }),
+    z.object({ bytes: z.number().int().positive().nullable() }),
+  ),
   'pos:printers-list': channel(z.null(), systemPrintersSchema),
   /** Prints the page on screen (an A4 invoice) on the invoice printer, or saves it as a PDF named `fileName`. */
   'pos:print-document': channel(

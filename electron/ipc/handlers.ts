@@ -23,6 +23,7 @@ import {
   printSaleReceipt,
   printServerShiftReport,
   printTestReceipt,
+  receiptJobBytes,
 } from '../services/printing/print-jobs';
 import type { DocumentPrinter, FilePicker, FileSaver, SettingsStore } from '../platform/ports';
 
@@ -71,6 +72,8 @@ export function servedFrom(typed: TypedHandlers): ChannelHandlers {
 
 /** What each bridge channel does, served by Electron's ipcMain and by the browser-mode WebSocket alike. */
 export function createHandlers(deps: HandlerDeps): ChannelHandlers {
+  // Where this station prints for, as its till sells: the user's own branch, else the station's.
+  const branchOfStation = async (user: SessionUser) => user.branch_id ?? (await deps.settings.load()).stationBranchId;
   return servedFrom({
     'pos:api-call': async ({ name, body }) =>
       isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body),
@@ -121,9 +124,13 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
     },
     'pos:print-test': async (printer) => {
       // A test print goes wherever it is told: only someone who may set the printer up sends one.
-      if (!allowed(await deps.session.user(), 'update', 'Settings'))
-        return { status: 'failed', message: 'NOT_AUTHORISED' };
-      return printTestReceipt(printer);
+      const user = await deps.session.user();
+      if (!user || !allowed(user, 'update', 'Settings')) return { status: 'failed', message: 'NOT_AUTHORISED' };
+      return printTestReceipt(deps.api, printer, await branchOfStation(user), user);
+    },
+    'pos:receipt-bytes': async ({ paper }) => {
+      const user = await deps.session.user();
+      return { bytes: user && (await receiptJobBytes(deps.api, paper, await branchOfStation(user), user)) };
     },
     'pos:printers-list': async () => deps.documents.printers(),
     'pos:print-document': async (request) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { bilingualName, Id, Nothing, paging } from './common';
+import { bilingualName, Id, Nothing, OptionalId, paging } from './common';
 import { pageSchema } from './envelope';
 import { BRANCH_LIST_PAGING } from '../domain/constants';
 import { canonicalTimeZone } from '../domain/time-zone';
@@ -68,6 +68,20 @@ export const branchPageList = endpoint({
   request: z.object({ ...paging(BRANCH_LIST_PAGING.perPage), q: z.string().trim().max(100).optional() }),
   response: pageSchema(branchSchema),
   permission: { action: 'view', subject: 'Branches' },
+});
+
+/**
+ * The branch a station prints for (its name, address, VAT number and zone, as on every receipt): the
+ * caller's own, or for an administrator the station's branch named (none named: the first branch).
+ * Anyone signed in may read it, as anyone given a receipt does.
+ */
+export const branchOfStation = endpoint({
+  method: 'POST',
+  path: '/branch/station',
+  read: true,
+  request: z.object({ branch_id: OptionalId }),
+  response: branchSchema,
+  permission: 'authenticated',
 });
 
 export const branchCreate = endpoint({

@@ -166,8 +166,11 @@ export const salePageList = endpoint({
       .refine((d) => d.from <= d.to, { message: 'FIELD_INVALID', path: ['to'] })
       .optional(),
   }),
-  /** `days`: the range listed, on the caller's branch's calendar (default its today) in its time zone. */
-  response: pageSchema(saleSchema).extend({
+  /**
+   * `days`: the range listed, on the caller's branch's calendar (default its today) in its time zone;
+   * each row's `time_zone` is its own branch's, the one its time is read in (an administrator lists all).
+   */
+  response: pageSchema(saleSchema.extend({ time_zone: z.string() })).extend({
     statistics: z.object({ count: z.number().int(), value: z.number().int() }),
     days: z.object({ from: z.iso.date(), to: z.iso.date(), time_zone: z.string() }),
   }),

@@ -15,13 +15,7 @@ export function serialSendLimitMs(bytes: number, baudRate: number): number {
   return Math.ceil(serialSeconds(bytes, baudRate) * 1250) + 5000;
 }
 
-/**
- * The ESC/POS bytes of a usual receipt (a few lines, paid in cash, with the tax QR) per paper width,
- * for the settings screen's estimate; a test keeps them within a fifth of what the encoder makes.
- */
-export const USUAL_RECEIPT_BYTES = { 80: 28_000, 58: 16_000 } as const;
-
-/** Whole seconds a usual receipt on `paper` mm takes down a serial line at `baudRate`. */
-export function receiptSeconds(paper: keyof typeof USUAL_RECEIPT_BYTES, baudRate: number): number {
-  return Math.ceil(serialSeconds(USUAL_RECEIPT_BYTES[paper], baudRate));
+/** Whole seconds a receipt job of `bytes` takes down a serial line at `baudRate`. */
+export function receiptSeconds(bytes: number, baudRate: number): number {
+  return Math.ceil(serialSeconds(bytes, baudRate));
 }

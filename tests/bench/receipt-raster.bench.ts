@@ -1,6 +1,6 @@
 import { receiptOf } from '../../shared/domain/receipt';
 import { serialSeconds } from '../../shared/domain/serial-time';
-import { receiptSource } from '../fixtures/receipt-source';
+import { benchLines, receiptSource } from '../fixtures/receipt-source';
 import { encodeReceipt } from '../../electron/services/printing/receipt-printer';
 
 /**
@@ -8,14 +8,7 @@ import { encodeReceipt } from '../../electron/services/printing/receipt-printer'
  * weighs: its bytes, and the seconds they take down a serial line at 9600 and 19200 baud. Figures, not a test.
  */
 export function run(): Promise<void> {
-  const lines = Array.from({ length: 6 }, (_, i) => ({
-    name_en: `Item ${i + 1}`,
-    name_ar: `صنف ${i + 1}`,
-    unit_price: 1500 + i * 100,
-    qty: 1 + (i % 3),
-    gross: (1500 + i * 100) * (1 + (i % 3)),
-  }));
-  const receipt = receiptOf(receiptSource({ lines }));
+  const receipt = receiptOf(receiptSource({ lines: benchLines }));
   for (const paper of [80, 58] as const) {
     encodeReceipt(receipt, { paper }, true); // warm up: fonts, JIT
     const times: number[] = [];

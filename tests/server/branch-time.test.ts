@@ -115,5 +115,24 @@ describe('a branch’s time zone', () => {
       cashier,
     );
     expect(yesterday.body.data.rows.map((r) => r.id)).toEqual([evening.id]);
+
+    // An administrator's list of every branch gives each invoice its own branch's zone to be read in.
+    const dubai = (
+      await server.post<{ id: number }>(
+        '/branch/create',
+        { name_en: 'Dubai', name_ar: 'دبي', time_zone: 'Asia/Dubai', country: 'AE' },
+        admin,
+      )
+    ).body.data.id;
+    await server.database.db.update(sales).set({ branch_id: dubai }).where(eq(sales.id, evening.id));
+    const everywhere = await server.post<{ rows: { id: number; time_zone: string }[] }>(
+      '/sale/pagelist',
+      { dates: { from: '2026-11-23', to: '2026-11-24' } },
+      admin,
+    );
+    expect(everywhere.body.data.rows.map((r) => [r.id, r.time_zone])).toEqual([
+      [sold.body.data.id, 'Asia/Riyadh'],
+      [evening.id, 'Asia/Dubai'],
+    ]);
   });
 });

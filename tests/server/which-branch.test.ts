@@ -75,3 +75,25 @@ describe('the branch a command acts in', () => {
     expect((await checkin(null)).body.message).toBe('CHECKIN_DONE');
   });
 });
+
+describe('the branch a station prints for', () => {
+  it("is a cashier's own (naming another is NOT_FOUND), the one an administrator names (else the first), with its VAT number", async () => {
+    const own = await server.post<{ id: number }>('/branch/station', {}, cashier);
+    expect(own.status).toBe(200);
+    expect(own.body.data.id).toBe(1);
+    expect((await server.post('/branch/station', { branch_id: otherBranch }, cashier)).body).toMatchObject({
+      message: 'NOT_FOUND',
+    });
+    const named = await server.post<{ id: number; name_en: string; vat_number: string | null }>(
+      '/branch/station',
+      { branch_id: otherBranch },
+      admin,
+    );
+    expect(named.body.data).toMatchObject({ id: otherBranch, name_en: 'Dammam', vat_number: null });
+    // A station an administrator has not placed yet prints as the first branch.
+    expect((await server.post<{ id: number }>('/branch/station', {}, admin)).body.data.id).toBe(1);
+    expect((await server.post('/branch/station', { branch_id: 999_999 }, admin)).body).toMatchObject({
+      message: 'NOT_FOUND',
+    });
+  });
+});

@@ -4,21 +4,25 @@ import type { DocumentOutcome, PrinterSettings, PrintOutcome } from '../../../sh
 import type { DocumentPrinter } from '../../platform/ports';
 import { receiptOf, type Receipt } from '../../../shared/domain/receipt';
 import { receiptSchema } from '../../../shared/api/sales';
-import { processTimeZone } from '../../../shared/domain/time-zone';
-import { encodePicture, printReceipt } from './receipt-printer';
+import { branchSchema, type Branch } from '../../../shared/api/branches';
+import { encodePicture, encodeReceipt, printReceipt } from './receipt-printer';
+import type { PaperWidth } from './thermal-receipt';
 import { drawShiftReport } from './thermal-shift';
 import { shiftSummarySchema, type ShiftSummary } from '../../../shared/api/cashup';
 import { PrinterOutOfPaperError, PrinterUnreachableError, sendToPrinter } from './printer-link';
 
+/** The size of the last receipt job sent for each paper width: what Settings' serial-line time weighs. */
+const lastReceiptBytes = new Map<PaperWidth, number>();
+
 /** Prints on this station's receipt printer; every way it can fail is an outcome the screen explains. */
 function print(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Promise<PrintOutcome> {
-  return send(printer, (address) =>
-    printReceipt(
-      receipt,
-      { address, paper: printer.paper, drawer: drawer && printer.drawer },
-      drawer && printer.drawer,
-    ),
-  );
+  const kick = drawer && printer.drawer;
+  return send(printer, async (address) => {
+    lastReceiptBytes.set(
+      printer.paper,
+      await printReceipt(receipt, { address, paper: printer.paper, drawer: kick }, kick),
+    );
+  });
 }
 
 let logFailure: (message: string, detail?: unknown) => void = () => undefined;
@@ -89,40 +93,62 @@ export function printShiftReport(printer: PrinterSettings, shift: ShiftSummary):
   );
 }
 
-/** A sample receipt, to check a printer while setting it up (no drawer kick). */
-export function printTestReceipt(printer: PrinterSettings): Promise<PrintOutcome> {
-  return print(
-    receiptOf({
-      sale: {
-        invoice_no: 0,
-        kind: 'invoice',
-        original_invoice_no: null,
-        created_at: new Date().toISOString(),
-        gross: 0,
-        discount: 0,
-        net: 0,
-        vat: 0,
-        payable: 0,
-        cash: 0,
-        pos: 0,
-        pos_reference: null,
-        change: 0,
-        lines: [{ name_en: 'Test print', name_ar: 'طباعة تجريبية', unit_price: 0, qty: 1, gross: 0 }],
-      },
-      branch: {
-        name_en: 'PlayDesk',
-        name_ar: 'بلاي ديسك',
-        address: null,
-        phone: null,
-        vat_number: null,
-        currency: 'SAR',
-        time_zone: processTimeZone(),
-      },
-      cashier: { name_en: '', name_ar: '' },
-    }),
-    printer,
-    false,
-  );
+/** Who a test print names as its cashier: the one sending it. */
+type Cashier = { name_en: string; name_ar: string };
+
+/**
+ * A sample receipt for `branch`: its name, address, VAT number (in the QR too) and time zone, as a
+ * sale there would print them, one line, nothing to pay.
+ */
+function sampleReceipt(branch: Branch, cashier: Cashier): Receipt {
+  return receiptOf({
+    sale: {
+      invoice_no: 0,
+      kind: 'invoice',
+      original_invoice_no: null,
+      created_at: new Date().toISOString(),
+      gross: 0,
+      discount: 0,
+      net: 0,
+      vat: 0,
+      payable: 0,
+      cash: 0,
+      pos: 0,
+      pos_reference: null,
+      change: 0,
+      lines: [{ name_en: 'Test print', name_ar: 'طباعة تجريبية', unit_price: 0, qty: 1, gross: 0 }],
+    },
+    branch,
+    cashier,
+  });
+}
+
+/** The station's branch as the server has it (`branchId` null: the caller's own). */
+const stationBranch = (api: ApiClient, branchId: number | null) =>
+  fromServer(api, 'branch/station', { branch_id: branchId }, branchSchema);
+
+/** A sample receipt for the station's branch, to check a printer while setting it up (no drawer kick). */
+export async function printTestReceipt(
+  api: ApiClient,
+  printer: PrinterSettings,
+  branchId: number | null,
+  cashier: Cashier,
+): Promise<PrintOutcome> {
+  const branch = await stationBranch(api, branchId);
+  return 'failed' in branch ? branch.failed : print(sampleReceipt(branch.data, cashier), printer, false);
+}
+
+/** The bytes of a receipt job on `paper`: the last one printed on it, else the test print's (null: not read). */
+export async function receiptJobBytes(
+  api: ApiClient,
+  paper: PaperWidth,
+  branchId: number | null,
+  cashier: Cashier,
+): Promise<number | null> {
+  const last = lastReceiptBytes.get(paper);
+  if (last !== undefined) return last;
+  const branch = await stationBranch(api, branchId);
+  return 'failed' in branch ? null : encodeReceipt(sampleReceipt(branch.data, cashier), { paper }, false).length;
 }
 
 /**

@@ -111,20 +111,46 @@ export function centred(ink: Ink, text: string, size: number, bold = false, rtl 
   lines(ink, text, size, ink.width / 2, rtl, 'center');
 }
 
-/** A label pair with an amount in the middle column: "Total … 115.00 … الإجمالي". */
+/** One run of text at `x`, aligned and in the direction given. */
+function put(ctx: SKRSContext2D, text: string, x: number, y: number, rtl: boolean, align: CanvasTextAlign) {
+  ctx.direction = rtl ? 'rtl' : 'ltr';
+  ctx.textAlign = align;
+  ctx.fillText(text, x, y);
+}
+
+/**
+ * A label pair with an amount in the middle column: "Total … 115.00 … الإجمالي". Where the three do
+ * not fit on one line with half a type size of clear space between them (58 mm, large type), the labels
+ * take one line and the amount the next, so no label is ever printed over its amount.
+ */
 export function amountRow(ink: Ink, en: string, ar: string, amount: string, size: number, bold = false) {
   const { ctx, width, margin } = ink;
-  ink.y += size + 8;
   ctx.font = font(size, bold);
-  ctx.direction = 'ltr';
-  ctx.textAlign = 'left';
-  ctx.fillText(en, margin + overhangOf(size), ink.y);
-  ctx.direction = 'rtl';
-  ctx.textAlign = 'right';
-  ctx.fillText(ar, width - margin - overhangOf(size), ink.y);
-  ctx.direction = 'ltr';
-  ctx.textAlign = 'center';
-  ctx.fillText(amount, width / 2, ink.y);
+  const edge = margin + overhangOf(size);
+  const half = ctx.measureText(amount).width / 2;
+  const fits =
+    edge + ctx.measureText(en).width + size / 2 <= width / 2 - half &&
+    width / 2 + half + size / 2 <= width - edge - ctx.measureText(ar).width;
+  ink.y += size + 8;
+  put(ctx, en, edge, ink.y, false, 'left');
+  put(ctx, ar, width - edge, ink.y, true, 'right');
+  if (!fits) ink.y += size + 6;
+  put(ctx, amount, width / 2, ink.y, false, 'center');
+}
+
+/**
+ * A sale line's quantity and price at the left and its total at the right edge of the column, where
+ * the Arabic names end (on the next line when both do not fit).
+ */
+export function lineRow(ink: Ink, detail: string, total: string, size: number) {
+  const { ctx, width, margin } = ink;
+  ctx.font = font(size);
+  const edge = margin + overhangOf(size);
+  const fits = edge + ctx.measureText(detail).width + size / 2 <= width - edge - ctx.measureText(total).width;
+  ink.y += size + 8;
+  put(ctx, detail, edge, ink.y, false, 'left');
+  if (!fits) ink.y += size + 6;
+  put(ctx, total, width - edge, ink.y, false, 'right');
 }
 
 export function rule(ink: Ink) {
@@ -163,7 +189,7 @@ export function drawReceipt(receipt: Receipt, paper: PaperWidth): PaperPicture {
     rule(ink);
     for (const line of receipt.lines) {
       both(ink, line.name_en, line.name_ar, size(22), true);
-      amountRow(ink, `${line.qty} × ${money(line.unitPrice)}`, '', money(line.total), size(20));
+      lineRow(ink, `${line.qty} × ${money(line.unitPrice)}`, money(line.total), size(20));
     }
     rule(ink);
     amountRow(ink, 'Subtotal', 'المجموع', money(receipt.totals.subtotal), size(22));

@@ -11,10 +11,12 @@ import { useNotifications } from '../Notifications';
  * that is off or unplugged says so, and the message offers to try again.
  */
 export function usePrintReceipt() {
-  const { run, printing } = useThermalJob();
+  const { run, printing, isPrinting } = useThermalJob();
   const print = (saleId: number, drawer = false) =>
     run(`print-${saleId}`, () => bridge.invoke('pos:print-receipt', { saleId, drawer }));
-  return { print, printing };
+  /** Whether this sale's receipt is on its way: a list spins only the button that was pressed. */
+  const printingSale = (saleId: number) => isPrinting(`print-${saleId}`);
+  return { print, printing, printingSale };
 }
 
 /** A job for the receipt printer (a receipt, a shift's report): its outcome said, and a retry offered. */
@@ -22,11 +24,12 @@ export function useThermalJob() {
   const { t } = useTranslation();
   const notification = useNotifications();
   const notify = useNotify();
-  const [printing, setPrinting] = useState(false);
+  // The jobs on their way, by key: each button shows its own.
+  const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
   const run = async (key: string, job: () => Promise<PrintOutcome>): Promise<PrintOutcome> => {
-    setPrinting(true);
+    setRunning((keys) => new Set(keys).add(key));
     const outcome = await job().catch((): PrintOutcome => ({ status: 'failed', message: 'SOMETHING_WENT_WRONG' }));
-    setPrinting(false);
+    setRunning((keys) => new Set([...keys].filter((k) => k !== key)));
     if (outcome.status === 'printed') notify.success('PRINTED');
     else if (outcome.status === 'failed') notify.error(outcome.message);
     else {
@@ -58,5 +61,5 @@ export function useThermalJob() {
     }
     return outcome;
   };
-  return { run, printing };
+  return { run, printing: running.size > 0, isPrinting: (key: string) => running.has(key) };
 }

@@ -4,13 +4,15 @@ import { FileTextOutlined, MessageOutlined, PrinterOutlined, StopOutlined } from
 import { usePrintReceipt } from '../../components/printing/usePrintReceipt';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Sale } from '../../../shared/api/sales';
+import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useInvoiceSendMutation, useSaleCancelMutation, useSalePageQuery } from '../../api/sales';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { formatMoney } from '../../components/money';
 import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
+
+type InvoiceRow = ResponseOf<'sale/pagelist'>['rows'][number];
 
 /** Invoices of a date range (spec: default today) with their count and value; text one, or cancel it by credit note. */
 export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => void }) {
@@ -52,7 +54,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
           <Statistic title={t('invoices.value')} value={formatMoney(data?.statistics.value ?? 0, i18n.language)} />
         </Card>
       </Flex>
-      <Table<Sale>
+      <Table<InvoiceRow>
         rowKey="id"
         loading={isFetching}
         dataSource={data?.rows}
@@ -63,7 +65,8 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
           {
             title: t('invoices.date'),
             dataIndex: 'created_at',
-            render: (v: string) => formatDateTime(v, i18n.language, 'short', data?.days.time_zone),
+            // Each in its own branch's zone: an administrator's list holds every branch's.
+            render: (v: string, s) => formatDateTime(v, i18n.language, 'short', s.time_zone),
           },
           { title: t('invoices.total'), dataIndex: 'payable', render: (v: number) => formatMoney(v, i18n.language) },
           { title: t('invoices.vat'), dataIndex: 'vat', render: (v: number) => formatMoney(v, i18n.language) },
@@ -85,7 +88,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
                 <Button
                   size="small"
                   icon={<PrinterOutlined />}
-                  loading={receipt.printing}
+                  loading={receipt.printingSale(s.id)}
                   onClick={() => void receipt.print(s.id)}
                   aria-label={t('print.thermal')}
                   data-testid="invoice-print-receipt"

@@ -18,6 +18,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { ShiftBar } from './ShiftBar';
 import { LookupSelect } from '../../components/LookupSelect';
 import { useStationBranch } from '../../app/station';
+import { NoVatNumberWarning } from './NoVatNumberWarning';
 import { useAppSelector } from '../../app/store';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
@@ -204,6 +205,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
           </>
         }
       />
+      <NoVatNumberWarning branchId={branchId} />
       <Row gutter={16}>
         <Col xs={24} lg={10}>
           <TillCatalogue

@@ -24,6 +24,23 @@ type Values = ConnectionValues &
     stationBranchId?: number;
   };
 
+/**
+ * The bytes of a receipt job on `paper`, as the station makes it (its last receipt on that paper, else
+ * its test print), asked again after a test print; null until known.
+ */
+function useReceiptBytes(paper: 80 | 58 | undefined, busy: unknown): number | null {
+  const [bytes, setBytes] = useState<number | null>(null);
+  useEffect(() => {
+    if (!paper || busy) return;
+    let live = true;
+    void bridge.invoke('pos:receipt-bytes', { paper }).then((answer) => live && setBytes(answer.bytes));
+    return () => {
+      live = false;
+    };
+  }, [paper, busy]);
+  return bytes;
+}
+
 /** The invoice printer select's "ask each time" choice (a Select cannot hold null). */
 const ASK = '';
 
@@ -44,6 +61,7 @@ export function SettingsPage() {
   const [systemPrinters, setSystemPrinters] = useState<SystemPrinters | null>(null);
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const jobBytes = useReceiptBytes(paper, busy);
   useEffect(() => {
     void bridge.invoke('pos:settings-get', null).then(setSettings);
     void bridge.invoke('pos:app-info', null).then(setInfo);
@@ -178,9 +196,9 @@ export function SettingsPage() {
               </Form.Item>
             </Space>
             {/* A receipt is a picture: at the slow speeds it takes many seconds to cross the line. */}
-            {kind === 'serial' && baudRate && paper && (
+            {kind === 'serial' && baudRate && jobBytes && (
               <Typography.Paragraph type="secondary" data-testid="printer-receipt-time">
-                {t('print.receiptTime', { count: receiptSeconds(paper, baudRate), baud: baudRate })}
+                {t('print.receiptTime', { count: receiptSeconds(jobBytes, baudRate), baud: baudRate })}
               </Typography.Paragraph>
             )}
             <Form.Item name="paper" label={t('print.paper')}>

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { branches, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { pageOf } from '../../http/results';
-import { inDataBranch } from '../which-branch';
+import { inDataBranch, itemBranch } from '../which-branch';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { Branch } from '../../../shared/api/branches';
@@ -63,6 +63,23 @@ export class BranchService {
       this.db.select({ n: count() }).from(branches).where(where),
     ]);
     return pageOf(rows.map(out), total?.n ?? 0, page, perPage);
+  }
+
+  /**
+   * The branch a station prints for: the caller's own, or the one an administrator names; an
+   * administrator's station with none chosen yet prints as the first branch (a test print still shows
+   * a real seller, and its size weighs Settings' serial-line time).
+   */
+  async ofStation(ctx: AuthenticatedContext, requested: number | null): Promise<Branch> {
+    const id = await itemBranch(this.db, ctx, requested);
+    const [row] = await this.db
+      .select(branchColumns)
+      .from(branches)
+      .where(and(id === null ? undefined : eq(branches.id, id), isNull(branches.deleted_at)))
+      .orderBy(asc(branches.id))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return out(row);
   }
 
   /** A new branch runs on the server's clock unless told otherwise. */

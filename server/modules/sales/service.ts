@@ -372,8 +372,9 @@ export class SaleService {
     );
     const [rows, [stats]] = await Promise.all([
       this.db
-        .select(saleColumns)
+        .select({ ...saleColumns, time_zone: branches.time_zone })
         .from(sales)
+        .innerJoin(branches, eq(branches.id, sales.branch_id))
         .where(where)
         .orderBy(desc(sales.created_at), desc(sales.id))
         .limit(perPage)
@@ -384,7 +385,12 @@ export class SaleService {
         .where(where),
     ]);
     return {
-      ...pageOf(rows, stats?.n ?? 0, page, perPage),
+      ...pageOf(
+        rows.map((row) => ({ ...row, time_zone: effectiveTimeZone(row.time_zone) })),
+        stats?.n ?? 0,
+        page,
+        perPage,
+      ),
       statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 },
       days,
     };

@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { receiptOf } from '../../../shared/domain/receipt';
-import { receiptSource } from '../../fixtures/receipt-source';
+import { benchLines, receiptSource } from '../../fixtures/receipt-source';
+import { decodeTaxQr } from '../../fixtures/tax-qr-decoder';
+import QRCode from 'qrcode';
 import { serialPrinter } from '../../fixtures/serial-printer';
 import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
 import { encodeReceipt, printReceipt } from '../../../electron/services/printing/receipt-printer';
-import { PAPER_DOTS } from '../../../electron/services/printing/thermal-receipt';
-import { USUAL_RECEIPT_BYTES } from '../../../shared/domain/serial-time';
+import { drawReceipt, PAPER_DOTS } from '../../../electron/services/printing/thermal-receipt';
+import { serialSeconds } from '../../../shared/domain/serial-time';
+import { formatMoney } from '../../../shared/domain/money';
+import { inkedColumns, textsDrawnBy } from '../../fixtures/drawn-text';
 import {
   PrinterOutOfPaperError,
   PrinterUnreachableError,
@@ -93,11 +97,15 @@ describe('a thermal receipt', () => {
     writeFileSync('test-results/screens/thermal-credit-note-58mm.png', paper.png());
   });
 
-  it('sends only ink: every raster image starts and ends with inked rows and inked bytes (white is fed or left out), so a receipt is under half its full-width picture', () => {
+  it('sends only ink: every raster image starts and ends with inked rows and inked bytes, every bit image with inked columns (white is fed or left out), so a receipt is under half its full-width picture', () => {
     for (const size of [80, 58] as const) {
       const job = encodeReceipt(receipt, { paper: size }, true);
       const { commands, paper } = decodeEscPos(job, PAPER_DOTS[size]);
       for (const c of commands) {
+        if (c.name === 'ESC *') {
+          const inkedColumn = (x: number) => c.data.subarray(x * 3, x * 3 + 3).some((b) => b !== 0);
+          expect(inkedColumn(0) && inkedColumn(c.columns - 1)).toBe(true);
+        }
         if (c.name !== 'GS v 0') continue;
         const row = (r: number) => c.data.subarray(r * c.bytesPerRow, (r + 1) * c.bytesPerRow);
         expect(row(0).some((b) => b !== 0) && row(c.rows - 1).some((b) => b !== 0)).toBe(true);
@@ -106,8 +114,57 @@ describe('a thermal receipt', () => {
       }
       const fullWidth = (PAPER_DOTS[size] / 8) * paper.height;
       expect(job.length).toBeLessThan(fullWidth / 2);
-      // The settings screen's estimate of a receipt's time on a serial line stands on this size.
-      expect(Math.abs(job.length - USUAL_RECEIPT_BYTES[size]) / USUAL_RECEIPT_BYTES[size]).toBeLessThan(0.2);
+    }
+  });
+
+  it('the bench receipt (six lines) at 80 mm is at most 25,000 bytes (about 26 s at 9600 baud), and prints dot for dot what was drawn: the Arabic as shaped, the tax QR module for module', () => {
+    const bench = receiptOf(receiptSource({ lines: benchLines }));
+    for (const size of [80, 58] as const) {
+      const drawn = drawReceipt(bench, size);
+      const job = encodeReceipt(bench, { paper: size }, true);
+      const { paper } = decodeEscPos(job, PAPER_DOTS[size]);
+      const dark = (x: number, y: number) => {
+        const i = (y * drawn.width + x) * 4;
+        return drawn.rgba[i]! * 54 + drawn.rgba[i + 1]! * 183 + drawn.rgba[i + 2]! * 19 < 32768;
+      };
+      let differing = 0;
+      for (let y = 0; y < Math.max(drawn.height, paper.height); y++)
+        for (let x = 0; x < drawn.width; x++) if ((y < drawn.height && dark(x, y)) !== paper.ink(x, y)) differing++;
+      expect(differing, `${size} mm`).toBe(0);
+      // The QR as a scanner reads it: each module's centre on the paper (found by the top of its corner
+      // mark, seven modules dark with light either side), against the QR of the payload.
+      const qr = QRCode.create(bench.qr, { errorCorrectionLevel: 'L' });
+      const cell = 4;
+      const left = Math.round((drawn.width - cell * qr.modules.size) / 2);
+      const top = paper
+        .inkedRows()
+        .find(
+          (y) =>
+            !paper.ink(left - 1, y) &&
+            !paper.ink(left + 7 * cell, y) &&
+            Array.from({ length: 7 * cell }, (_, i) => left + i).every((x) => paper.ink(x, y)),
+        )!;
+      for (let r = 0; r < qr.modules.size; r++)
+        for (let c = 0; c < qr.modules.size; c++)
+          expect(paper.ink(left + c * cell + 2, top + r * cell + 2)).toBe(Boolean(qr.modules.get(r, c)));
+      expect(decodeTaxQr(bench.qr)).toMatchObject({ vatNumber: '310122393500003', total: '225.00' });
+    }
+    const bytes = encodeReceipt(bench, { paper: 80 }, true).length;
+    console.log(`bench receipt 80 mm: ${bytes} bytes, ${serialSeconds(bytes, 9600).toFixed(1)} s at 9600 baud`);
+    expect(bytes).toBeLessThanOrEqual(25_000);
+  });
+
+  it('line totals print at the column edge: their ink ends where the Arabic names end, at the right margin', () => {
+    for (const size of [80, 58] as const) {
+      let job: Buffer = Buffer.alloc(0);
+      const texts = textsDrawnBy(() => (job = encodeReceipt(receipt, { paper: size }, false)));
+      const { paper } = decodeEscPos(job, PAPER_DOTS[size]);
+      const lastInk = (t: { top: number; bottom: number }) => inkedColumns(paper, t.top, t.bottom).at(-1)!;
+      for (const line of receipt.lines) {
+        const name = texts.find((t) => t.text === line.name_ar)!;
+        const total = texts.find((t) => t.text === formatMoney(line.total, 'en') && t.top > name.bottom)!;
+        expect(Math.abs(lastInk(total) - lastInk(name)), `${line.name_en} at ${size} mm`).toBeLessThanOrEqual(3);
+      }
     }
   });
 

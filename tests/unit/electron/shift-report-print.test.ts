@@ -5,6 +5,11 @@ import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
 import { logPrinterFailuresTo, printShiftReport } from '../../../electron/services/printing/print-jobs';
 import { defaultPrinterSettings } from '../../../shared/ipc';
 import { shortShift } from '../../fixtures/shift-summary';
+import { formatMoney } from '../../../shared/domain/money';
+import { encodePicture } from '../../../electron/services/printing/receipt-printer';
+import { drawShiftReport } from '../../../electron/services/printing/thermal-shift';
+import { PAPER_DOTS } from '../../../electron/services/printing/thermal-receipt';
+import { printedApart, textsDrawnBy, type DrawnText } from '../../fixtures/drawn-text';
 
 /** A receipt printer on loopback that records each job (and says its roll is in). */
 let printer: Server;
@@ -48,6 +53,25 @@ describe('a shift report on the receipt printer', () => {
     expect(paper.coverage()).toBeGreaterThan(0.02);
     mkdirSync('test-results/screens', { recursive: true });
     writeFileSync('test-results/screens/thermal-z-report-80mm.png', paper.png());
+  });
+
+  it('58 mm and 80 mm: "Cash expected" and "Cash counted" print clear of their amounts, and the amounts clear of the Arabic labels', () => {
+    for (const size of [58, 80] as const) {
+      let job: Buffer = Buffer.alloc(0);
+      const texts = textsDrawnBy(() => (job = encodePicture(drawShiftReport(summary, size), false)));
+      const { paper } = decodeEscPos(job, PAPER_DOTS[size]);
+      const find = (text: string, after?: DrawnText) =>
+        texts.find((t) => t.text === text && (!after || texts.indexOf(t) > texts.indexOf(after)))!;
+      for (const [en, ar, amount] of [
+        ['Cash expected', 'النقد المتوقع', formatMoney(summary.expected_cash, 'en')],
+        ['Cash counted', 'النقد المعدود', formatMoney(summary.counted_cash!, 'en')],
+      ] as const) {
+        const label = find(en);
+        expect(printedApart(paper, label, find(amount, label)), `${en} at ${size} mm`).toBe(true);
+        expect(printedApart(paper, find(amount, label), find(ar)), `${ar} at ${size} mm`).toBe(true);
+      }
+      writeFileSync(`test-results/screens/thermal-z-report-${size}mm.png`, paper.png());
+    }
   });
 
   it('says when no printer is set up, and sends nothing', async () => {

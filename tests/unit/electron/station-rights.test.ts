@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHandlers } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
 import { Session } from '../../../electron/services/session';
@@ -12,6 +12,10 @@ import { MemorySecretStore } from '../../../electron/platform/node/memory-secret
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { defaultSettings, downloadSaver, noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
 import { shortShift } from '../../fixtures/shift-summary';
+import { decodeTaxQr } from '../../fixtures/tax-qr-decoder';
+import { textsDrawnWhile } from '../../fixtures/drawn-text';
+import { localDateTime } from '../../../shared/domain/time-zone';
+import QRCode from 'qrcode';
 import type { SessionUser } from '../../../shared/permissions';
 import { FakeServer, memoryPending, okBody, tokens, user } from './fakes';
 
@@ -54,6 +58,18 @@ async function printed(send: () => Promise<unknown>): Promise<{ answer: unknown;
 }
 
 const shift = shortShift;
+/** The station's branch as the server answers it. */
+const riyadh = {
+  id: 1,
+  name_en: 'Olaya branch',
+  name_ar: 'فرع العليا',
+  address: 'Olaya St, Riyadh',
+  phone: null,
+  vat_number: '310122393500003',
+  currency: 'SAR',
+  time_zone: 'Asia/Riyadh',
+  country: 'SA',
+};
 
 const flags = (update: boolean) => ({ access: true, view: true, create: true, update, delete: false });
 const employee = (features: NonNullable<SessionUser['privilege']>['features']): SessionUser => ({
@@ -68,7 +84,8 @@ const employee = (features: NonNullable<SessionUser['privilege']>['features']): 
 async function station(who: SessionUser | null) {
   const server = new FakeServer()
     .on('/user/login', () => okBody({ ...tokens(1), user: who }))
-    .on('/cashup/report', () => okBody(shift));
+    .on('/cashup/report', () => okBody(shift))
+    .on('/branch/station', () => okBody(riyadh));
   const session = new Session(new MemorySecretStore());
   const settings = new FileSettingsStore(join(mkdtempSync(join(tmpdir(), 'playdesk-rights-')), 'settings.json'));
   await settings.save({ ...defaultSettings, printer: { ...defaultSettings.printer, address: printerAddress } });
@@ -161,5 +178,43 @@ describe('a manager with the update right on Settings', () => {
     });
     expect((await settings.load()).printer).toEqual(printerSettings);
     expect((await printed(() => handlers['pos:print-test'](printerSettings))).answer).toEqual({ status: 'printed' });
+  });
+
+  it("prints the test receipt as the station's branch: its name, its VAT number (in the QR too), its zone's time, the sender as cashier", async () => {
+    const manager = employee({ Settings: flags(true) });
+    const { handlers, server } = await station(manager);
+    const qr = vi.spyOn(QRCode, 'create');
+    let job: { answer: unknown; job: Buffer } | null = null;
+    const before = new Date();
+    const texts = await textsDrawnWhile(async () => {
+      job = await printed(() => handlers['pos:print-test']({ ...theirPrinter, address: printerAddress }));
+    });
+    const payload = String(qr.mock.calls[0]![0]);
+    qr.mockRestore();
+    expect(job!.answer).toEqual({ status: 'printed' });
+    expect(server.to('/branch/station').map((r) => r.body)).toEqual([{ branch_id: manager.branch_id }]);
+    expect(texts).toEqual(
+      expect.arrayContaining(['فرع العليا', 'Olaya branch', 'VAT 310122393500003', manager.name_ar]),
+    );
+    // The time as the branch's clock reads it (the test's own zone is not Riyadh's).
+    const riyadhTimes = [before, new Date()].map((d) => localDateTime(d.toISOString(), 'Asia/Riyadh'));
+    expect(texts.some((t) => riyadhTimes.includes(t))).toBe(true);
+    expect(decodeTaxQr(payload)).toMatchObject({
+      sellerName: 'فرع العليا | Olaya branch',
+      vatNumber: '310122393500003',
+    });
+  });
+
+  it("weighs Settings' serial-line time on a real job: the test print's for the paper until a receipt is printed on it, then that receipt's", async () => {
+    const { handlers } = await station(employee({ Settings: flags(true) }));
+    const estimate = await handlers['pos:receipt-bytes']({ paper: 58 });
+    const sent = await printed(() =>
+      handlers['pos:print-test']({ ...theirPrinter, address: printerAddress, paper: 58, drawer: false }),
+    );
+    // The same sample, perhaps a minute later on its clock: a digit or two of ink apart at most.
+    expect(Math.abs(estimate.bytes! - sent.job.length) / sent.job.length).toBeLessThan(0.05);
+    expect(await handlers['pos:receipt-bytes']({ paper: 58 })).toEqual({ bytes: sent.job.length });
+    const { handlers: nobody } = await station(null);
+    expect(await nobody['pos:receipt-bytes']({ paper: 80 })).toEqual({ bytes: null });
   });
 });

@@ -15,12 +15,11 @@ const translator = async (lng: 'en' | 'ar') => {
 };
 
 describe("the settings screen's time for a receipt on a serial printer", () => {
-  it('follows the line speed: a usual 80 mm receipt about half a minute at 9600 baud, a quarter at 19200', () => {
-    expect(receiptSeconds(80, 9600)).toBeGreaterThanOrEqual(25);
-    expect(receiptSeconds(80, 9600)).toBeLessThanOrEqual(35);
-    expect(receiptSeconds(80, 19200)).toBe(Math.ceil(receiptSeconds(80, 9600) / 2));
-    expect(receiptSeconds(58, 9600)).toBeLessThan(receiptSeconds(80, 9600));
-    expect(receiptSeconds(80, 115200)).toBeLessThanOrEqual(3);
+  it("follows the job's size and the line speed: 21,858 bytes (the bench receipt at 80 mm) 23 s at 9600 baud, 12 s at 19200", () => {
+    expect(receiptSeconds(21_858, 9600)).toBe(23);
+    expect(receiptSeconds(21_858, 19200)).toBe(12);
+    expect(receiptSeconds(21_858, 115200)).toBe(2);
+    expect(receiptSeconds(960, 9600)).toBe(1);
   });
 
   it('says the seconds in English, one and many', async () => {
