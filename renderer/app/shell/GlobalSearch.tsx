@@ -8,6 +8,7 @@ import { SEARCH_LIMIT_PER_GROUP } from '../../../shared/domain/constants';
 import { useParentSearchQuery } from '../../api/parents';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
+import { Ltr } from '../../components/Ltr';
 
 /**
  * The header's search over parents and kids, at most four of each (spec 9): a parent opens the front
@@ -31,7 +32,11 @@ export function GlobalSearch() {
             label: t('search.parents'),
             options: parents.map((p) => ({
               value: `/FrontDesk/find/${encodeURIComponent(p.mobile)}`,
-              label: `${localName(p, i18n.language)} · ${p.mobile}`,
+              label: (
+                <>
+                  {localName(p, i18n.language)} · <Ltr>{p.mobile}</Ltr>
+                </>
+              ),
             })),
           },
         ]

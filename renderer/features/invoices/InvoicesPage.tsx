@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { formatMoney } from '../../components/money';
 import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
+import { Ltr } from '../../components/Ltr';
 
 /** Invoices of a date range (spec: default today) with their count and value; text one, or cancel it by credit note. */
 export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => void }) {
@@ -59,7 +60,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
         locale={{ emptyText: t('invoices.empty') }}
         pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
         columns={[
-          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <span dir="ltr">#{v}</span> },
+          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <Ltr>#{v}</Ltr> },
           {
             title: t('invoices.date'),
             dataIndex: 'created_at',
