@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { AutoComplete, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -18,6 +18,9 @@ export function GlobalSearch() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
+  // Left behind on another page, the text would look like a filter on a page it does not filter.
+  const { pathname } = useLocation();
+  useEffect(() => setTyped(''), [pathname]);
   const query = useDebounced(typed.trim());
   const { data } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
