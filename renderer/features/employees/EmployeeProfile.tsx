@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Form, Popconfirm, Result, Spin, Table, Tabs } from 'antd';
+import { Button, Card, Descriptions, Form, Popconfirm, Result, Spin, Table, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { RoomStays } from '../../components/RoomStays';
@@ -183,7 +183,7 @@ function PasswordTab({ id }: { id: number }) {
       }}
     >
       <PasswordFields testId="new" />
-      <p style={{ color: '#888' }}>{t('employees.passwordHelp')}</p>
+      <Typography.Paragraph type="secondary">{t('employees.passwordHelp')}</Typography.Paragraph>
       <Button type="primary" htmlType="submit" loading={updating.isLoading}>
         {t('employees.changePassword')}
       </Button>
