@@ -83,7 +83,7 @@ async function stationBranch(page: Page, lang: 'en' | 'ar', branch: boolean) {
     const clear = page.getByTestId('station-branch').locator('.ant-select-clear');
     if ((await clear.count()) > 0) await clear.click();
   }
-  await page.getByTestId('printer-save').click();
+  await page.getByTestId('station-save').click();
   await expect(page.locator('.ant-notification-notice-success').last()).toBeVisible();
 }
 

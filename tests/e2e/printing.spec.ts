@@ -371,7 +371,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('invoice-printer')).toContainText(d.ask);
     await page.getByTestId('invoice-printer').click();
     await selectOption(page, 'HP LaserJet M404');
-    await page.getByTestId('printer-save').click();
+    await page.getByTestId('invoice-printer-save').click();
     await page.reload();
     await expect(page.getByTestId('invoice-printer')).toContainText('HP LaserJet M404');
     await shot(page, `printer-settings-desktop-${lang}`, { settled: true });
@@ -393,7 +393,7 @@ for (const lang of ['en', 'ar'] as const) {
     await page.goto('/#/Settings');
     await page.getByTestId('invoice-printer').click();
     await selectOption(page, d.ask);
-    await page.getByTestId('printer-save').click();
+    await page.getByTestId('invoice-printer-save').click();
   });
 }
 

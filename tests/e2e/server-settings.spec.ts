@@ -31,9 +31,11 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('server-url')).toBeHidden();
     await page.getByTestId('server-mode').getByRole('radio').nth(1).check();
     await page.getByTestId('server-url').fill('http://192.168.1.20:4100');
-    await page.getByTestId('printer-save').click();
+    await page.getByTestId('server-save').click();
     await expect(page.getByText(insecure[lang])).toBeVisible();
-    // Nothing was saved: the station is still on its own server and still signed in.
+    // Nothing was saved: the station is still on its own server and still signed in (leaving the
+    // unsaved address is asked first, and granted).
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();
     await expect(page.getByTestId('app-shell')).toBeVisible();
     await expect(page.getByTestId('server-url')).toBeHidden();

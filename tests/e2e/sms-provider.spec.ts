@@ -229,8 +229,15 @@ test('en: a generic provider set in Settings, a test SMS accepted, and a parent 
   await card.getByTestId('sms-provider-accepted').getByText("2xx with a JSON field's value").click();
   await card.getByLabel('JSON field (e.g. status or data.code)').fill('status');
   await card.getByLabel('Its value').fill('ok');
+  // Like every card of Settings: marked while it differs from what is stored, and leaving asks.
+  await expect(card.getByTestId('card-unsaved')).toHaveText('Not saved');
+  await page.getByTestId('side-menu').getByRole('menuitem', { name: 'Front desk' }).click();
+  const ask = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+  await expect(ask).toContainText('SMS provider');
+  await ask.getByTestId('leave-stay').click();
   await card.getByTestId('sms-provider-save').click();
   await expect(card.getByTestId('sms-provider-source')).toHaveText(w.inUse);
+  await expect(card.getByTestId('card-unsaved')).toHaveCount(0);
   // Never shown again: the field is empty and says one is set.
   await expect(card.getByTestId('sms-provider-secret')).toHaveValue('');
   await expect(card.getByTestId('sms-provider-secret')).toHaveAttribute('placeholder', 'Set (hidden)');

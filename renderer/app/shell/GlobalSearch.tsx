@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { AutoComplete, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -8,6 +8,7 @@ import { SEARCH_LIMIT_PER_GROUP } from '../../../shared/domain/constants';
 import { useParentSearchQuery } from '../../api/parents';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
+import { Ltr } from '../../components/Ltr';
 
 /**
  * The header's search over parents and kids, at most four of each (spec 9): a parent opens the front
@@ -17,6 +18,9 @@ export function GlobalSearch() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
+  // Left behind on another page, the text would look like a filter on a page it does not filter.
+  const { pathname } = useLocation();
+  useEffect(() => setTyped(''), [pathname]);
   const query = useDebounced(typed.trim());
   const { data } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -31,7 +35,11 @@ export function GlobalSearch() {
             label: t('search.parents'),
             options: parents.map((p) => ({
               value: `/FrontDesk/find/${encodeURIComponent(p.mobile)}`,
-              label: `${localName(p, i18n.language)} · ${p.mobile}`,
+              label: (
+                <>
+                  {localName(p, i18n.language)} · <Ltr>{p.mobile}</Ltr>
+                </>
+              ),
             })),
           },
         ]

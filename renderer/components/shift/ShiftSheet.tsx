@@ -28,7 +28,7 @@ export function ShiftSheet({ shift }: { shift: ShiftSummary }) {
   return (
     <article className="a4-page shift-sheet" data-testid={closed ? 'z-report' : 'x-report'}>
       <header className="shift-head">
-        <h1>{t(closed ? 'shift.zTitle' : 'shift.xTitle')}</h1>
+        <h2>{t(closed ? 'shift.zTitle' : 'shift.xTitle')}</h2>
         <div>{localName(shift.branch, lang)}</div>
         <div>
           {t('shift.number', { id: shift.id })} · {localName(shift.cashier, lang)}

@@ -18,6 +18,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { FormModal } from '../../components/FormModal';
 import { RowActions } from '../../components/RowActions';
 import { timeZoneNames } from '../../../shared/domain/time-zone';
+import { Ltr } from '../../components/Ltr';
 
 export function BranchesPage() {
   const { t, i18n } = useTranslation();
@@ -51,7 +52,7 @@ export function BranchesPage() {
         columns={[
           { title: t('fields.name'), render: (_, b) => localName(b, i18n.language) },
           { title: t('branches.address'), dataIndex: 'address' },
-          { title: t('branches.phone'), dataIndex: 'phone', render: (v: string | null) => <span dir="ltr">{v}</span> },
+          { title: t('branches.phone'), dataIndex: 'phone', render: (v: string | null) => <Ltr>{v}</Ltr> },
           {
             title: t('branches.vat'),
             dataIndex: 'vat_number',

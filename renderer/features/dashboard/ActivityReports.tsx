@@ -17,6 +17,7 @@ import { localName } from '../../components/names';
 import { useExportSheet } from '../../components/useExportSheet';
 import { bridge } from '../../bridge';
 import type { RequestOf, ResponseOf } from '../../../shared/api/catalogue';
+import { Ltr } from '../../components/Ltr';
 
 type Filters = { page: number; from?: string; to?: string; user_id: number | null };
 type Row<T> = T & { id: number | string };
@@ -205,7 +206,7 @@ export function KidVisitsReport({ branchId }: { branchId: number | null }) {
             still: t('dashboard.inside'),
             by: t('dashboard.checkedInBy'),
           },
-          [{ title: t('dashboard.badge'), render: (r) => <span dir="ltr">{r.badge}</span>, cell: (r) => r.badge }],
+          [{ title: t('dashboard.badge'), render: (r) => <Ltr>{r.badge}</Ltr>, cell: (r) => r.badge }],
         ),
         {
           title: t('dashboard.overtimeFee'),

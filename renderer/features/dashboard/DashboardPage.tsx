@@ -18,6 +18,7 @@ import '../../components/printing/a4-page.css';
 import { PrinterOutlined } from '@ant-design/icons';
 import { usePrintPage } from '../../components/printing/usePrintPage';
 import { messageText } from '../../i18n/message';
+import { Ltr } from '../../components/Ltr';
 
 type Expiring = Dashboard['expiring']['rows'][number];
 
@@ -183,7 +184,7 @@ export function DashboardPage() {
                     title: t('dashboard.kid'),
                     render: (_, r) => localName({ name_en: r.kid_name_en, name_ar: r.kid_name_ar }, lang),
                   },
-                  { title: t('dashboard.mobile'), render: (_, r) => <span dir="ltr">{r.mobile}</span> },
+                  { title: t('dashboard.mobile'), render: (_, r) => <Ltr>{r.mobile}</Ltr> },
                   { title: t('dashboard.package'), render: (_, r) => localName(r, lang) },
                   { title: t('dashboard.ends'), render: (_, r) => formatDay(r.end_date, lang) },
                 ]}

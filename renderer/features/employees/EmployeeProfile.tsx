@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Form, Popconfirm, Result, Spin, Table, Tabs } from 'antd';
+import { Button, Card, Descriptions, Form, Popconfirm, Result, Spin, Table, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { RoomStays } from '../../components/RoomStays';
@@ -19,6 +19,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { EmployeeForm } from './EmployeeForm';
 import { formatDateTime } from '../../components/dates';
 import { OwnerFiles } from '../../components/OwnerFiles';
+import { Ltr } from '../../components/Ltr';
 
 export function EmployeeProfile({ id, back }: { id: number; back: () => void }) {
   const { t, i18n } = useTranslation();
@@ -79,10 +80,10 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
                   <Descriptions.Item label={t('fields.nameEn')}>{employee.name_en}</Descriptions.Item>
                   <Descriptions.Item label={t('fields.nameAr')}>{employee.name_ar}</Descriptions.Item>
                   <Descriptions.Item label={t('employees.mobile')}>
-                    <span dir="ltr">{employee.mobile ?? '—'}</span>
+                    <Ltr>{employee.mobile ?? '—'}</Ltr>
                   </Descriptions.Item>
                   <Descriptions.Item label={t('employees.email')}>
-                    <span dir="ltr">{employee.email ?? '—'}</span>
+                    <Ltr>{employee.email ?? '—'}</Ltr>
                   </Descriptions.Item>
                   <Descriptions.Item label={t('employees.role')}>
                     {isAdministratorRole(employee.role)
@@ -95,7 +96,7 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
                     {employee.branch ? localName(employee.branch, i18n.language) : t('shell.allBranches')}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('employees.identificationNumber')}>
-                    <span dir="ltr">{employee.identification_number ?? '—'}</span>
+                    <Ltr>{employee.identification_number ?? '—'}</Ltr>
                   </Descriptions.Item>
                   <Descriptions.Item label={t('employees.since')}>
                     {formatDateTime(employee.created_at, i18n.language)}
@@ -182,7 +183,7 @@ function PasswordTab({ id }: { id: number }) {
       }}
     >
       <PasswordFields testId="new" />
-      <p style={{ color: '#888' }}>{t('employees.passwordHelp')}</p>
+      <Typography.Paragraph type="secondary">{t('employees.passwordHelp')}</Typography.Paragraph>
       <Button type="primary" htmlType="submit" loading={updating.isLoading}>
         {t('employees.changePassword')}
       </Button>

@@ -9,6 +9,7 @@ import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { EmployeeForm } from './EmployeeForm';
+import { Ltr } from '../../components/Ltr';
 
 export function EmployeesPage({ open }: { open: (id: number) => void }) {
   const { t, i18n } = useTranslation();
@@ -52,9 +53,9 @@ export function EmployeesPage({ open }: { open: (id: number) => void }) {
           {
             title: t('employees.mobile'),
             dataIndex: 'mobile',
-            render: (v: string | null) => <span dir="ltr">{v}</span>,
+            render: (v: string | null) => <Ltr>{v}</Ltr>,
           },
-          { title: t('employees.email'), dataIndex: 'email', render: (v: string | null) => <span dir="ltr">{v}</span> },
+          { title: t('employees.email'), dataIndex: 'email', render: (v: string | null) => <Ltr>{v}</Ltr> },
           {
             title: t('employees.role'),
             render: (_, e) =>

@@ -11,6 +11,7 @@ import { localName } from '../../components/names';
 import { KidFlags } from '../../components/parents/KidFlags';
 import { useCheckout } from './OvertimeDue';
 import { SessionTimer } from '../../components/SessionTimer';
+import { Ltr } from '../../components/Ltr';
 
 /** Kids inside now with their time running; scan a badge to find one, check out (the list reloads). */
 export function CheckedInList(props: {
@@ -58,13 +59,21 @@ export function CheckedInList(props: {
             render: (_, s) => (
               <Space direction="vertical" size={0}>
                 {localName({ name_en: s.parent_name_en, name_ar: s.parent_name_ar }, i18n.language)}
-                <Typography.Text type="secondary" dir="ltr">
-                  {s.mobile}
+                <Typography.Text type="secondary">
+                  <Ltr>{s.mobile}</Ltr>
                 </Typography.Text>
               </Space>
             ),
           },
-          { title: t('desk.badge'), dataIndex: 'badge', render: (v: string) => <Tag dir="ltr">{v}</Tag> },
+          {
+            title: t('desk.badge'),
+            dataIndex: 'badge',
+            render: (v: string) => (
+              <Tag>
+                <Ltr>{v}</Ltr>
+              </Tag>
+            ),
+          },
           {
             title: t('desk.since'),
             dataIndex: 'checkin_at',

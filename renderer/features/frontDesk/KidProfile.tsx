@@ -45,6 +45,7 @@ import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { KidFlags } from '../../components/parents/KidFlags';
 import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
+import { Ltr } from '../../components/Ltr';
 
 /** Kid profile (spec 2): info and flags, subscriptions, invoices, visits, room visits, files. */
 export function KidProfile({ id, back }: { id: number; back: () => void }) {
@@ -111,7 +112,7 @@ function Info({ kid, editable, mayBan }: { kid: KidData; editable: boolean; mayB
         <Descriptions.Item label={t('fields.nameAr')}>{kid.name_ar}</Descriptions.Item>
         <Descriptions.Item label={t('desk.parent')}>{localName(kid.parent, i18n.language)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.mobile')}>
-          <span dir="ltr">{kid.parent.mobile}</span>
+          <Ltr>{kid.parent.mobile}</Ltr>
         </Descriptions.Item>
         {kid.birth_date && (
           <Descriptions.Item label={t('kids.birthDate')}>{formatDay(kid.birth_date, i18n.language)}</Descriptions.Item>
@@ -192,7 +193,7 @@ function Subscriptions({ kidId }: { kidId: number }) {
               end: formatDay(s.end_date, i18n.language),
             }),
         },
-        { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
+        { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <Ltr>#{v}</Ltr> },
       ]}
     />
   );
@@ -224,7 +225,7 @@ function Invoices({ kidId }: { kidId: number }) {
         locale={{ emptyText: t('invoices.empty') }}
         pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
         columns={[
-          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
+          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <Ltr>#{v}</Ltr> },
           {
             title: t('invoices.date'),
             dataIndex: 'created_at',

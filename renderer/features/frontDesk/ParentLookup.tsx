@@ -9,6 +9,7 @@ import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
 import { ParentForm } from '../../components/parents/ParentForm';
 import { ParentPanel } from './ParentPanel';
+import { Ltr } from '../../components/Ltr';
 
 /** Find the family by mobile, name or ID number (Enter takes the first match), then serve them. */
 export function ParentLookup(props: {
@@ -86,8 +87,8 @@ export function ParentLookup(props: {
                   title={localName(p, i18n.language)}
                   description={
                     <Space size={4} wrap>
-                      <Typography.Text type="secondary" dir="ltr">
-                        {p.mobile}
+                      <Typography.Text type="secondary">
+                        <Ltr>{p.mobile}</Ltr>
                       </Typography.Text>
                       <Tag>{t('desk.kids', { count: p.kids.length })}</Tag>
                       {p.kids.some((k) => k.session) && (

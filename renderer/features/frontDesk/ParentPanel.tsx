@@ -29,6 +29,7 @@ import { KidFlags } from '../../components/parents/KidFlags';
 import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 import { OtpCheck } from './OtpCheck';
 import { useCheckout } from './OvertimeDue';
+import { Ltr } from '../../components/Ltr';
 
 type FoundParent = ResponseOf<'parent/search'>[number];
 
@@ -123,8 +124,8 @@ export function ParentPanel(props: {
       title={
         <Space>
           {localName(parent, i18n.language)}
-          <Typography.Text type="secondary" dir="ltr">
-            {parent.mobile}
+          <Typography.Text type="secondary">
+            <Ltr>{parent.mobile}</Ltr>
           </Typography.Text>
         </Space>
       }
@@ -161,7 +162,7 @@ export function ParentPanel(props: {
                 <Space wrap>
                   {kid.session ? (
                     <Tag color="blue">
-                      {t('desk.inside')} · <span dir="ltr">{kid.session.badge}</span>
+                      {t('desk.inside')} · <Ltr>{kid.session.badge}</Ltr>
                     </Tag>
                   ) : (
                     <Checkbox

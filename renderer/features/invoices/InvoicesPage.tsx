@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { formatMoney } from '../../components/money';
 import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
+import { Ltr } from '../../components/Ltr';
 
 type InvoiceRow = ResponseOf<'sale/pagelist'>['rows'][number];
 
@@ -61,7 +62,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
         locale={{ emptyText: t('invoices.empty') }}
         pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage }}
         columns={[
-          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <span dir="ltr">#{v}</span> },
+          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <Ltr>#{v}</Ltr> },
           {
             title: t('invoices.date'),
             dataIndex: 'created_at',

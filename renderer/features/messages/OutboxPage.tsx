@@ -5,6 +5,7 @@ import { useSmsOutboxQuery } from '../../api/frontdesk';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { formatDateTime } from '../../components/dates';
 import { failureOf } from '../../../shared/domain/sms';
+import { Ltr } from '../../components/Ltr';
 
 type Message = ResponseOf<'sms/outbox'>['rows'][number];
 const STATUS_COLOUR: Record<Message['status'], string> = {
@@ -42,7 +43,7 @@ export function OutboxPage() {
             width: 170,
             render: (v: string) => formatDateTime(v, i18n.language, 'short'),
           },
-          { title: t('outbox.to'), dataIndex: 'to', width: 140, render: (v: string) => <span dir="ltr">{v}</span> },
+          { title: t('outbox.to'), dataIndex: 'to', width: 140, render: (v: string) => <Ltr>{v}</Ltr> },
           {
             title: t('outbox.purpose'),
             dataIndex: 'purpose',

@@ -11,6 +11,7 @@ import { useExportSheet } from '../../components/useExportSheet';
 import { dimensionLabel } from './labels';
 import { ReportTable } from './ReportTable';
 import type { ReportScope } from './ReportsPage';
+import { Ltr } from '../../components/Ltr';
 
 type Period = 'day' | 'week' | 'month';
 
@@ -133,7 +134,7 @@ export function SalesReport({ scope }: { scope: ReportScope }) {
           dataSource={data?.coupons}
           locale={{ emptyText: t('reports.empty') }}
           columns={[
-            { title: t('reports.coupon'), dataIndex: 'code', render: (v: string) => <span dir="ltr">{v}</span> },
+            { title: t('reports.coupon'), dataIndex: 'code', render: (v: string) => <Ltr>{v}</Ltr> },
             { title: t('reports.uses'), dataIndex: 'uses', align: 'end', render: (v: number) => formatCount(v, lang) },
             {
               title: t('reports.measures.discount'),

@@ -10,6 +10,7 @@ import { formatCount } from '../../components/numbers';
 import { localName } from '../../components/names';
 import { useExportSheet } from '../../components/useExportSheet';
 import type { ReportScope } from './ReportsPage';
+import { Ltr } from '../../components/Ltr';
 
 type Report = ResponseOf<'report/subscriptions'>;
 const COUNTS = ['sold', 'active', 'waiting', 'frozen', 'ended', 'cancelled'] as const;
@@ -143,7 +144,7 @@ export function SubscriptionsReport({ scope }: { scope: ReportScope }) {
               title: t('reports.subs.parent'),
               render: (_, r) => localName({ name_en: r.parent_name_en, name_ar: r.parent_name_ar }, lang),
             },
-            { title: t('dashboard.mobile'), render: (_, r) => <span dir="ltr">{r.mobile}</span> },
+            { title: t('dashboard.mobile'), render: (_, r) => <Ltr>{r.mobile}</Ltr> },
             { title: t('dashboard.package'), render: (_, r) => localName(r, lang) },
             { title: t('dashboard.ends'), render: (_, r) => formatDay(r.end_date, lang) },
           ]}

@@ -9,6 +9,7 @@ import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
 import { ParentForm } from '../../components/parents/ParentForm';
+import { Ltr } from '../../components/Ltr';
 
 export type PickedParent = Pick<ResponseOf<'parent/create'>, 'id' | 'name_en' | 'name_ar' | 'mobile'>;
 
@@ -42,7 +43,14 @@ export function ParentPicker({
         value={value?.id}
         notFoundContent={query.length >= 2 && !isFetching ? t('cart.noParent') : null}
         onChange={(id?: number) => onChange(options.find((p) => p.id === id) ?? null)}
-        options={options.map((p) => ({ value: p.id, label: `${localName(p, i18n.language)} · ${p.mobile}` }))}
+        options={options.map((p) => ({
+          value: p.id,
+          label: (
+            <>
+              {localName(p, i18n.language)} · <Ltr>{p.mobile}</Ltr>
+            </>
+          ),
+        }))}
         data-testid="cart-parent"
       />
       {ability.can('create', 'FrontDesk') && (

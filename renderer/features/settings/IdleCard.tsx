@@ -1,27 +1,32 @@
-import { Button, Card, Form, InputNumber, Space } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
+import { Card, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IDLE_SECONDS_RANGE } from '../../../shared/domain/idle';
 import { useChainSettingsQuery, useUpdateChainSettingsMutation } from '../../api/chain-settings';
 import { useSubmit } from '../../components/useSubmit';
+import { CardSave, Unsaved } from './CardSave';
 
 /**
  * The chain's idle time, for whoever may change Settings (managers, administrators): one value for
  * every station and branch, so a cashier finds the same lock wherever they work.
  */
-export function IdleCard() {
+export function IdleCard({ unsaved, onUnsaved }: { unsaved: boolean; onUnsaved: (unsaved: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ minutes: number }>();
   const { data } = useChainSettingsQuery();
   const [update, { isLoading }] = useUpdateChainSettingsMutation();
   const submit = useSubmit();
+  const minutes = Form.useWatch('minutes', form);
+  const changed = data !== undefined && minutes !== undefined && minutes !== data.idle_seconds / 60;
+  // The tag comes back from the page, so it shows once the page asks before being left.
+  useEffect(() => onUnsaved(changed), [changed, onUnsaved]);
   if (!data) return null;
   const save = async () => {
-    const { minutes } = await form.validateFields();
-    await submit(update({ idle_seconds: Math.round(minutes * 60) }));
+    const values = await form.validateFields();
+    await submit(update({ idle_seconds: Math.round(values.minutes * 60) }));
   };
   return (
-    <Card title={t('idle.title')} data-testid="idle-card">
+    <Card title={t('idle.title')} extra={unsaved && <Unsaved />} data-testid="idle-card">
       <Form form={form} layout="vertical" initialValues={{ minutes: data.idle_seconds / 60 }}>
         <Form.Item
           name="minutes"
@@ -38,11 +43,7 @@ export function IdleCard() {
             data-testid="idle-minutes"
           />
         </Form.Item>
-        <Space>
-          <Button icon={<SaveOutlined />} loading={isLoading} onClick={() => void save()} data-testid="idle-save">
-            {t('idle.save')}
-          </Button>
-        </Space>
+        <CardSave busy={isLoading} onSave={() => void save()} testId="idle-save" />
       </Form>
     </Card>
   );

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Radio, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Form, Input, Radio, Space, Typography } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { isSafeServerUrl } from '../../../shared/domain/server-address';
 import type { AppInfo, ServerProbe, Settings } from '../../../shared/ipc';
 import { bridge } from '../../bridge';
+import { Unsaved } from './CardSave';
 
 export type ServerValues = { serverMode: Settings['serverMode']; serverUrl: string };
 
@@ -13,7 +14,7 @@ export type ServerValues = { serverMode: Settings['serverMode']; serverUrl: stri
  * started (`npm run web -- --server-url`), so it only shows and tests it. Its rule is the main process's
  * own (`isSafeServerUrl`), so the cashier reads why an address is refused instead of a save that silently fails.
  */
-export function ServerCard({ info }: { info: AppInfo }) {
+export function ServerCard({ info, unsaved, save }: { info: AppInfo; unsaved: boolean; save: ReactNode }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ServerValues>();
   const mode = Form.useWatch<ServerValues['serverMode']>('serverMode');
@@ -40,7 +41,7 @@ export function ServerCard({ info }: { info: AppInfo }) {
     setTesting(false);
   };
   return (
-    <Card title={t('server.title')} data-testid="server-card">
+    <Card title={t('server.title')} extra={unsaved && <Unsaved />} data-testid="server-card">
       <Typography.Paragraph data-testid="server-in-use">
         {t('server.inUse')} <bdi dir="ltr">{info.serverUrl}</bdi>
       </Typography.Paragraph>
@@ -76,9 +77,13 @@ export function ServerCard({ info }: { info: AppInfo }) {
           {t('server.webHelp')}
         </Typography.Paragraph>
       )}
-      <Button icon={<ApiOutlined />} loading={testing} onClick={() => void test()} data-testid="server-test">
-        {t('server.test')}
-      </Button>
+      {/* Browser mode is given its server when started: only the desktop app saves one here. */}
+      <Space wrap>
+        {desktop && save}
+        <Button icon={<ApiOutlined />} loading={testing} onClick={() => void test()} data-testid="server-test">
+          {t('server.test')}
+        </Button>
+      </Space>
       {probe && <ProbeAlert probe={probe} />}
     </Card>
   );

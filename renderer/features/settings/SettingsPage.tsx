@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Radio, Select, Space, Spin, Switch, Typography } from 'antd';
-import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
+import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BAUD_RATES } from '../../../shared/domain/printer-address';
 import { receiptSeconds } from '../../../shared/domain/serial-time';
@@ -12,7 +12,9 @@ import { addressOf, CONNECTION_FIELD, connectionOf, type ConnectionValues } from
 import { ServerCard, serverOf, type ServerValues } from './ServerCard';
 import { StationCard } from './StationCard';
 import { IdleCard } from './IdleCard';
-import { SmsProviderCard } from './sms/SmsProviderCard';
+import { SmsProviderCard } from './SmsProviderCard';
+import { CardSave, Unsaved } from './CardSave';
+import { useLeaveGuard } from './useLeaveGuard';
 import { useAbility } from '../../app/ability';
 
 type Values = ConnectionValues &
@@ -45,6 +47,47 @@ function useReceiptBytes(paper: 80 | 58 | undefined, busy: unknown): number | nu
 const ASK = '';
 
 /**
+ * Each card saves its own fields with its own Save, as the idle-lock card saves the chain's idle
+ * time: a card's Save never takes another card's half-made changes with it.
+ */
+const CARDS = {
+  station: ['stationBranchId'],
+  server: ['serverMode', 'serverUrl'],
+  printer: ['kind', 'network', 'share', 'serialPort', 'baudRate', 'paper', 'autoPrint', 'drawer'],
+  invoicePrinter: ['invoicePrinter'],
+} as const satisfies Record<string, readonly (keyof Values)[]>;
+type CardName = keyof typeof CARDS;
+const CARD_TITLE = {
+  station: 'station.title',
+  server: 'server.title',
+  printer: 'print.settingsTitle',
+  invoicePrinter: 'print.invoicePrinter',
+} as const satisfies Record<CardName, string>;
+
+/** The form's fields for the settings saved. */
+function valuesOf(settings: Settings): Values {
+  return {
+    ...connectionOf(settings.printer.address),
+    paper: settings.printer.paper,
+    autoPrint: settings.printer.autoPrint,
+    drawer: settings.printer.drawer,
+    invoicePrinter: settings.invoicePrinter ?? ASK,
+    serverMode: settings.serverMode,
+    serverUrl: settings.serverUrl ?? '',
+    stationBranchId: settings.stationBranchId ?? undefined,
+  };
+}
+
+/** The cards whose fields differ from what is saved (a field the page does not show is never changed). */
+function changedCards(settings: Settings, current: Partial<Values> | undefined): CardName[] {
+  const saved = valuesOf(settings);
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+  return (Object.keys(CARDS) as CardName[]).filter((card) =>
+    CARDS[card].some((field) => current?.[field] !== undefined && !same(current[field], saved[field])),
+  );
+}
+
+/**
  * This station's printers: the receipt printer (network, Windows share or serial port), checked with
  * a test print, and the system printer A4 invoices go to; and its server (chosen here in the desktop
  * app, shown and tested in browser mode, which is given its server when started).
@@ -60,7 +103,19 @@ export function SettingsPage() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [systemPrinters, setSystemPrinters] = useState<SystemPrinters | null>(null);
   const [info, setInfo] = useState<AppInfo | null>(null);
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const [busy, setBusy] = useState<CardName | 'test' | null>(null);
+  const [idleUnsaved, setIdleUnsaved] = useState(false);
+  const [smsUnsaved, setSmsUnsaved] = useState(false);
+  const current = Form.useWatch((values: Values) => values, form);
+  const changed = settings ? changedCards(settings, current) : [];
+  useLeaveGuard(
+    [
+      ...(idleUnsaved ? [t('idle.title')] : []),
+      ...(smsUnsaved ? [t('smsProvider.title')] : []),
+      ...changed.map((card) => t(CARD_TITLE[card])),
+    ],
+    info?.shell === 'electron',
+  );
   const jobBytes = useReceiptBytes(paper, busy);
   useEffect(() => {
     void bridge.invoke('pos:settings-get', null).then(setSettings);
@@ -81,26 +136,35 @@ export function SettingsPage() {
     if (address === 'invalid') return null;
     return { address, paper: values.paper, autoPrint: values.autoPrint, drawer: values.drawer };
   };
-  const save = async () => {
-    const values = await form.validateFields();
-    const printer = printerOf(values);
-    if (!printer) return;
-    setBusy('save');
-    // Browser mode is given its server when started; only the desktop app chooses it here.
-    const server = info.shell === 'electron' ? serverOf(values) : {};
-    const saved = await bridge.invoke('pos:settings-set', {
-      ...settings,
-      ...server,
-      printer,
-      invoicePrinter: values.invoicePrinter || null,
-      stationBranchId: values.stationBranchId ?? null,
-    });
+  /** This card's fields as settings, or null when one is not valid (the field says why). */
+  const changesOf = (card: CardName, values: Values): Partial<Settings> | null => {
+    switch (card) {
+      case 'station':
+        return { stationBranchId: values.stationBranchId ?? null };
+      case 'server':
+        return serverOf(values);
+      case 'printer': {
+        const printer = printerOf(values);
+        return printer && { printer };
+      }
+      case 'invoicePrinter':
+        return { invoicePrinter: values.invoicePrinter || null };
+    }
+  };
+  const save = async (card: CardName) => {
+    const values = await form.validateFields([...CARDS[card]]).catch(() => null);
+    const changes = values && changesOf(card, { ...valuesOf(settings), ...values });
+    if (!changes) return;
+    setBusy(card);
+    const saved = await bridge.invoke('pos:settings-set', { ...settings, ...changes });
     setBusy(null);
     if (!saved.status) {
       notify.error(saved.message);
       return;
     }
     setSettings(saved.data);
+    // The card shows what was kept (an address as the station writes it), and so is no longer changed.
+    form.setFieldsValue(Object.fromEntries(CARDS[card].map((field) => [field, valuesOf(saved.data)[field]])));
     notify.success('OK');
   };
   const test = async () => {
@@ -126,35 +190,45 @@ export function SettingsPage() {
   return (
     <div data-testid="settings-page">
       <PageTitle title={t('features.Settings')} />
-      {ability.can('update', 'Settings') && (
+      {!mayUpdate && (
+        <Alert type="info" showIcon title={t('station.updateOnly')} style={{ maxWidth: 640, marginBottom: 24 }} />
+      )}
+      {mayUpdate && (
         <div style={{ maxWidth: 640, marginBottom: 24 }}>
-          <IdleCard />
+          <IdleCard unsaved={idleUnsaved} onUnsaved={setIdleUnsaved} />
         </div>
       )}
       {ability.can('update', 'Settings') && (
         <div style={{ maxWidth: 640, marginBottom: 24 }}>
-          <SmsProviderCard />
+          <SmsProviderCard unsaved={smsUnsaved} onUnsaved={setSmsUnsaved} />
         </div>
       )}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          ...connectionOf(settings.printer.address),
-          paper: settings.printer.paper,
-          autoPrint: settings.printer.autoPrint,
-          drawer: settings.printer.drawer,
-          invoicePrinter: settings.invoicePrinter ?? ASK,
-          serverMode: settings.serverMode,
-          serverUrl: settings.serverUrl ?? '',
-          stationBranchId: settings.stationBranchId ?? undefined,
-        }}
-        data-testid="printer-form"
-      >
+      <Form<Values> form={form} layout="vertical" initialValues={valuesOf(settings)} data-testid="printer-form">
         <Space orientation="vertical" size="large" style={{ maxWidth: 640, width: '100%' }}>
-          <StationCard />
-          <ServerCard info={info} />
-          <Card title={t('print.settingsTitle')}>
+          <StationCard
+            unsaved={changed.includes('station')}
+            save={
+              <CardSave
+                busy={busy === 'station'}
+                disabled={!mayUpdate}
+                onSave={() => void save('station')}
+                testId="station-save"
+              />
+            }
+          />
+          <ServerCard
+            info={info}
+            unsaved={changed.includes('server')}
+            save={
+              <CardSave
+                busy={busy === 'server'}
+                disabled={!mayUpdate}
+                onSave={() => void save('server')}
+                testId="server-save"
+              />
+            }
+          />
+          <Card title={t('print.settingsTitle')} extra={changed.includes('printer') && <Unsaved />}>
             <Form.Item name="kind" label={t('print.connection')}>
               <Radio.Group
                 optionType="button"
@@ -214,48 +288,51 @@ export function SettingsPage() {
             <Form.Item name="drawer" label={t('print.drawer')} valuePropName="checked">
               <Switch data-testid="printer-drawer" />
             </Form.Item>
-            <Button
-              icon={<PrinterOutlined />}
-              loading={busy === 'test'}
-              disabled={!mayUpdate}
-              onClick={() => void test()}
-              data-testid="printer-test"
-            >
-              {t('print.test')}
-            </Button>
-          </Card>
-          <Card title={t('print.invoicePrinter')}>
-            {systemPrinters.status === 'listed' ? (
-              <Form.Item
-                name="invoicePrinter"
-                label={t('print.invoicePrinterLabel')}
-                extra={t('print.invoicePrinterHelp')}
+            <Space wrap>
+              <CardSave
+                busy={busy === 'printer'}
+                disabled={!mayUpdate}
+                onSave={() => void save('printer')}
+                testId="printer-save"
+              />
+              <Button
+                icon={<PrinterOutlined />}
+                loading={busy === 'test'}
+                disabled={!mayUpdate}
+                onClick={() => void test()}
+                data-testid="printer-test"
               >
-                <Select
-                  data-testid="invoice-printer"
-                  options={[
-                    { value: ASK, label: t('print.askEachTime') },
-                    ...systemPrinters.printers.map((p) => ({ value: p.name, label: p.displayName })),
-                  ]}
+                {t('print.test')}
+              </Button>
+            </Space>
+          </Card>
+          <Card title={t('print.invoicePrinter')} extra={changed.includes('invoicePrinter') && <Unsaved />}>
+            {systemPrinters.status === 'listed' ? (
+              <>
+                <Form.Item
+                  name="invoicePrinter"
+                  label={t('print.invoicePrinterLabel')}
+                  extra={t('print.invoicePrinterHelp')}
+                >
+                  <Select
+                    data-testid="invoice-printer"
+                    options={[
+                      { value: ASK, label: t('print.askEachTime') },
+                      ...systemPrinters.printers.map((p) => ({ value: p.name, label: p.displayName })),
+                    ]}
+                  />
+                </Form.Item>
+                <CardSave
+                  busy={busy === 'invoicePrinter'}
+                  disabled={!mayUpdate}
+                  onSave={() => void save('invoicePrinter')}
+                  testId="invoice-printer-save"
                 />
-              </Form.Item>
+              </>
             ) : (
               <Alert type="info" showIcon title={t('print.a4Help')} data-testid="invoice-printer-browser" />
             )}
           </Card>
-          <Space wrap>
-            <Button
-              type="primary"
-              icon={<SaveOutlined />}
-              loading={busy === 'save'}
-              disabled={!mayUpdate}
-              onClick={() => void save()}
-              data-testid="printer-save"
-            >
-              {t('print.save')}
-            </Button>
-            {!mayUpdate && <Typography.Text type="secondary">{t('station.updateOnly')}</Typography.Text>}
-          </Space>
         </Space>
       </Form>
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasFullAccess } from '../../../shared/permissions';
@@ -5,20 +6,21 @@ import { useBranchListQuery } from '../../api/lookups';
 import { useAppSelector } from '../../app/store';
 import { LookupSelect } from '../../components/LookupSelect';
 import { localName } from '../../components/names';
+import { Unsaved } from './CardSave';
 
 /**
  * The branch this station stands in, chosen once: an administrator's front desk and till work there.
  * Anyone else works in their own branch, so only an administrator changes it (the main process
  * keeps it from anyone else's save too).
  */
-export function StationCard() {
+export function StationCard({ unsaved, save }: { unsaved: boolean; save: ReactNode }) {
   const { t, i18n } = useTranslation();
   const user = useAppSelector((st) => st.auth.user);
   const { data: branches } = useBranchListQuery();
   const admin = user !== null && hasFullAccess(user);
   const own = branches?.find((b) => b.id === user?.branch_id);
   return (
-    <Card title={t('station.title')}>
+    <Card title={t('station.title')} extra={unsaved && <Unsaved />}>
       <Form.Item
         name="stationBranchId"
         label={t('station.branch')}
@@ -31,6 +33,7 @@ export function StationCard() {
           data-testid="station-branch"
         />
       </Form.Item>
+      {save}
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { formatDay } from '../../components/dates';
 import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
+import { Ltr } from '../../components/Ltr';
 
 /** Every kid's subscriptions, newest first: freeze for a holiday, resume early, or cancel. */
 export function SubscriptionsPage() {
@@ -47,7 +48,7 @@ export function SubscriptionsPage() {
             render: (_, s) => localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language),
           },
           { title: t('subscriptions.package'), render: (_, s) => localName(s, i18n.language) },
-          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => `#${v}` },
+          { title: t('invoices.number'), dataIndex: 'invoice_no', render: (v: number) => <Ltr>#{v}</Ltr> },
           {
             title: t('invoices.status'),
             dataIndex: 'status',

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, Input, Space } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ResponseOf } from '../../../../shared/api/catalogue';
-import { useTestSmsProviderMutation } from '../../../api/sms-provider';
-import type { ApiFailure } from '../../../../shared/api/envelope';
-import { useNotify } from '../../../components/useNotify';
-import { pageLanguage } from '../../../i18n';
+import type { ResponseOf } from '../../../shared/api/catalogue';
+import { useTestSmsProviderMutation } from '../../api/sms-provider';
+import type { ApiFailure } from '../../../shared/api/envelope';
+import { useNotify } from '../../components/useNotify';
+import { pageLanguage } from '../../i18n';
 
 type Outcome = ResponseOf<'settings/sms/test'>;
 

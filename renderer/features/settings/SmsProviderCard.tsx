@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Form, Input, Radio, Space } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Alert, Card, Form, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SmsProvider, SmsProviderView } from '../../../../shared/api/sms-provider';
-import { isProviderUrl } from '../../../../shared/domain/sms-provider';
-import { useSaveSmsProviderMutation, useSmsProviderQuery } from '../../../api/sms-provider';
-import { useSubmit } from '../../../components/useSubmit';
+import type { SmsProvider, SmsProviderView } from '../../../shared/api/sms-provider';
+import { isProviderUrl } from '../../../shared/domain/sms-provider';
+import { useSaveSmsProviderMutation, useSmsProviderQuery } from '../../api/sms-provider';
+import { useSubmit } from '../../components/useSubmit';
+import { CardSave, Unsaved } from './CardSave';
 import { HttpProviderFields, HTTP_DEFAULTS } from './HttpProviderFields';
 import { SmsTestForm } from './SmsTestForm';
 
@@ -30,19 +31,20 @@ function providerOf(v: ProviderValues) {
 
 /**
  * The chain's SMS provider, for whoever manages Settings: Twilio or any provider with an HTTP API, saved
- * with its own Save (the secret never shown again, only whether one is set), and a test message. When
- * the server's environment names the gateway, it wins: the card says so and reads only.
+ * with its own Save like every card of the page (the secret never shown again, only whether one is set),
+ * and a test message. When the server's environment names the gateway, it wins: the card says so and
+ * reads only.
  */
-export function SmsProviderCard() {
+export function SmsProviderCard({ unsaved, onUnsaved }: { unsaved: boolean; onUnsaved: (unsaved: boolean) => void }) {
   const { t } = useTranslation();
   const { data: view } = useSmsProviderQuery();
   if (!view) return null;
   return (
-    <Card title={t('smsProvider.title')} data-testid="sms-provider-card">
+    <Card title={t('smsProvider.title')} extra={unsaved && <Unsaved />} data-testid="sms-provider-card">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <SourceNotice view={view} />
         {/* Keyed by what is stored, so a save (or another station's) shows the stored values. */}
-        <ProviderForm key={JSON.stringify(view.provider)} view={view} />
+        <ProviderForm key={JSON.stringify(view.provider)} view={view} onUnsaved={onUnsaved} />
         <SmsTestForm />
       </Space>
     </Card>
@@ -65,9 +67,13 @@ function SourceNotice({ view }: { view: SmsProviderView }) {
   return <Alert type="success" showIcon title={t('smsProvider.inUse')} data-testid="sms-provider-source" />;
 }
 
-function ProviderForm({ view }: { view: SmsProviderView }) {
+function ProviderForm({ view, onUnsaved }: { view: SmsProviderView; onUnsaved: (unsaved: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProviderValues>();
+  const [changed, setChanged] = useState(false);
+  // The tag comes back from the page, so it shows once the page asks before being left.
+  useEffect(() => onUnsaved(changed), [changed, onUnsaved]);
+  const stored = JSON.stringify(providerOf(initialValues(view)));
   const kind = Form.useWatch('kind', form) ?? view.provider?.kind ?? 'http';
   const [save, { isLoading }] = useSaveSmsProviderMutation();
   const submit = useSubmit();
@@ -80,6 +86,7 @@ function ProviderForm({ view }: { view: SmsProviderView }) {
       layout="vertical"
       disabled={readOnly}
       initialValues={initialValues(view)}
+      onValuesChange={() => setChanged(JSON.stringify(providerOf(form.getFieldsValue(true))) !== stored)}
       data-testid="sms-provider-form"
     >
       <Form.Item name="kind" label={t('smsProvider.kind')}>
@@ -131,17 +138,15 @@ function ProviderForm({ view }: { view: SmsProviderView }) {
           data-testid="sms-provider-secret"
         />
       </Form.Item>
-      <Button
-        icon={<SaveOutlined />}
-        loading={isLoading}
-        onClick={async () => {
+      <CardSave
+        busy={isLoading}
+        disabled={readOnly}
+        onSave={async () => {
           const values = await form.validateFields();
           await submit(save(providerOf({ ...form.getFieldsValue(true), ...values })), { form });
         }}
-        data-testid="sms-provider-save"
-      >
-        {t('smsProvider.save')}
-      </Button>
+        testId="sms-provider-save"
+      />
     </Form>
   );
 }

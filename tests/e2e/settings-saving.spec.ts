@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { adminOn, selectOption, seriousViolations, shot } from './helpers';
+
+const words = {
+  en: {
+    branch: 'Main branch',
+    unsaved: 'Not saved',
+    leave: 'Leave without saving?',
+    dashboard: 'Dashboard',
+    settings: 'Settings',
+  },
+  ar: {
+    branch: 'الفرع الرئيسي',
+    unsaved: 'غير محفوظ',
+    leave: 'المغادرة دون حفظ؟',
+    dashboard: 'لوحة المعلومات',
+    settings: 'الإعدادات',
+  },
+} as const;
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: each Settings card saves itself with its own Save, as the idle lock does; leaving with a change unsaved asks, by keyboard too`, async ({
+    page,
+  }) => {
+    const w = words[lang];
+    await adminOn(page, lang, 'Settings');
+    const station = page.locator('.ant-card').filter({ has: page.getByTestId('station-branch') });
+
+    // The station's branch is kept by the station card's own Save, right under it.
+    await page.getByTestId('station-branch').hover();
+    const clear = page.getByTestId('station-branch').locator('.ant-select-clear');
+    if ((await clear.count()) > 0) {
+      await clear.click();
+      await page.getByTestId('station-save').click();
+      await expect(station.getByTestId('card-unsaved')).toHaveCount(0);
+    }
+    await page.getByTestId('station-branch').click();
+    await selectOption(page, w.branch);
+    await expect(station.getByTestId('card-unsaved')).toHaveText(w.unsaved);
+    await page.getByTestId('station-save').click();
+    await expect(page.locator('.ant-notification-notice-success').last()).toBeVisible();
+    await expect(station.getByTestId('card-unsaved')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('station-branch')).toContainText(w.branch);
+
+    // Reached through the menu, as a user does (Back then returns to the page before it).
+    const menu = (name: string) => page.getByTestId('side-menu').getByRole('menuitem', { name });
+    await menu(w.dashboard).click();
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
+    await menu(w.settings).click();
+    await expect(page.getByTestId('idle-minutes')).toBeVisible();
+
+    // A change left unsaved: the menu asks first; Stay has the focus, so Enter stays and keeps it.
+    const idleMinutes = await page.getByTestId('idle-minutes').inputValue();
+    await page.getByTestId('idle-minutes').fill('25');
+    await expect(page.getByTestId('idle-card').getByTestId('card-unsaved')).toBeVisible();
+    await menu(w.dashboard).click();
+    const ask = page.getByRole('dialog').filter({ hasText: w.leave });
+    await expect(ask).toBeVisible();
+    await expect(ask.getByTestId('leave-stay')).toBeFocused();
+    await shot(page, `settings-leave-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect(ask).toBeHidden();
+    await expect(page.getByTestId('settings-page')).toBeVisible();
+    await expect(page.getByTestId('idle-minutes')).toHaveValue('25');
+
+    // Back asks too; Tab to Leave and Enter leaves, and nothing was saved.
+    await page.goBack();
+    await expect(ask).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(ask.getByTestId('leave-confirm')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('dashboard-page')).toBeVisible();
+    await page.goto('/#/Settings');
+    await expect(page.getByTestId('idle-minutes')).toHaveValue(idleMinutes);
+
+    // Closing the window with a change unsaved: the browser asks.
+    await page.getByTestId('idle-minutes').fill('30');
+    await expect(page.getByTestId('idle-card').getByTestId('card-unsaved')).toBeVisible();
+    const question = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    expect((await question).type()).toBe('beforeunload');
+  });
+}
