@@ -172,6 +172,15 @@ for (const lang of ['ar', 'en'] as const) {
     // The forgiven fee shows on the kid's visits, with who forgave it and why.
     await page.goto(`/#/FrontDesk/${dana.id}`);
     await page.getByRole('tab').nth(3).click();
+    // Four hours on a two-hour pass: two hours over, nothing left to pay once forgiven.
+    const visitRow = page
+      .getByRole('tabpanel')
+      .getByRole('row')
+      .filter({ hasText: `OT-${lang}` });
+    await expect(visitRow).toContainText(lang === 'en' ? '2 hours' : 'ساعتان');
+    await expect(visitRow).toContainText(lang === 'en' ? 'SAR 0.00' : '0.00 ر.س.');
+    await expect(visitRow).not.toContainText('NaN');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId(`fee-history-${danaVisit.id}`).click();
     await expect(page.locator('.ant-popover:visible')).toContainText(
       lang === 'en' ? 'Birthday guest' : 'ضيفة عيد ميلاد',

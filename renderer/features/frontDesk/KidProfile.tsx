@@ -31,7 +31,7 @@ import {
   useKidInfoQuery,
   useKidInvoicesQuery,
   useKidRoomVisitsQuery,
-  useKidVisitsQuery,
+  useKidProfileVisitsQuery,
   useOvertimeLogQuery,
 } from '../../api/frontdesk';
 import { useKidUpdateMutation } from '../../api/parents';
@@ -240,7 +240,7 @@ function Invoices({ kidId }: { kidId: number }) {
 function Visits({ kidId }: { kidId: number }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useKidVisitsQuery({ kid_id: kidId, page, perPage: 10 });
+  const { data, isFetching } = useKidProfileVisitsQuery({ kid_id: kidId, page, perPage: 10 });
   return (
     <Table<KidSession>
       rowKey="id"
