@@ -76,11 +76,14 @@ export const roomKidSchema = z.object({
 export type RoomKid = z.output<typeof roomKidSchema>;
 export type RoomKidRecord = z.input<typeof roomKidSchema>;
 
-/** Where the supervisor stands: who they are, the room they are logged into (null: none yet) and its kids. */
+/**
+ * Where the supervisor stands: who they are, the room they are logged into (null: none yet) with its
+ * branch's time zone (a kid's age at the door is counted on the branch's calendar day), and its kids.
+ */
 export const supervisorStateSchema = z.object({
   supervisor: supervisorSchema,
   expires_at: Timestamp,
-  room: roomSchema.nullable(),
+  room: roomSchema.extend({ time_zone: z.string() }).nullable(),
   kids: z.array(roomKidSchema),
 });
 

@@ -153,7 +153,8 @@ export class SupervisorService {
   async state(ctx: SupervisorContext) {
     const { id, name_en, name_ar, expiresAt } = ctx.supervisor;
     const roomId = await this.currentRoom(this.db, ctx);
-    const room = roomId === null ? null : ((await roomById(this.db, roomId)) ?? null);
+    const found = roomId === null ? undefined : await roomById(this.db, roomId);
+    const room = found ? { ...found, time_zone: (await this.locales.of(found.branch_id)).timeZone } : null;
     return {
       supervisor: { id, name_en, name_ar },
       expires_at: expiresAt,
