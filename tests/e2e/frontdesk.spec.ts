@@ -217,6 +217,25 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('kid-profile')).toBeVisible();
     await expect(page.getByTestId('kid-profile')).toContainText('Peanut allergy');
     await shot(page, `kid-profile-${lang}`, { settled: true });
+    // The date of birth, which a room's ages are checked against, is set on the profile.
+    await page
+      .locator('[data-testid="kid-birth-date"] input, input[data-testid="kid-birth-date"]')
+      .first()
+      .fill('2019-05-04');
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('kid-flags-form')
+      .getByRole('button', { name: lang === 'en' ? 'Save' : 'حفظ' })
+      .click();
+    await expect
+      .poll(async () => (await api('profile/kid/info', { id: rami.id }, token)).data.birth_date)
+      .toBe('2019-05-04');
+    await page.reload();
+    await expect(
+      page.locator('[data-testid="kid-birth-date"] input, input[data-testid="kid-birth-date"]').first(),
+    ).toHaveValue('2019-05-04');
+    await shot(page, `kid-profile-birth-date-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('tab').nth(1).click();
     await expect(page.getByRole('row')).toHaveCount(2);
     await page.getByRole('tab').nth(3).click();
