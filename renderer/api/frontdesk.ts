@@ -13,7 +13,7 @@ export const {
   useOvertimeLogQuery,
   useKidInfoQuery,
   useKidInvoicesQuery,
-  useKidVisitsQuery,
+  useKidProfileVisitsQuery,
   useKidRoomVisitsQuery,
   useSmsOutboxQuery,
 } = api.injectEndpoints({
@@ -30,7 +30,7 @@ export const {
     overtimeLog: query(build, 'kids/session/fee/log', ['Session']),
     kidInfo: query(build, 'profile/kid/info', ['Parent']),
     kidInvoices: query(build, 'profile/kid/invoice', ['Invoice']),
-    kidVisits: query(build, 'profile/kid/session', ['Session']),
+    kidProfileVisits: query(build, 'profile/kid/session', ['Session']),
     kidRoomVisits: query(build, 'profile/kid/roomsession', ['Session']),
     smsOutbox: query(build, 'sms/outbox'),
   }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Alert, Button, Input, Space, Typography } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useAbility } from '../app/ability';
  * whether they succeeded; a wrong code clears the field for the next try.
  */
 export function CodeEntry(props: {
+  /** The send button, for a screen whose next step it is. */
+  sendRef?: Ref<HTMLButtonElement>;
   sendLabel: string;
   onSend: () => Promise<boolean>;
   onVerify: (code: string) => Promise<boolean>;
@@ -34,6 +36,7 @@ export function CodeEntry(props: {
   return (
     <Space wrap>
       <Button
+        ref={props.sendRef}
         icon={<MessageOutlined />}
         loading={sending}
         onClick={async () => {

@@ -76,6 +76,8 @@ export const systemKeys = [
   /** Check-in: the kid is inside already, the badge is on a kid inside, or the kid is banned. */
   'KID_ALREADY_INSIDE',
   'BADGE_IN_USE',
+  /** A room door's scan: the band is not the one the kid was checked in with. */
+  'BADGE_OF_ANOTHER_KID',
   'KID_BANNED',
   /** Rooms: a room at its capacity, a room with kids inside (not deleted), a kid not in the room named. */
   'ROOM_FULL',
@@ -144,6 +146,7 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'SHEET_TOO_LARGE':
     case 'INVALID_MOBILE':
     case 'SMS_NUMBER_REFUSED':
+    case 'BADGE_OF_ANOTHER_KID':
       return 400;
     case 'SESSION_EXPIRED':
     case 'INVALID_PASSWORD':

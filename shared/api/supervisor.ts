@@ -76,11 +76,14 @@ export const roomKidSchema = z.object({
 export type RoomKid = z.output<typeof roomKidSchema>;
 export type RoomKidRecord = z.input<typeof roomKidSchema>;
 
-/** Where the supervisor stands: who they are, the room they are logged into (null: none yet) and its kids. */
+/**
+ * Where the supervisor stands: who they are, the room they are logged into (null: none yet) with its
+ * branch's time zone (a kid's age at the door is counted on the branch's calendar day), and its kids.
+ */
 export const supervisorStateSchema = z.object({
   supervisor: supervisorSchema,
   expires_at: Timestamp,
-  room: roomSchema.nullable(),
+  room: roomSchema.extend({ time_zone: z.string() }).nullable(),
   kids: z.array(roomKidSchema),
 });
 
@@ -151,7 +154,8 @@ export const supervisorBadge = endpoint({
  * Spec 7 (kid_id, names, room_id, parent_id, badge, room names: the names are the server's own). The kid
  * must be inside the premises (KID_SESSION_NOT_ACTIVE); in another room they are moved; a full room is
  * ROOM_FULL; a kid outside the room's ages is KID_AGE_OUT_OF_RANGE until the supervisor confirms
- * (`accept_age`). The room is any the supervisor may log into, so a kid can be sent on to the next.
+ * (`accept_age`). The room is any the supervisor may log into, so a kid can be sent on to the next
+ * (ROOM_LOGIN_NOT_FOUND for any other); a scanned band must be the kid's (BADGE_OF_ANOTHER_KID).
  */
 export const supervisorCheckin = endpoint({
   method: 'POST',
@@ -159,7 +163,7 @@ export const supervisorCheckin = endpoint({
   request: z.object({
     kid_id: Id,
     room_id: Id,
-    /** The band scanned, when the kid came in by scan: it must be the kid's. */
+    /** The band scanned, when the kid comes in by scan (not a move): it must be the kid's. */
     badge: Badge.optional(),
     accept_age: z.boolean().default(false),
   }),

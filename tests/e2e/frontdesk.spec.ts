@@ -172,6 +172,15 @@ for (const lang of ['ar', 'en'] as const) {
     // The forgiven fee shows on the kid's visits, with who forgave it and why.
     await page.goto(`/#/FrontDesk/${dana.id}`);
     await page.getByRole('tab').nth(3).click();
+    // Four hours on a two-hour pass: two hours over, nothing left to pay once forgiven.
+    const visitRow = page
+      .getByRole('tabpanel')
+      .getByRole('row')
+      .filter({ hasText: `OT-${lang}` });
+    await expect(visitRow).toContainText(lang === 'en' ? '2 hours' : 'ساعتان');
+    await expect(visitRow).toContainText(lang === 'en' ? 'SAR 0.00' : '0.00 ر.س.');
+    await expect(visitRow).not.toContainText('NaN');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId(`fee-history-${danaVisit.id}`).click();
     await expect(page.locator('.ant-popover:visible')).toContainText(
       lang === 'en' ? 'Birthday guest' : 'ضيفة عيد ميلاد',
@@ -208,6 +217,25 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('kid-profile')).toBeVisible();
     await expect(page.getByTestId('kid-profile')).toContainText('Peanut allergy');
     await shot(page, `kid-profile-${lang}`, { settled: true });
+    // The date of birth, which a room's ages are checked against, is set on the profile.
+    await page
+      .locator('[data-testid="kid-birth-date"] input, input[data-testid="kid-birth-date"]')
+      .first()
+      .fill('2019-05-04');
+    await page.keyboard.press('Enter');
+    await page
+      .getByTestId('kid-flags-form')
+      .getByRole('button', { name: lang === 'en' ? 'Save' : 'حفظ' })
+      .click();
+    await expect
+      .poll(async () => (await api('profile/kid/info', { id: rami.id }, token)).data.birth_date)
+      .toBe('2019-05-04');
+    await page.reload();
+    await expect(
+      page.locator('[data-testid="kid-birth-date"] input, input[data-testid="kid-birth-date"]').first(),
+    ).toHaveValue('2019-05-04');
+    await shot(page, `kid-profile-birth-date-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('tab').nth(1).click();
     await expect(page.getByRole('row')).toHaveCount(2);
     await page.getByRole('tab').nth(3).click();

@@ -1,5 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, api, chooseLanguage, e164, employeeIn, flags, freshStation, roleWith, signIn } from './helpers';
+import {
+  adminToken,
+  api,
+  chooseLanguage,
+  e164,
+  employeeIn,
+  flags,
+  freshStation,
+  lastCodeTo,
+  roleWith,
+  seriousViolations,
+  shot,
+  signIn,
+} from './helpers';
 
 /*
  * A cashier's day without the mouse: after opening the page and signing in, only keys — Tab,
@@ -159,3 +172,55 @@ test('ar: a whole sale from the keyboard: scan twice, F9 to the cash, Enter to c
   await page.keyboard.press('Enter');
   await expect(page.locator('.ant-notification-notice').filter({ hasText: /طابعة/ })).toBeVisible();
 });
+
+for (const lang of ['en', 'ar'] as const)
+  test(`${lang}: a new family from the keyboard: the dialog opens on its first field, Save leads to the code, Verify to the badge`, async ({
+    page,
+  }) => {
+    const { cashier } = await counter(`nf-${lang}`);
+    const mobile = `0577${String(Date.now()).slice(-6)}`;
+    await openAs(page, lang, cashier, 'FrontDesk');
+    await focused(page, 'desk-search');
+    await tabTo(page, '[data-testid="desk-parent-add"]');
+    await page.keyboard.press('Enter');
+
+    // The first field has the focus: the space in the name is typed, not a press of the close button.
+    await focused(page, 'name-en');
+    await page.keyboard.type('Huda Salem');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('هدى سالم');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(mobile);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Omar');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('عمر');
+    await page.keyboard.press('Tab');
+    // The kid's date of birth (optional), typed as on an ID card.
+    await focused(page, 'kid-0-birth-date');
+    await page.keyboard.type('2020-03-15');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('name-en')).toHaveValue('Huda Salem');
+    await expect(
+      page.locator('[data-testid="kid-0-birth-date"] input, input[data-testid="kid-0-birth-date"]').first(),
+    ).toHaveValue('2020-03-15');
+    await page.mouse.move(0, 0);
+    await shot(page, `new-parent-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await tabTo(page, '.ant-modal-footer .ant-btn-primary');
+    await page.keyboard.press('Enter');
+
+    // Saved: the new family is served, and their mobile is verified first.
+    await expect(page.getByTestId('parent-panel')).toContainText(e164(mobile));
+    await focused(page, 'otp-send');
+    await page.keyboard.press('Enter');
+    await focused(page, 'otp-code');
+    await page.keyboard.type(lastCodeTo(e164(mobile)));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('otp-approved')).toBeVisible();
+    // Verified: the badge field waits for the scanner.
+    await focused(page, 'desk-badge');
+
+    const [family] = (await api('parent/search', { query: mobile }, await adminToken())).data;
+    expect(family!.kids.map((k) => [k.name_en, k.birth_date])).toEqual([['Omar', '2020-03-15']]);
+  });

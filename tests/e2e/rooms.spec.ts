@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_IDLE_SECONDS } from '../../shared/domain/idle';
+import { dayIn } from '../../shared/domain/time-zone';
 import {
   adminOn,
   adminToken,
@@ -18,8 +19,24 @@ import {
 } from './helpers';
 
 const words = {
-  en: { branch: 'Main branch', full: 'This room is full.', visits: 'Room visits', sessions: 'Room sessions' },
-  ar: { branch: 'الفرع الرئيسي', full: 'هذه الغرفة ممتلئة.', visits: 'زيارات الغرف', sessions: 'جلسات الغرف' },
+  en: {
+    branch: 'Main branch',
+    full: 'This room is full.',
+    visits: 'Room visits',
+    sessions: 'Room sessions',
+    unknownBand: (band: string) => `No kid inside wears the band ${band}.`,
+    notTheirBand: "This wristband is not this kid's.",
+    age: (age: number) => `Zaid is ${age}; this room is for ages 3 to 10.`,
+  },
+  ar: {
+    branch: 'الفرع الرئيسي',
+    full: 'هذه الغرفة ممتلئة.',
+    visits: 'زيارات الغرف',
+    sessions: 'جلسات الغرف',
+    unknownBand: (band: string) => `لا يلبس أي طفل في الداخل السوار ${band}.`,
+    notTheirBand: 'هذا السوار ليس سوار هذا الطفل.',
+    age: (age: number) => `عمر زيد ${age}، وهذه الغرفة للأعمار من 3 إلى 10.`,
+  },
 } as const;
 
 /** Each story's supervisor has a name of their own: the form picks them by it. */
@@ -223,6 +240,12 @@ for (const lang of ['ar', 'en'] as const) {
     await page.getByTestId(`room-move-${s.yara.id}`).click();
     await page.getByRole('menuitem', { name: lang === 'en' ? tramp[0] : tramp[1] }).click();
     await expect(page.getByTestId(`room-kid-${s.yara.id}`)).toBeHidden();
+    // Said as a move, to the room named, not as a check-in.
+    await expect(
+      page
+        .locator('.ant-notification-notice-success')
+        .filter({ hasText: lang === 'en' ? `Yara moved to ${tramp[0]}.` : `يارا الآن في ${tramp[1]}.` }),
+    ).toBeVisible();
 
     // The trampoline holds one: Yara is in it, Adam is refused.
     await page.getByTestId('room-switch').click();
@@ -271,6 +294,109 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(sessions).toContainText(lang === 'en' ? tramp[0] : tramp[1]);
   });
 }
+
+/**
+ * A zone whose calendar day is not UTC's at this hour (a day ahead from 10:00 UTC, a day behind
+ * before), and the birth date that makes a kid one age there and another on the UTC calendar.
+ */
+function offsetDay() {
+  const now = new Date();
+  const ahead = now.getUTCHours() >= 10;
+  const zone = ahead ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+  const twoYearsBefore = (day: string) => `${Number(day.slice(0, 4)) - 2}${day.slice(4)}`;
+  const utcDay = now.toISOString().slice(0, 10);
+  const branchDay = dayIn(zone, now);
+  // Ahead: two on the branch's day, still one on UTC's. Behind: two on UTC's day, still one on the branch's.
+  return ahead
+    ? { zone, birthDate: twoYearsBefore(branchDay), branchAge: 2 }
+    : { zone, birthDate: twoYearsBefore(utcDay), branchAge: 1 };
+}
+
+for (const lang of ['en', 'ar'] as const)
+  test(`${lang}: the door names an unknown band, sends the band scanned (a kid's old band is refused), and asks about age on the branch's day`, async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const w = words[lang];
+    const s = await setUp(lang);
+    const { zone, birthDate, branchAge } = offsetDay();
+    const zaid = (
+      await api(
+        'kid/create',
+        { parent_id: s.yara.parent_id, name_en: 'Zaid', name_ar: 'زيد', birth_date: birthDate },
+        s.token,
+      )
+    ).data;
+    await sellPlayPass(s.token, { tag: `${s.n}z`, kids: [zaid.id] });
+    const zaidBand = `Z-${s.n}`;
+    await api(
+      'parent/kids/checkin',
+      { parent_id: zaid.parent_id, badge: zaidBand, kidsList: [zaid.id], branch_id: 1 },
+      s.token,
+    );
+    const room = (
+      await api(
+        'room/create',
+        {
+          name_en: `Climbing ${s.n}`,
+          name_ar: `التسلق ${s.n}`,
+          branch_id: 1,
+          min_age: 3,
+          max_age: 10,
+          supervisor_ids: [s.supervisorId],
+        },
+        s.token,
+      )
+    ).data;
+    const main = (await api('branch/pagelist', {}, s.token)).data.rows.find((b) => b.id === 1)!;
+    expect((await api('branch/update', { ...main, time_zone: zone }, s.token)).status).toBe(true);
+    try {
+      await freshStation(page);
+      await atTheDoor(page, lang, s);
+      await page.getByTestId(`supervisor-room-${room.id}`).click();
+      await expect(page.getByTestId('room-view-name')).toBeVisible();
+
+      // A band nobody inside wears is named as such.
+      await page.keyboard.type(`NOPE-${s.n}`);
+      await page.keyboard.press('Enter');
+      await expect(
+        page.locator('.ant-notification-notice').filter({ hasText: w.unknownBand(`NOPE-${s.n}`) }),
+      ).toBeVisible();
+
+      // Zaid's age is counted on the branch's calendar day, not UTC's.
+      await page.keyboard.type(zaidBand);
+      await page.keyboard.press('Enter');
+      const question = page.locator('.ant-modal-confirm');
+      await expect(question).toContainText(w.age(branchAge));
+      await page.mouse.move(0, 0);
+      await shot(page, `room-age-question-${lang}`, { settled: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      await question.locator('.ant-btn-primary').click();
+      await expect(page.getByTestId(`room-kid-${zaid.id}`)).toBeVisible();
+
+      // Yara's band, shared with Adam: while the supervisor chooses, Yara leaves and comes back on a new band.
+      await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
+      await page.keyboard.type(s.badge);
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId(`room-choose-${s.yara.id}`)).toBeVisible();
+      expect((await api('parent/kids/checkout', { ids: [s.yara.id] }, s.token)).message).toBe('CHECKOUT_COMPLETED');
+      const again = await api(
+        'parent/kids/checkin',
+        { parent_id: s.yara.parent_id, badge: `N-${s.n}`, kidsList: [s.yara.id], branch_id: 1 },
+        s.token,
+      );
+      expect(again.message).toBe('CHECKIN_DONE');
+      await page.getByTestId(`room-choose-${s.yara.id}`).click();
+      await expect(page.locator('.ant-notification-notice-error').filter({ hasText: w.notTheirBand })).toBeVisible();
+      await page.mouse.move(0, 0);
+      await expect(page.locator('.ant-notification-fade-appear')).toHaveCount(0);
+      await shot(page, `room-band-refused-${lang}`);
+      await expect(page.getByTestId(`room-kid-${s.yara.id}`)).toBeHidden();
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await api('branch/update', main, s.token);
+    }
+  });
 
 test('the room view at a room door stays on past the idle time; any other screen locks', async ({ page }) => {
   const s = await setUp('en');

@@ -414,7 +414,8 @@ describe('room work', () => {
     const found = await work<{ kid_id: number; room_id: number | null }[]>('/supervisor/badge', { badge }, token);
     expect(found.body.data).toMatchObject([{ kid_id: kid, room_id: null }]);
     const wrongBand = await work('/supervisor/checkin', { kid_id: kid, room_id: a.id, badge: 'B-0' }, token);
-    expect(wrongBand.body).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'badge' }] });
+    expect(wrongBand.body).toMatchObject({ message: 'BADGE_OF_ANOTHER_KID', errors: [{ path: 'badge' }] });
+    expect(await openStays(kid)).toHaveLength(0);
     const inA = await work('/supervisor/checkin', { kid_id: kid, room_id: a.id, badge }, token);
     expect(inA.body).toMatchObject({ message: 'CHECKIN_DONE', data: { kid_id: kid, room_id: a.id, moved_from: null } });
     const view = await work<{ kids: { kid_id: number }[]; room: Room }>('/room/supervisor', {}, token);
@@ -446,6 +447,18 @@ describe('room work', () => {
       admin,
     );
     expect(sessions.body.data.rows.map((s) => s.room_id)).toEqual([a.id]);
+  });
+
+  it('a room that is not one of the supervisor’s is named as such, also for a kid inside', async () => {
+    const { room: mine, token } = await kidInRoom();
+    const { kids: k } = await checkedIn();
+    const gone = await room({ supervisor_ids: [] });
+    await server.post('/room/delete', { id: gone.id }, manager);
+    for (const roomId of [mine.id + 100_000, gone.id]) {
+      const answer = await work('/supervisor/checkin', { kid_id: k[0]!.id, room_id: roomId }, token);
+      expect(answer.body.message).toBe('ROOM_LOGIN_NOT_FOUND');
+    }
+    expect(await openStays(k[0]!.id)).toHaveLength(0);
   });
 
   it('refuses a full room, and asks before a kid outside the room’s ages goes in', async () => {

@@ -1,13 +1,20 @@
 import { Button, Col, Divider, Form, Input, Row } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useKidCreateMutation, useParentCreateMutation } from '../../api/parents';
 import { FormModal } from '../FormModal';
 import { NameFields } from '../NameFields';
 import { useSubmit } from '../useSubmit';
+import { BirthDatePicker, birthDay } from './BirthDatePicker';
 
-type Values = { name_en: string; name_ar: string; mobile: string; kids: { name_en: string; name_ar: string }[] };
+type Values = {
+  name_en: string;
+  name_ar: string;
+  mobile: string;
+  kids: { name_en: string; name_ar: string; birth_date?: Dayjs | null }[];
+};
 type CreatedParent = ResponseOf<'parent/create'> & { kids: ResponseOf<'kid/create'>[] };
 
 /** Registers a parent and their kids in one dialog, as the counter does when a new family arrives. */
@@ -29,8 +36,8 @@ export function ParentForm({
     const made = await submit(createParent(parent), { form });
     if (!made) return;
     const created: CreatedParent = { ...made, kids: [] };
-    for (const kid of kids ?? []) {
-      const madeKid = await submit(createKid({ ...kid, parent_id: made.id }));
+    for (const { birth_date, ...kid } of kids ?? []) {
+      const madeKid = await submit(createKid({ ...kid, birth_date: birthDay(birth_date), parent_id: made.id }));
       if (madeKid) created.kids.push(madeKid);
     }
     onCreated(created);
@@ -42,7 +49,7 @@ export function ParentForm({
       title={t('parents.add')}
       pending={creating.isLoading || creatingKid.isLoading}
       onClose={onClose}
-      width={560}
+      width={680}
     >
       <Form
         form={form}
@@ -51,7 +58,7 @@ export function ParentForm({
         initialValues={{ kids: [{ name_en: '', name_ar: '' }] }}
         onFinish={(v) => void save(v)}
       >
-        <NameFields />
+        <NameFields autoFocus />
         <Form.Item name="mobile" label={t('fields.mobile')} rules={[required]}>
           <Input dir="ltr" inputMode="tel" maxLength={20} data-testid="parent-mobile" />
         </Form.Item>
@@ -60,8 +67,8 @@ export function ParentForm({
           {(fields, { add, remove }) => (
             <>
               {fields.map((field, i) => (
-                <Row key={field.key} gutter={8} align="top">
-                  <Col flex="auto">
+                <Row key={field.key} gutter={8} align="top" wrap={false}>
+                  <Col flex="1 1 0" style={{ minWidth: 0 }}>
                     <Form.Item name={[field.name, 'name_en']} rules={[required]}>
                       <Input
                         dir="ltr"
@@ -71,7 +78,7 @@ export function ParentForm({
                       />
                     </Form.Item>
                   </Col>
-                  <Col flex="auto">
+                  <Col flex="1 1 0" style={{ minWidth: 0 }}>
                     <Form.Item name={[field.name, 'name_ar']} rules={[required]}>
                       <Input
                         dir="rtl"
@@ -79,6 +86,11 @@ export function ParentForm({
                         maxLength={120}
                         data-testid={`kid-${i}-name-ar`}
                       />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="150px">
+                    <Form.Item name={[field.name, 'birth_date']}>
+                      <BirthDatePicker testId={`kid-${i}-birth-date`} />
                     </Form.Item>
                   </Col>
                   <Col flex="32px">

@@ -31,7 +31,7 @@ import {
   useKidInfoQuery,
   useKidInvoicesQuery,
   useKidRoomVisitsQuery,
-  useKidVisitsQuery,
+  useKidProfileVisitsQuery,
   useOvertimeLogQuery,
 } from '../../api/frontdesk';
 import { useKidUpdateMutation } from '../../api/parents';
@@ -44,6 +44,7 @@ import { formatMoney } from '../../components/money';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { KidFlags } from '../../components/parents/KidFlags';
+import { BirthDatePicker, birthDay, birthDayValue } from '../../components/parents/BirthDatePicker';
 import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 import { Ltr } from '../../components/Ltr';
 
@@ -102,7 +103,7 @@ type KidData = NonNullable<ReturnType<typeof useKidInfoQuery>['data']>;
 /** `mayBan`: the right that lets a banned kid in, without which the ban is shown but not changed. */
 function Info({ kid, editable, mayBan }: { kid: KidData; editable: boolean; mayBan: boolean }) {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<{ medical_notes: string; banned: boolean; vip: boolean }>();
+  const [form] = Form.useForm<{ birth_date: Dayjs | null; medical_notes: string; banned: boolean; vip: boolean }>();
   const [update, saving] = useKidUpdateMutation();
   const submit = useSubmit();
   return (
@@ -114,22 +115,24 @@ function Info({ kid, editable, mayBan }: { kid: KidData; editable: boolean; mayB
         <Descriptions.Item label={t('fields.mobile')}>
           <Ltr>{kid.parent.mobile}</Ltr>
         </Descriptions.Item>
-        {kid.birth_date && (
-          <Descriptions.Item label={t('kids.birthDate')}>{formatDay(kid.birth_date, i18n.language)}</Descriptions.Item>
-        )}
       </Descriptions>
       <Form
         form={form}
         layout="vertical"
         disabled={!editable}
-        initialValues={{ medical_notes: kid.medical_notes ?? '', banned: kid.banned, vip: kid.vip }}
-        onFinish={({ banned, ...v }) =>
+        initialValues={{
+          birth_date: birthDayValue(kid.birth_date),
+          medical_notes: kid.medical_notes ?? '',
+          banned: kid.banned,
+          vip: kid.vip,
+        }}
+        onFinish={({ banned, birth_date, ...v }) =>
           void submit(
             update({
               id: kid.id,
               name_en: kid.name_en,
               name_ar: kid.name_ar,
-              birth_date: kid.birth_date,
+              birth_date: birthDay(birth_date),
               gender: kid.gender,
               ...v,
               // Left out, the ban stays as the server has it (someone may have changed it meanwhile).
@@ -140,6 +143,9 @@ function Info({ kid, editable, mayBan }: { kid: KidData; editable: boolean; mayB
         }
         data-testid="kid-flags-form"
       >
+        <Form.Item name="birth_date" label={t('kids.birthDate')} style={{ maxWidth: 220 }}>
+          <BirthDatePicker testId="kid-birth-date" />
+        </Form.Item>
         <Form.Item name="medical_notes" label={t('kids.medicalNotes')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
@@ -241,7 +247,7 @@ function Invoices({ kidId }: { kidId: number }) {
 function Visits({ kidId }: { kidId: number }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useKidVisitsQuery({ kid_id: kidId, page, perPage: 10 });
+  const { data, isFetching } = useKidProfileVisitsQuery({ kid_id: kidId, page, perPage: 10 });
   return (
     <Table<KidSession>
       rowKey="id"

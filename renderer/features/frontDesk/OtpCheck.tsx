@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { Tag } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -32,13 +32,29 @@ export function useSendCode() {
     )) !== null;
 }
 
-/** Verifies the parent by a code sent to their mobile (spec 4: approved only on status 'approved'). */
-export function OtpCheck({ parent, branchId }: { parent: { id: number; mobile: string }; branchId: number | null }) {
+/**
+ * Verifies the parent by a code sent to their mobile (spec 4: approved only on status 'approved').
+ * `onApproved`: the code field goes with the approval, so the panel puts the focus on the next step.
+ */
+export function OtpCheck({
+  parent,
+  branchId,
+  sendRef,
+  onApproved,
+}: {
+  parent: { id: number; mobile: string };
+  branchId: number | null;
+  sendRef: Ref<HTMLButtonElement>;
+  onApproved: () => void;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const sendCode = useSendCode();
   const [verify] = useOtpVerifyMutation();
   const [approved, setApproved] = useState(false);
+  useEffect(() => {
+    if (approved) onApproved();
+  }, [approved]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the approval is shown
   if (approved) {
     return (
       <Tag color="green" icon={<CheckCircleOutlined />} data-testid="otp-approved">
@@ -48,6 +64,7 @@ export function OtpCheck({ parent, branchId }: { parent: { id: number; mobile: s
   }
   return (
     <CodeEntry
+      sendRef={sendRef}
       testId="otp"
       sendLabel={t('desk.sendCode')}
       onSend={() => sendCode(parent, branchId)}

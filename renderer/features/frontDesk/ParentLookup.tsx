@@ -33,6 +33,7 @@ export function ParentLookup(props: {
   // After a check-in or check-out the next keystrokes are the next family's mobile.
   const backToSearch = () => search.current?.focus({ cursor: 'all' });
   const [adding, setAdding] = useState(false);
+  const [registered, setRegistered] = useState<number | null>(null);
   const { data: found, isFetching } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const chosen = found?.find((p) => p.id === chosenId) ?? null;
   // Enter takes the first match of what was typed, also when its answer is still on the way.
@@ -112,6 +113,7 @@ export function ParentLookup(props: {
             openKid={props.openKid}
             goToTill={props.goToTill}
             served={served}
+            verifyFirst={chosen.id === registered}
             done={backToSearch}
           />
         ) : (
@@ -126,6 +128,7 @@ export function ParentLookup(props: {
           onCreated={(parent) => {
             setAdding(false);
             setTyped(parent.mobile);
+            setRegistered(parent.id);
             choose(parent.id);
           }}
         />

@@ -44,10 +44,12 @@ export function ParentPanel(props: {
   goToTill: (kidIds: number[]) => void;
   /** Counts the times the family was taken from the search: each puts the focus on the next step. */
   served: number;
+  /** A family just registered: their mobile is verified first, so the focus starts on Send code. */
+  verifyFirst: boolean;
   /** A check-in or check-out is done: the focus goes back to the search for the next family. */
   done: () => void;
 }) {
-  const { parent, branchId, openKid, goToTill, served, done } = props;
+  const { parent, branchId, openKid, goToTill, served, verifyFirst, done } = props;
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const submit = useSubmit();
@@ -60,6 +62,7 @@ export function ParentPanel(props: {
   const [overrideBanned, setOverrideBanned] = useState(false);
   const badgeInput = useRef<InputRef>(null);
   const firstCheckout = useRef<HTMLButtonElement | HTMLAnchorElement>(null);
+  const sendCode = useRef<HTMLButtonElement>(null);
   const { data: plans } = useTillKidsQuery(ability.can('view', 'Sales') ? { parent_ids: [parent.id] } : skipToken);
   const [checkin, checkingIn] = useCheckinMutation();
   const leaving = useCheckout(goToTill, done);
@@ -70,10 +73,14 @@ export function ParentPanel(props: {
     setBadge('');
   }, [parent.id]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the family changes
   // Kids out: the badge field waits for the scanner; all inside: their check-out is one Enter away.
-  useEffect(() => {
+  const focusNextStep = () => {
     if (badgeInput.current) badgeInput.current.focus();
     else firstCheckout.current?.focus();
-  }, [served]);
+  };
+  useEffect(() => {
+    if (verifyFirst && sendCode.current) sendCode.current.focus();
+    else focusNextStep();
+  }, [served]); // eslint-disable-line react-hooks/exhaustive-deps -- each time the family is taken
 
   // A kid who has just come back out (checked out) is ticked again, ready for the next check-in.
   const outsideIds = outside.map((k) => k.id).join(',');
@@ -129,7 +136,11 @@ export function ParentPanel(props: {
           </Typography.Text>
         </Space>
       }
-      extra={ability.can('create', 'FrontDesk') && <OtpCheck key={parent.id} parent={parent} branchId={branchId} />}
+      extra={
+        ability.can('create', 'FrontDesk') && (
+          <OtpCheck key={parent.id} parent={parent} branchId={branchId} sendRef={sendCode} onApproved={focusNextStep} />
+        )
+      }
       data-testid="parent-panel"
     >
       {parent.kids.length === 0 ? (

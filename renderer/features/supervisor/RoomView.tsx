@@ -8,6 +8,7 @@ import type { ResponseOf } from '../../../shared/api/catalogue';
 import type { ApiFailure } from '../../../shared/api/envelope';
 import type { RoomKid } from '../../../shared/api/supervisor';
 import { ageOn } from '../../../shared/domain/room';
+import { dayIn } from '../../../shared/domain/time-zone';
 import {
   useRoomCheckinMutation,
   useRoomCheckoutMutation,
@@ -26,6 +27,8 @@ import { useKeepAwake } from '../../components/keepAwake';
 
 type State = ResponseOf<'room/supervisor'>;
 type Room = NonNullable<State['room']>;
+/** A room a kid can be sent to: this one or another of the supervisor's. */
+type Door = ResponseOf<'room/supervisor/roomlist'>[number];
 type Scanned = ResponseOf<'supervisor/badge'>[number];
 
 /**
@@ -138,7 +141,7 @@ export function RoomView({ state, onSwitch }: { state: State & { room: Room }; o
                 disabled={kid.room_id === room.id}
                 onClick={() => {
                   enter.setChoosing(null);
-                  void enter.letIn(kid);
+                  void enter.letIn(kid, room, kid.badge);
                 }}
                 data-testid={`room-choose-${kid.kid_id}`}
               >
@@ -162,16 +165,31 @@ function useEnterRoom(room: Room, refocus: () => void) {
   const [checkin, checking] = useRoomCheckinMutation();
   const [choosing, setChoosing] = useState<Scanned[] | null>(null);
 
-  const letIn = async (kid: Pick<Scanned, 'kid_id' | 'kid_name_en' | 'kid_name_ar' | 'birth_date'>, to = room) => {
-    const request = { kid_id: kid.kid_id, room_id: to.id };
+  /** `badge`: the band scanned, which the server checks is the kid's; a move from the room has none. */
+  const letIn = async (
+    kid: Pick<Scanned, 'kid_id' | 'kid_name_en' | 'kid_name_ar' | 'birth_date'>,
+    to: Door,
+    badge?: string,
+  ) => {
+    const name = localName({ name_en: kid.kid_name_en, name_ar: kid.kid_name_ar }, i18n.language);
+    const request = { kid_id: kid.kid_id, room_id: to.id, badge };
+    // A kid who was in another room has moved: said so, with where to.
+    const tell = (outcome: Awaited<ReturnType<typeof checkin>>) =>
+      submit(Promise.resolve(outcome), {
+        success:
+          outcome.data?.moved_from == null
+            ? 'CHECKIN_DONE'
+            : { text: t('supervisor.moved', { name, room: localName(to, i18n.language) }) },
+      });
     const first = await checkin(request);
     const failure = 'error' in first ? (first.error as Partial<ApiFailure>) : null;
     if (failure?.message === 'KID_AGE_OUT_OF_RANGE') {
-      const age = ageOn(kid.birth_date, new Date().toISOString().slice(0, 10));
+      // The server counts the age on the branch's calendar day: the question says the same age.
+      const age = ageOn(kid.birth_date, dayIn(room.time_zone));
       const agreed = await modal.confirm({
         title: t('supervisor.ageTitle'),
         content: t('supervisor.ageQuestion', {
-          name: localName({ name_en: kid.kid_name_en, name_ar: kid.kid_name_ar }, i18n.language),
+          name,
           age: formatCount(age ?? 0, i18n.language),
           min: formatCount(to.min_age ?? 0, i18n.language),
           max: to.max_age === null ? '+' : formatCount(to.max_age, i18n.language),
@@ -179,11 +197,9 @@ function useEnterRoom(room: Room, refocus: () => void) {
         okText: t('supervisor.letInAnyway'),
         cancelText: t('actions.cancel'),
       });
-      if (agreed) await submit(checkin({ ...request, accept_age: true }), { success: 'CHECKIN_DONE' });
-    } else if (failure) {
-      await submit(Promise.resolve(first));
+      if (agreed) await tell(await checkin({ ...request, accept_age: true }));
     } else {
-      notify.success('CHECKIN_DONE');
+      await tell(first);
     }
     refocus();
   };
@@ -196,14 +212,15 @@ function useEnterRoom(room: Room, refocus: () => void) {
     }
     const found = result.data;
     const outside = found.filter((k) => k.room_id !== room.id);
-    if (found.length === 0) notify.error('KID_SESSION_NOT_ACTIVE');
+    if (found.length === 0) notify.why(t('supervisor.unknownBand', { badge }));
     else if (outside.length === 0) notify.why(t('supervisor.alreadyHere'));
-    else if (outside.length === 1) return letIn(outside[0]!);
+    else if (outside.length === 1) return letIn(outside[0]!, room, badge);
     else setChoosing(found);
     refocus();
   };
 
-  return { scan, letIn, move: letIn, choosing, setChoosing, busy: finding.isLoading || checking.isLoading };
+  const move = (kid: RoomKid, to: Door) => letIn(kid, to);
+  return { scan, letIn, move, choosing, setChoosing, busy: finding.isLoading || checking.isLoading };
 }
 
 function RoomKidCard({
@@ -214,7 +231,7 @@ function RoomKidCard({
 }: {
   kid: RoomKid;
   room: Room;
-  onMove: (kid: RoomKid, to: Room) => Promise<void>;
+  onMove: (kid: RoomKid, to: Door) => Promise<void>;
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation();

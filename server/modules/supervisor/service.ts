@@ -153,7 +153,8 @@ export class SupervisorService {
   async state(ctx: SupervisorContext) {
     const { id, name_en, name_ar, expiresAt } = ctx.supervisor;
     const roomId = await this.currentRoom(this.db, ctx);
-    const room = roomId === null ? null : ((await roomById(this.db, roomId)) ?? null);
+    const found = roomId === null ? undefined : await roomById(this.db, roomId);
+    const room = found ? { ...found, time_zone: (await this.locales.of(found.branch_id)).timeZone } : null;
     return {
       supervisor: { id, name_en, name_ar },
       expires_at: expiresAt,
@@ -222,6 +223,8 @@ export class SupervisorService {
     await this.loggedInRoom(ctx);
     try {
       const result = await this.db.transaction(async (tx) => {
+        // A room that is not theirs is named first (unlocked), or the kid would seem not to be inside.
+        await this.roomOf(tx, ctx, input.room_id);
         // The kid first, then the room: two rooms taking one kid queue on the kid; kids into one room on the room.
         const [visit] = await tx
           .select({ id: kidSessions.id, badge: kidSessions.badge, branch_id: kidSessions.branch_id })
@@ -233,7 +236,7 @@ export class SupervisorService {
           .for('update', { of: kidSessions });
         if (!visit) throw new AppError('KID_SESSION_NOT_ACTIVE');
         if (input.badge !== undefined && visit.badge.toLowerCase() !== input.badge.toLowerCase())
-          throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'badge', message: 'FIELD_INVALID' }] });
+          throw new AppError('BADGE_OF_ANOTHER_KID', { errors: [{ path: 'badge', message: 'FIELD_INVALID' }] });
         const room = await this.roomOf(tx, ctx, input.room_id, true);
         const [stay] = await tx
           .select({ id: kidRoomVisits.id, room_id: kidRoomVisits.room_id })

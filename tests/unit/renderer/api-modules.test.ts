@@ -32,4 +32,15 @@ describe('renderer/api mirrors shared/api', () => {
     const declared = await declaredBy(file);
     expect(names.filter((n) => !declared.includes(n))).toEqual([]);
   });
+
+  // All modules inject into one api: a second definition under a taken name is dropped, and its hook
+  // silently calls the first one's endpoint (the kid profile's visits once read the visits report).
+  it('no two renderer/api modules define an endpoint of the same name', () => {
+    const defined = apiFiles.flatMap((file) =>
+      [...readFileSync(`renderer/api/${file}`, 'utf8').matchAll(/^\s+(\w+): (?:query|fixedQuery|mutation)\(/gm)].map(
+        (m) => m[1] as string,
+      ),
+    );
+    expect(defined.filter((name, i) => defined.indexOf(name) !== i)).toEqual([]);
+  });
 });
