@@ -12,6 +12,7 @@ beforeAll(async () => {
     Sales: { access: true, view: true, create: true, update: false, delete: false },
     Invoices: { access: true, view: true, create: false, update: true, delete: false },
   });
+  await server.openShift(cashier);
 });
 afterAll(() => server.close());
 
@@ -276,6 +277,7 @@ describe('a sale retried with its Idempotency-Key', () => {
     const other = await server.staff('0540000001', {
       Sales: { access: true, view: true, create: true, update: false, delete: false },
     });
+    await server.openShift(other);
     const body = { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 300 } } };
     const headers = { 'idempotency-key': 'same-key-two-tills' };
     const a = await server.post<Sale>('/sale/sale/create', body, cashier, undefined, headers);
@@ -377,6 +379,7 @@ describe('the printable receipt', () => {
     const seller = await server.staff('0540000077', {
       Sales: { access: true, view: true, create: true, update: false, delete: false },
     });
+    await server.openShift(seller);
     const id = await product('Kazoo', 500, 5);
     const own = (
       await server.post<Sale>(
