@@ -168,7 +168,8 @@ export const salePageList = endpoint({
   }),
   /** `days`: the range listed, on the caller's branch's calendar (default its today) in its time zone. */
   response: pageSchema(saleSchema).extend({
-    statistics: z.object({ count: z.number().int(), value: z.number().int() }),
+    /** `count` invoices and `credit_notes` apart, neither negative; `value` nets them (credit notes' negative). */
+    statistics: z.object({ count: z.number().int(), credit_notes: z.number().int(), value: z.number().int() }),
     days: z.object({ from: z.iso.date(), to: z.iso.date(), time_zone: z.string() }),
   }),
   permission: { action: 'view', subject: 'Invoices' },

@@ -385,13 +385,23 @@ export class SaleService {
         .limit(perPage)
         .offset((page - 1) * perPage),
       this.db
-        .select({ n: count(), value: sum(sales.payable).mapWith(Number) })
+        .select({
+          invoices: sql<number>`count(*) filter (where ${sales.kind} = 'invoice')`.mapWith(Number),
+          creditNotes: sql<number>`count(*) filter (where ${sales.kind} = 'credit_note')`.mapWith(Number),
+          // The list's rows, both kinds: what its pages run over.
+          n: count(),
+          value: sum(sales.payable).mapWith(Number),
+        })
         .from(sales)
         .where(where),
     ]);
     return {
       ...pageOf(rows, stats?.n ?? 0, page, perPage),
-      statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 },
+      statistics: {
+        count: stats?.invoices ?? 0,
+        credit_notes: stats?.creditNotes ?? 0,
+        value: stats?.value ?? 0,
+      },
       days,
     };
   }
