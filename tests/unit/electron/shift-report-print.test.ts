@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commandLine, decodeEscPos } from '../../fixtures/escpos-decoder';
 import { logPrinterFailuresTo, printShiftReport } from '../../../electron/services/printing/print-jobs';
 import { defaultPrinterSettings } from '../../../shared/ipc';
 import { shortShift } from '../../fixtures/shift-summary';
+import { drawShiftReport } from '../../../electron/services/printing/thermal-shift';
 
 /** A receipt printer on loopback that records each job (and says its roll is in). */
 let printer: Server;
@@ -48,6 +50,23 @@ describe('a shift report on the receipt printer', () => {
     expect(paper.coverage()).toBeGreaterThan(0.02);
     mkdirSync('test-results/screens', { recursive: true });
     writeFileSync('test-results/screens/thermal-z-report-80mm.png', paper.png());
+  });
+
+  it('says where each refund this drawer paid came from: its invoice, seller, shift and canceller, in both languages', () => {
+    const context = Object.getPrototypeOf(createCanvas(1, 1).getContext('2d')) as { fillText: (text: string) => void };
+    const drawn = vi.spyOn(context, 'fillText');
+    const paper = drawShiftReport(summary, 58);
+    // At 58 mm a long line wraps at its spaces: joined with one, the sentences read whole again.
+    const texts = drawn.mock.calls.map(([text]) => text).join(' ');
+    drawn.mockRestore();
+    expect(texts).toContain('Refunds paid by this drawer');
+    expect(texts).toContain('Credit note #9');
+    expect(texts).toContain('Invoice #7 by Noura Saleh, shift 12; cancelled by Khalid Omar');
+    expect(texts).toContain('فاتورة 7 باعها نورة صالح، وردية 12؛ ألغاها خالد عمر');
+    // The refund's own amount under it (by card here: nothing left the cash drawer).
+    expect(texts).toMatch(/ألغاها خالد عمر Card بطاقة -SAR\s11\.50 Discounts/u);
+    mkdirSync('test-results/screens', { recursive: true });
+    writeFileSync('test-results/screens/thermal-z-report-refunds-58mm.png', paper.png());
   });
 
   it('says when no printer is set up, and sends nothing', async () => {
