@@ -235,6 +235,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Opens the shift of whoever holds `token` at the main branch (an empty float) unless one is open there
+ * already: the main branch counts its cash, so a cash sale needs its seller's open shift.
+ */
+export async function shiftOpen(token: string) {
+  if ((await api('cashup/current', {}, token)).data) return;
+  expect((await api('cashup/open', { opening_float: 0, branch_id: 1 }, token)).message).toBe('OK');
+}
+
+/**
  * A two-hour play pass (10-minute margin) sold at the main branch to these kids and paid in cash: what
  * lets them in at the front desk.
  */
@@ -265,6 +274,7 @@ export async function sellPlayPass(
       token,
     )
   ).data;
+  await shiftOpen(token);
   const sale = await api(
     'sale/sale/create',
     {

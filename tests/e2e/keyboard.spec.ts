@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, api, chooseLanguage, e164, employeeIn, flags, freshStation, roleWith, signIn } from './helpers';
+import {
+  adminToken,
+  api,
+  chooseLanguage,
+  e164,
+  employeeIn,
+  flags,
+  freshStation,
+  roleWith,
+  shiftOpen,
+  signIn,
+} from './helpers';
 
 /*
  * A cashier's day without the mouse: after opening the page and signing in, only keys — Tab,
@@ -21,6 +32,8 @@ async function counter(tag: string) {
     mobile: cashier.login,
     password: cashier.password,
   });
+  // A cashier at a till: their cash sales go through their shift's drawer.
+  await shiftOpen((await api('user/login', cashier)).data.accessToken);
   const mobile = `0566${stamp}`;
   const parent = (await api('parent/create', { name_en: `Reem ${tag}`, name_ar: `ريم ${tag}`, mobile }, token)).data;
   const kids = [];
@@ -45,6 +58,7 @@ async function counter(tag: string) {
       token,
     )
   ).data;
+  await shiftOpen(token);
   await api(
     'sale/sale/create',
     {

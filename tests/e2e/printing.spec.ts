@@ -12,6 +12,7 @@ import {
   productInStock,
   roleWith,
   selectOption,
+  shiftOpen,
   shot,
   signIn,
   tillInMainBranch,
@@ -111,7 +112,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('printer-save').click();
       await shot(page, `printer-settings-${lang}`, { settled: true });
 
-      // A cash sale prints by itself and opens the drawer.
+      // A cash sale prints by itself and opens the drawer (through the administrator's open shift).
+      await shiftOpen(token);
       await page.goto('/#/Sales');
       await tillInMainBranch(page, lang);
       await page.getByTestId(`cart-add-${product.id}`).click();
@@ -163,6 +165,7 @@ for (const lang of ['en', 'ar'] as const) {
         mobile: cashier.login,
         password: cashier.password,
       });
+      await shiftOpen((await api('user/login', cashier)).data.accessToken);
 
       // The station's printer prints by itself after a cash sale.
       await setPrinter(page, lang, `tcp://127.0.0.1:${printer.port}`, true);
@@ -247,6 +250,7 @@ for (const lang of ['en', 'ar'] as const) {
       { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 2500 },
       1,
     );
+    await shiftOpen(token);
     const sale = (
       await api(
         'sale/sale/create',
@@ -347,6 +351,7 @@ for (const lang of ['en', 'ar'] as const) {
       { name_en: `Balloon ${lang}`, name_ar: `بالون ${lang}`, price: 500 },
       2,
     );
+    await shiftOpen(token);
     const sale = (
       await api(
         'sale/sale/create',
