@@ -243,6 +243,13 @@ export async function shiftOpen(token: string) {
   expect((await api('cashup/open', { opening_float: 0, branch_id: 1 }, token)).message).toBe('OK');
 }
 
+/** Closes the open shift of whoever holds `token`, if any, counted as expected: a screen seen with no shift open. */
+export async function shiftClosed(token: string) {
+  const open = (await api('cashup/current', {}, token)).data;
+  if (open)
+    expect((await api('cashup/close', { id: open.id, counted_cash: open.expected_cash }, token)).message).toBe('OK');
+}
+
 /**
  * A two-hour play pass (10-minute margin) sold at the main branch to these kids and paid in cash: what
  * lets them in at the front desk.
