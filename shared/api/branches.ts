@@ -19,6 +19,8 @@ export const branchSchema = z.object({
   currency: z.string(),
   time_zone: z.string(),
   country: z.string(),
+  /** Its cash is counted at each shift's close: a cash sale or cash refund needs the cashier's open shift. */
+  counts_cash: z.boolean(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 
@@ -58,6 +60,8 @@ export const branchFields = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/)
     .optional(),
+  /** Left out: unchanged (new: true, the cash is counted). */
+  counts_cash: z.boolean().optional(),
 });
 export type BranchInput = z.input<typeof branchFields>;
 

@@ -32,6 +32,22 @@ export const shiftSummarySchema = z.object({
   creditNotes: moneyOf,
   discount: z.number().int(),
   vat: z.number().int(),
+  /**
+   * The credit notes this shift's drawer paid out (cash and card, negative), each with where it came
+   * from: the invoice, who sold it and in which shift, and who cancelled it. A refund belongs to the
+   * drawer that pays it (shared/domain/drawer refundShift), so it may be another cashier's sale.
+   */
+  refunds: z.array(
+    z.object({
+      credit_note_no: z.number().int(),
+      invoice_no: z.number().int(),
+      cash: z.number().int(),
+      card: z.number().int(),
+      sold_by: z.object(named),
+      sold_in_shift: z.number().int().nullable(),
+      refunded_by: z.object(named),
+    }),
+  ),
   /** The float and the cash taken, less cash refunded: what the drawer should hold. */
   expected_cash: z.number().int(),
   /** Counted by the cashier at close (null while open), and counted less expected: negative is short. */

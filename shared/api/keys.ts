@@ -88,6 +88,8 @@ export const systemKeys = [
   /** Cash-up: the cashier's shift is open already; a closed shift closed again with another count. */
   'SHIFT_ALREADY_OPEN',
   'SHIFT_CLOSED',
+  /** Cash sold or refunded with no open shift's drawer to go through, where the branch counts its cash. */
+  'SHIFT_NOT_OPEN',
   /** An Idempotency-Key sent again with another request: it names one command only (422, as Stripe answers). */
   'IDEMPOTENCY_KEY_REUSED',
   /** The station printed a receipt (said by the station, not the server). */

@@ -138,7 +138,8 @@ export const REPORT_DIMENSIONS = [
 ] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
 /**
- * What is summed: `count` sales (invoices less credit notes), `quantity` items, `discount` given, and
+ * What is summed: `count` invoices (a count is never negative: credit notes are counted apart, in the
+ * sales report's `creditNotes`), `quantity` items (a credit note's negative), `discount` given, and
  * what was charged after discounts: `net`, `vat` and `gross` (= net + VAT).
  */
 export const REPORT_MEASURES = ['count', 'quantity', 'discount', 'net', 'vat', 'gross'] as const;
@@ -244,7 +245,10 @@ export const salesReport = endpoint({
     period: z.enum(['day', 'week', 'month']).default('day'),
   }),
   response: z.object({
-    /** Invoices and credit notes apart, and netted (`total` = invoices + credit notes, whose figures are negative). */
+    /**
+     * Invoices and credit notes apart, each `count` the documents of its kind, and netted: `total`'s
+     * amounts are invoices + credit notes (whose amounts are negative), its count the invoices'.
+     */
     invoices: measures,
     creditNotes: measures,
     total: measures,
@@ -255,7 +259,7 @@ export const salesReport = endpoint({
     branches: z.array(reportRow),
     /** Money taken by each means, change given back already taken off; refunds negative. */
     payments: z.object({ cash: z.number().int(), card: z.number().int() }),
-    /** Each coupon used: how many sales (less cancelled ones) and the discount it gave. */
+    /** Each coupon used: on how many invoices, and the discount it gave less what credit notes took back. */
     coupons: z.array(
       z.object({ id: z.number().int(), code: z.string(), uses: z.number().int(), discount: z.number().int() }),
     ),

@@ -171,7 +171,8 @@ export const salePageList = endpoint({
    * each row's `time_zone` is its own branch's, the one its time is read in (an administrator lists all).
    */
   response: pageSchema(saleSchema.extend({ time_zone: z.string() })).extend({
-    statistics: z.object({ count: z.number().int(), value: z.number().int() }),
+    /** `count` invoices and `credit_notes` apart, neither negative; `value` nets them (credit notes' negative). */
+    statistics: z.object({ count: z.number().int(), credit_notes: z.number().int(), value: z.number().int() }),
     days: z.object({ from: z.iso.date(), to: z.iso.date(), time_zone: z.string() }),
   }),
   permission: { action: 'view', subject: 'Invoices' },

@@ -10,6 +10,7 @@ import {
   selectOption,
   sellPlayPass,
   seriousViolations,
+  shiftClosed,
   shot,
   signIn,
 } from './helpers';
@@ -22,6 +23,8 @@ type Screen = {
   /** The hash route, signed in as the administrator; null for the screens before signing in. */
   route: string | ((seed: Seed) => string) | null;
   ready: string;
+  /** Puts the server in the state the screen is checked in, before it is opened. */
+  before?: (token: string) => Promise<void>;
   /** Brings up what a cashier has open on it in everyday work (a family, a dialog). */
   open?: (page: Page, seed: Seed, lang: 'en' | 'ar') => Promise<void>;
   /** Puts back what `open` changed for the screens after it (a shift it opened). */
@@ -57,13 +60,15 @@ const screens: Screen[] = [
     ready: 'parent-form',
     open: async (page) => page.getByTestId('parent-add').click(),
   },
-  // The administrator has no shift open: the screen offers to open one (the X and Z reports: cashup.spec).
-  { name: 'shift', route: 'Sales/shift', ready: 'shift-none' },
+  // The administrator has no shift open (other stories sell in cash through theirs): the screen offers to
+  // open one (the X and Z reports: cashup.spec).
+  { name: 'shift', route: 'Sales/shift', ready: 'shift-none', before: shiftClosed },
   // Opened here and closed again: the closing question, then the Z report.
   {
     name: 'shift-close',
     route: 'Sales/shift',
     ready: 'shift-close',
+    before: shiftClosed,
     open: async (page, _seed, lang) => {
       await page.getByTestId('shift-branch').click();
       await selectOption(page, lang === 'en' ? 'Main branch' : 'الفرع الرئيسي');
@@ -186,6 +191,7 @@ for (const lang of ['en', 'ar'] as const) {
         await chooseLanguage(page, lang);
       } else {
         const s = await (seeded ??= seed());
+        await screen.before?.(await adminToken());
         await signedIn(page, lang);
         await page.goto(`/#/${typeof screen.route === 'string' ? screen.route : screen.route(s)}`);
         await screen.open?.(page, s, lang);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { e2eAdmin } from '../../playwright.config';
 import {
+  adminOn,
   adminToken,
   api,
   chooseLanguage,
@@ -26,6 +27,10 @@ const words = {
     cancelledToast: 'Invoice cancelled.',
     short: 'Short by SAR 5.00',
     noPrinter: 'No receipt printer is set on this station',
+    noShift: 'No shift is open: in this branch cash is taken and refunded only through an open shift’s drawer.',
+    cancelledBy: /Credit note #\d+ for invoice #(\d+), sold by Cashier \S+ in shift \d+, cancelled by /,
+    edit: 'Edit',
+    save: 'Save',
   },
   ar: {
     done: /تمت عملية البيع: فاتورة رقم (\d+)/,
@@ -33,6 +38,10 @@ const words = {
     cancelledToast: 'تم إلغاء الفاتورة.',
     short: 'عجز بمقدار',
     noPrinter: 'لم تُضبط طابعة إيصالات',
+    noShift: 'لا توجد وردية مفتوحة: في هذا الفرع لا يُقبض النقد ولا يُرد إلا عبر درج وردية مفتوحة.',
+    cancelledBy: /إشعار دائن رقم \d+ عن الفاتورة رقم (\d+)، باعها كاشير \S+ في الوردية رقم \d+، وألغاها /,
+    edit: 'تعديل',
+    save: 'حفظ',
   },
 } as const;
 
@@ -178,3 +187,101 @@ test('a shift left open yesterday shows at the next sign-in, wherever the cashie
     await signOut(page);
   }
 });
+
+const cashInput = (page: Page) => page.locator('[data-testid=pay-cash] input, input[data-testid=pay-cash]').first();
+const floatInput = (page: Page) =>
+  page.locator('[data-testid=shift-float] input, input[data-testid=shift-float]').first();
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: a cash sale with no shift is refused at the till, the shift opened there by keyboard, the same sale completed once; a manager's cancel is explained on her X report`, async ({
+    page,
+  }) => {
+    const w = words[lang];
+    const { mobile, tag } = await setUp(lang);
+    await freshStation(page);
+    await chooseLanguage(page, lang);
+    await signIn(page, mobile, PASSWORD);
+
+    // The juice scanned, F9 to the cash, 20 taken, Enter: no shift is open, so nothing is sold.
+    await page.goto('/#/Sales');
+    await page.getByTestId('cart-search').locator('input').fill(tag);
+    // Enter adds the first product listed: pressed once the search has listed it.
+    await expect(page.getByRole('heading', { name: `${lang === 'en' ? 'Juice' : 'عصير'} ${tag}` })).toBeVisible();
+    await page.getByTestId('cart-search').locator('input').press('Enter');
+    await expect(page.getByTestId('cart-payable')).toContainText('11.50');
+    await page.keyboard.press('F9');
+    await expect(cashInput(page)).toBeFocused();
+    await page.keyboard.type('20');
+    await page.keyboard.press('Enter');
+    const needed = page.getByTestId('cart-shift-needed');
+    await expect(needed).toContainText(w.noShift);
+    // The cart is kept, and the float is the next thing to type.
+    await expect(page.getByTestId('cart-payable')).toContainText('11.50');
+    await expect(cashInput(page)).toHaveValue('20.00');
+    await expect(floatInput(page)).toBeFocused();
+    await shot(page, `till-shift-needed-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The float and Enter open the shift; Enter again completes the same sale.
+    await page.keyboard.type('100');
+    await page.keyboard.press('Enter');
+    await expect(needed).toHaveCount(0);
+    await expect(page.getByTestId('shift-status')).not.toContainText(
+      lang === 'en' ? 'No shift open' : 'لا وردية مفتوحة',
+    );
+    await expect(page.getByTestId('cart-complete')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const done = page.getByText(w.done);
+    await expect(done).toBeVisible();
+    const invoiceNo = Number((await done.textContent())!.match(w.done)![1]);
+
+    // Charged once: one sale in the shift, the drawer at 100.00 + 11.50.
+    await page.goto('/#/Sales/shift');
+    const x = page.getByTestId('x-report');
+    await expect(x.locator('tr').filter({ has: page.getByTestId('shift-sales') })).toContainText(
+      lang === 'en' ? '1 sale' : 'عملية بيع واحدة',
+    );
+    await expect(x.getByTestId('shift-sales')).toContainText('11.50');
+    await expect(x.getByTestId('shift-expected')).toContainText('111.50');
+
+    // A manager with no shift of their own cancels her invoice: the refund leaves her drawer, and her X says whose.
+    const token = await adminToken();
+    const listed = await api('sale/pagelist', { perPage: 100 }, token);
+    const sale = listed.data.rows.find((r) => r.invoice_no === invoiceNo && r.kind === 'invoice')!;
+    expect((await api('sale/cancelinvoice', { id: sale.id }, token)).message).toBe('INVOICE_CANCELLED');
+    await page.reload();
+    await expect(x.getByTestId('shift-expected')).toContainText('100.00');
+    const refund = x.getByTestId('shift-refund');
+    await expect(refund).toHaveCount(1);
+    await expect(refund).toContainText(w.cancelledBy);
+    expect((await refund.textContent())!.match(w.cancelledBy)![1]).toBe(String(invoiceNo));
+    await expect(refund).toContainText('11.50');
+    await shot(page, `shift-x-refund-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`${lang}: an administrator turns a branch's cash count off on the branch form`, async ({ page }) => {
+    const w = words[lang];
+    const token = await adminToken();
+    const tag = `${lang}-cash-${Date.now() % 100000}`;
+    const branch = (await api('branch/create', { name_en: `Kiosk ${tag}`, name_ar: `كشك ${tag}` }, token)).data;
+    expect(branch.counts_cash).toBe(true);
+
+    await adminOn(page, lang, 'Branches');
+    const row = page.getByRole('row').filter({ hasText: lang === 'en' ? `Kiosk ${tag}` : `كشك ${tag}` });
+    await row.getByRole('button', { name: w.edit }).click();
+    const counts = page.getByTestId('branch-counts-cash');
+    await expect(counts).toBeChecked();
+    await counts.focus();
+    await page.keyboard.press('Space');
+    await expect(counts).not.toBeChecked();
+    await shot(page, `branch-counts-cash-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: w.save }).click();
+    await expect(page.getByTestId('branch-form')).toHaveCount(0);
+    expect((await api('branch/pagelist', { q: `Kiosk ${tag}` }, token)).data.rows[0]).toMatchObject({
+      id: branch.id,
+      counts_cash: false,
+    });
+  });
+}

@@ -10,6 +10,7 @@ import {
   freshStation,
   roleWith,
   selectOption,
+  shiftOpen,
   shot,
   signIn,
   signOut,
@@ -42,6 +43,7 @@ async function family(tag: string) {
       token,
     )
   ).data;
+  await shiftOpen(token);
   await api(
     'sale/sale/create',
     {

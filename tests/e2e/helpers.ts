@@ -240,6 +240,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Opens the shift of whoever holds `token` at the main branch (an empty float) unless one is open there
+ * already: the main branch counts its cash, so a cash sale needs its seller's open shift.
+ */
+export async function shiftOpen(token: string) {
+  if ((await api('cashup/current', {}, token)).data) return;
+  expect((await api('cashup/open', { opening_float: 0, branch_id: 1 }, token)).message).toBe('OK');
+}
+
+/** Closes the open shift of whoever holds `token`, if any, counted as expected: a screen seen with no shift open. */
+export async function shiftClosed(token: string) {
+  const open = (await api('cashup/current', {}, token)).data;
+  if (open)
+    expect((await api('cashup/close', { id: open.id, counted_cash: open.expected_cash }, token)).message).toBe('OK');
+}
+
+/**
  * A two-hour play pass (10-minute margin) sold at the main branch to these kids and paid in cash: what
  * lets them in at the front desk.
  */
@@ -270,6 +286,7 @@ export async function sellPlayPass(
       token,
     )
   ).data;
+  await shiftOpen(token);
   const sale = await api(
     'sale/sale/create',
     {

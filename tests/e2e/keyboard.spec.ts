@@ -10,6 +10,7 @@ import {
   lastCodeTo,
   roleWith,
   seriousViolations,
+  shiftOpen,
   shot,
   signIn,
 } from './helpers';
@@ -34,6 +35,8 @@ async function counter(tag: string) {
     mobile: cashier.login,
     password: cashier.password,
   });
+  // A cashier at a till: their cash sales go through their shift's drawer.
+  await shiftOpen((await api('user/login', cashier)).data.accessToken);
   const mobile = `0566${stamp}`;
   const parent = (await api('parent/create', { name_en: `Reem ${tag}`, name_ar: `ريم ${tag}`, mobile }, token)).data;
   const kids = [];
@@ -58,6 +61,7 @@ async function counter(tag: string) {
       token,
     )
   ).data;
+  await shiftOpen(token);
   await api(
     'sale/sale/create',
     {

@@ -14,6 +14,7 @@ import {
   roleWith,
   selectOption,
   seriousViolations,
+  shiftOpen,
   shot,
   signIn,
   tillInMainBranch,
@@ -114,7 +115,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('printer-save').click();
       await shot(page, `printer-settings-${lang}`, { settled: true });
 
-      // A cash sale prints by itself and opens the drawer.
+      // A cash sale prints by itself and opens the drawer (through the administrator's open shift).
+      await shiftOpen(token);
       await page.goto('/#/Sales');
       await tillInMainBranch(page, lang);
       await page.getByTestId(`cart-add-${product.id}`).click();
@@ -166,6 +168,7 @@ for (const lang of ['en', 'ar'] as const) {
         mobile: cashier.login,
         password: cashier.password,
       });
+      await shiftOpen((await api('user/login', cashier)).data.accessToken);
 
       // The station's printer prints by itself after a cash sale.
       await setPrinter(page, lang, `tcp://127.0.0.1:${printer.port}`, true);
@@ -257,6 +260,7 @@ for (const lang of ['en', 'ar'] as const) {
       { name_en: `Kite ${lang}`, name_ar: `طائرة ورقية ${lang}`, price: 2500 },
       1,
     );
+    await shiftOpen(token);
     const sale = (
       await api(
         'sale/sale/create',
@@ -359,6 +363,7 @@ for (const lang of ['en', 'ar'] as const) {
       { name_en: `Balloon ${lang}`, name_ar: `بالون ${lang}`, price: 500 },
       2,
     );
+    await shiftOpen(token);
     const sale = (
       await api(
         'sale/sale/create',

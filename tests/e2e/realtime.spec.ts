@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminOn, adminToken, api, selectOption } from './helpers';
+import { adminOn, adminToken, api, selectOption, shiftOpen } from './helpers';
 
 test('en: a check-in made at another station appears in the checked-in list without a reload', async ({ page }) => {
   const token = await adminToken();
@@ -22,6 +22,7 @@ test('en: a check-in made at another station appears in the checked-in list with
       token,
     )
   ).data;
+  await shiftOpen(token);
   await api(
     'sale/sale/create',
     { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 1000 }, branch_id: 1 } },

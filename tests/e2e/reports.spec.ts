@@ -5,16 +5,17 @@ import {
   adminOn,
   adminToken,
   api,
-  productInStock,
   doorStaff,
   e164,
   e2eDatabase,
   employeeIn,
   flags,
   printA4,
+  productInStock,
   roleWith,
   sellPlayPass,
   seriousViolations,
+  shiftOpen,
   shot,
   supervisorTokens,
 } from './helpers';
@@ -81,6 +82,7 @@ async function busyDay(lang: 'en' | 'ar') {
       { name_en: `Ball ${n}`, name_ar: `كرة ${n}`, price: 4600 },
       5,
     );
+    await shiftOpen(token);
     const lastWeek = await api(
       'sale/sale/create',
       { cart: [{ product: { id: productId, qty: 1 } }], salesData: { payments: { cash: 4600 }, branch_id: 1 } },
@@ -153,6 +155,7 @@ async function soldToday(lang: 'en' | 'ar') {
     { name_en: `Kite ${tag}`, name_ar: `طائرة ورقية ${tag}`, price: 2300 },
     20,
   );
+  await shiftOpen(token);
   for (const qty of [1, 2])
     expect(
       (

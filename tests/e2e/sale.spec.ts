@@ -11,6 +11,7 @@ import {
   printA4,
   productInStock,
   selectOption,
+  shiftOpen,
   shot,
   tillInMainBranch,
 } from './helpers';
@@ -84,6 +85,8 @@ for (const lang of ['en', 'ar'] as const) {
     ] as const)
       await api('kid/create', { parent_id: parent.id, name_en: en, name_ar: ar, vip: en === 'Layla' }, token);
 
+    // The administrator sells at the till: in cash, through their open shift.
+    await shiftOpen(token);
     await adminOn(page, lang, 'Sales');
     await tillInMainBranch(page, lang);
 
@@ -144,10 +147,16 @@ for (const lang of ['en', 'ar'] as const) {
       .filter({ has: page.getByRole('cell', { name: `#${invoiceNo}`, exact: true }) })
       .filter({ hasText: w.paid });
     await expect(row).toHaveCount(1);
+    const stat = (id: string) => page.getByTestId(id).locator('.ant-statistic-content-value');
+    const invoicesBefore = Number(await stat('invoices-count').textContent());
+    const notesBefore = Number(await stat('invoices-credit-notes').textContent());
     await row.getByTestId('invoice-cancel').click();
     await page.getByTestId('cancel-confirm').click();
     await expect(page.getByText(w.cancelledToast)).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: w.creditNoteFor(invoiceNo) })).toContainText(/-.*215\.00/);
+    // One count each, never negative: the credit note adds a credit note, not an invoice.
+    await expect(stat('invoices-credit-notes')).toHaveText(String(notesBefore + 1));
+    await expect(stat('invoices-count')).toHaveText(String(invoicesBefore));
     await expect(
       page
         .getByRole('row')
@@ -183,6 +192,7 @@ for (const lang of ['en', 'ar'] as const) {
       salesData: { payments: { cash: 2000 }, branch_id: 1 },
     };
     const key = randomUUID();
+    await shiftOpen(token);
     // The server recorded it; the answer was lost on the way back to the till.
     const recorded = await fetch(`${e2eServerURL}/sale/sale/create`, {
       method: 'POST',

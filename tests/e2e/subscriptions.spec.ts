@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { adminOn, adminToken, api, e164, selectOption, shot, tillInMainBranch } from './helpers';
+import { adminOn, adminToken, api, e164, selectOption, shiftOpen, shot, tillInMainBranch } from './helpers';
 import { formatDay } from '../../renderer/components/dates';
 
 /** A small solid-colour PNG, as a photo of a product would be. */
@@ -64,6 +64,7 @@ for (const lang of ['en', 'ar'] as const) {
     ).data;
     const mobile = `0588${String(Date.now()).slice(-6)}`;
 
+    await shiftOpen(token);
     await adminOn(page, lang, 'Sales');
     await tillInMainBranch(page, lang);
     await page.getByTestId('parent-add').click();
@@ -114,6 +115,7 @@ for (const lang of ['en', 'ar'] as const) {
         token,
       )
     ).data;
+    await shiftOpen(token);
     const sale = await api(
       'sale/sale/create',
       { cart: [{ package: { id: pass.id }, kids: [kid.id] }], salesData: { payments: { cash: 9000 }, branch_id: 1 } },

@@ -54,6 +54,7 @@ describe('a branch’s time zone', () => {
       Invoices: { access: true, view: true, create: false, update: true, delete: false },
       FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
     });
+    await server.openShift(cashier);
     const parent = (
       await server.post<{ id: number }>(
         '/parent/create',

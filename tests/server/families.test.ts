@@ -50,6 +50,7 @@ beforeAll(async () => {
   );
   expect(registered.body.status).toBe(true);
   secondCashier = (await server.login('0560000002', 'staff-02')).accessToken;
+  await server.openShift(secondCashier);
 });
 afterAll(() => server.close());
 

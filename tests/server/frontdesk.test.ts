@@ -18,6 +18,7 @@ beforeAll(async () => {
     Sales: { access: true, view: true, create: true, update: false, delete: false },
     Invoices: { access: true, view: true, create: false, update: true, delete: false },
   });
+  await server.openShift(cashier);
 });
 afterAll(() => server.close());
 

@@ -48,6 +48,11 @@ export interface TestServer {
   addEmployee(over?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<number>;
   /** Signs in a new employee of branch 1 holding a role with these rights; answers their token. */
   staff(mobile: string, features: Partial<Record<Feature, FeatureFlags>>, branchId?: number): Promise<string>;
+  /**
+   * Opens the shift of whoever holds `token` (an administrator's at `branchId`) with an empty float:
+   * where a branch counts its cash, as it does by default, a cash sale or refund needs one.
+   */
+  openShift(token: string, branchId?: number): Promise<void>;
   /** What the default (outbox) gateway was handed, code and all: the parents' phones. */
   texts: { to: string; body: string }[];
   close(): Promise<void>;
@@ -163,6 +168,10 @@ export async function startTestServer(
       return row!.id;
     },
     texts,
+    async openShift(token, branchId) {
+      const opened = await server.post('/cashup/open', { opening_float: 0, branch_id: branchId ?? null }, token);
+      if (!opened.body.status) throw new Error(`shift not opened: ${opened.body.message}`);
+    },
     async staff(mobile, features, branchId = 1) {
       const admin = (await server.login()).accessToken;
       const role = await server.post<{ id: number }>(

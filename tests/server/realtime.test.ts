@@ -26,6 +26,8 @@ beforeAll(async () => {
   const north = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin))
     .body.data.id;
   elsewhere = await server.staff('0543333332', CASHIER, north);
+  await server.openShift(cashier);
+  await server.openShift(elsewhere);
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();

@@ -35,6 +35,8 @@ beforeAll(async () => {
   });
   manager = await server.staff('0547000002', { Reports: VIEW, Dashboard: VIEW });
   otherManager = await server.staff('0547000003', { Reports: VIEW, Dashboard: VIEW, Sales: ALL }, second.body.data.id);
+  await server.openShift(cashier);
+  await server.openShift(otherManager);
 });
 afterAll(() => server.close());
 
@@ -126,14 +128,15 @@ describe('the sales report', () => {
   it('adds invoices and credit notes apart and nets them, VAT included and excluded, after the coupon', async () => {
     const r = await salesReport('2026-03-10', '2026-03-11');
     expect(r.invoices).toEqual({ count: 3, quantity: 5, discount: 230, net: 4800, vat: 720, gross: 5520 });
-    expect(r.creditNotes).toEqual({ count: -1, quantity: -1, discount: 0, net: -1000, vat: -150, gross: -1150 });
-    expect(r.total).toEqual({ count: 2, quantity: 4, discount: 230, net: 3800, vat: 570, gross: 4370 });
+    // One sign, one count: a credit note counts +1 among credit notes, as in the shift report; amounts net.
+    expect(r.creditNotes).toEqual({ count: 1, quantity: -1, discount: 0, net: -1000, vat: -150, gross: -1150 });
+    expect(r.total).toEqual({ count: 3, quantity: 4, discount: 230, net: 3800, vat: 570, gross: 4370 });
     // Cash in the drawer after change (A 23.00, C 10.00); card C 10.70 (B's 11.50 came and went back).
     expect(r.payments).toEqual({ cash: 3300, card: 1070 });
     expect(r.coupons).toEqual([expect.objectContaining({ code: 'TENOFF', uses: 1, discount: 230 })]);
     expect(valuesOf(r.products)).toEqual({
       [juice]: { count: 2, quantity: 3, discount: 115, net: 2900, vat: 435, gross: 3335 },
-      [toy]: { count: 1, quantity: 1, discount: 115, net: 900, vat: 135, gross: 1035 },
+      [toy]: { count: 2, quantity: 1, discount: 115, net: 900, vat: 135, gross: 1035 }, // B (cancelled) and C
     });
     expect(r.products.find((p) => p.keys[0]!.key === String(juice))!.keys[0]!.name_en).toBe('Juice');
     expect(r.cashiers).toHaveLength(1);
@@ -143,7 +146,7 @@ describe('the sales report', () => {
   it('counts a sale at 23:59 on the branch clock on that day, and one at 00:01 on the next', async () => {
     const byDay = await salesReport('2026-03-10', '2026-03-11', manager, { period: 'day' });
     expect(byDay.periods.map((p) => [p.keys[0]!.key, p.values.count, p.values.gross])).toEqual([
-      ['2026-03-10', 1, 2300],
+      ['2026-03-10', 2, 2300], // A, and B (its credit note takes its amount back, not its count)
       ['2026-03-11', 1, 2070],
     ]);
     expect((await salesReport('2026-03-10', '2026-03-10')).total.gross).toBe(2300);
@@ -172,7 +175,7 @@ describe('the sales report', () => {
     expect(res.body.message).toBe('OK');
     expect(valuesOf(res.body.data.rows)).toEqual({
       '2026-03-10|cash': { count: 1, quantity: 2, discount: 0, net: 2000, vat: 300, gross: 2300 },
-      '2026-03-10|card': { count: 0, quantity: 0, discount: 0, net: 0, vat: 0, gross: 0 },
+      '2026-03-10|card': { count: 1, quantity: 0, discount: 0, net: 0, vat: 0, gross: 0 },
       '2026-03-11|split': { count: 1, quantity: 2, discount: 230, net: 1800, vat: 270, gross: 2070 },
     });
     expect(res.body.data.totals.gross).toBe(4370);

@@ -30,6 +30,7 @@ beforeAll(async () => {
   });
   manager = await server.staff('0543000000', { Rooms: ROOMS, FrontDesk: ROOMS });
   station = await server.staff('0544000000', { Supervisor: SUPERVISOR });
+  await server.openShift(cashier);
 });
 afterAll(() => server.close());
 

@@ -61,7 +61,11 @@ const stationDir = mkdtempSync(join(tmpdir(), 'playdesk-station-'));
 beforeAll(async () => {
   server = await startTestServer();
   const admin = (await server.login()).accessToken;
-  await server.staff('0543333333', { Sales: { access: true, view: true, create: true, update: false, delete: false } });
+  await server.openShift(
+    await server.staff('0543333333', {
+      Sales: { access: true, view: true, create: true, update: false, delete: false },
+    }),
+  );
   productId = (
     await server.post<{ id: number }>(
       '/product/create',

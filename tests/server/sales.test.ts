@@ -12,6 +12,7 @@ beforeAll(async () => {
     Sales: { access: true, view: true, create: true, update: false, delete: false },
     Invoices: { access: true, view: true, create: false, update: true, delete: false },
   });
+  await server.openShift(cashier);
 });
 afterAll(() => server.close());
 
@@ -276,6 +277,7 @@ describe('a sale retried with its Idempotency-Key', () => {
     const other = await server.staff('0540000001', {
       Sales: { access: true, view: true, create: true, update: false, delete: false },
     });
+    await server.openShift(other);
     const body = { cart: [{ product: { id, qty: 1 } }], salesData: { payments: { cash: 300 } } };
     const headers = { 'idempotency-key': 'same-key-two-tills' };
     const a = await server.post<Sale>('/sale/sale/create', body, cashier, undefined, headers);
@@ -338,6 +340,24 @@ describe('invoices', () => {
     expect((await server.post('/sale/cancelinvoice', { id: sale.id }, cashier)).body.message).toBe('ALREADY_CANCELLED');
     expect((await server.post('/sale/cancelinvoice', { id: note.body.data.id }, cashier)).status).toBe(404); // a credit note is not cancelled
   });
+
+  it('the list counts invoices and credit notes apart, neither negatively, and nets their value', async () => {
+    type Stats = { count: number; credit_notes: number; value: number };
+    const today = async () =>
+      (await server.post<{ statistics: Stats; total: number }>('/sale/pagelist', {}, cashier)).body.data;
+    const before = await today();
+    const id = await product('Counted once', 700, 1);
+    const sale = (await sell([{ id, qty: 1 }], 700)).body.data;
+    expect((await server.post('/sale/cancelinvoice', { id: sale.id }, cashier)).body.message).toBe('INVOICE_CANCELLED');
+    const after = await today();
+    expect(after.statistics).toEqual({
+      count: before.statistics.count + 1,
+      credit_notes: before.statistics.credit_notes + 1,
+      value: before.statistics.value,
+    });
+    // The list shows both kinds: its rows are the invoices and the credit notes.
+    expect(after.total).toBe(after.statistics.count + after.statistics.credit_notes);
+  });
 });
 
 describe('the printable receipt', () => {
@@ -377,6 +397,7 @@ describe('the printable receipt', () => {
     const seller = await server.staff('0540000077', {
       Sales: { access: true, view: true, create: true, update: false, delete: false },
     });
+    await server.openShift(seller);
     const id = await product('Kazoo', 500, 5);
     const own = (
       await server.post<Sale>(

@@ -108,6 +108,7 @@ describe('mobiles in E.164', () => {
     ).body.data.id;
     await server.post('/product/addstock', { id: product, qty: 5 }, admin);
     const sale = { cart: [{ product: { id: product, qty: 1 } }], salesData: { payments: { cash: 300 }, branch_id: 1 } };
+    await server.openShift(admin, 1);
     const refused = await server.post('/sale/sale/create', { ...sale, parentInfo: { mobile: 'abc 12' } }, admin);
     expect(refused.body).toMatchObject({ message: 'INVALID_MOBILE', errors: [{ path: 'parentInfo.mobile' }] });
     const walkIn = await server.post<{ id: number }>(

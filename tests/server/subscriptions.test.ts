@@ -21,6 +21,7 @@ beforeAll(async () => {
     FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
     Subscriptions: { access: true, view: true, create: false, update: true, delete: false },
   });
+  await server.openShift(cashier);
 });
 afterAll(async () => {
   await server.close();
@@ -413,6 +414,7 @@ describe('sending an invoice by SMS', () => {
     const token = (await failingSms.login()).accessToken;
     const { kids } = await family(1, failingSms, token);
     const packageId = await pkg(7, 1000, failingSms, token);
+    await failingSms.openShift(token, 1);
     const sale = (await sellPackage(packageId, [kids[0]!.id], 1000, '/sale/sale/create', failingSms, token)).body.data;
     expect(sale.id).toBeGreaterThan(0);
     const res = await failingSms.post('/invoice/send', { id: sale.id }, token);

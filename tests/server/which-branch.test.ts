@@ -15,6 +15,7 @@ beforeAll(async () => {
   });
   otherBranch = (await server.post<{ id: number }>('/branch/create', { name_en: 'Dammam', name_ar: 'الدمام' }, admin))
     .body.data.id;
+  await server.openShift(cashier);
 });
 afterAll(() => server.close());
 

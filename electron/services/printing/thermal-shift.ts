@@ -1,7 +1,16 @@
 import type { ShiftSummary } from '../../../shared/api/cashup';
 import { formatMoney } from '../../../shared/domain/money';
 import { localDateTime } from '../../../shared/domain/time-zone';
-import { amountRow, both, centred, drawOnPaper, rule, type PaperPicture, type PaperWidth } from './thermal-receipt';
+import {
+  amountRow,
+  both,
+  centred,
+  drawOnPaper,
+  rule,
+  type Ink,
+  type PaperPicture,
+  type PaperWidth,
+} from './thermal-receipt';
 
 /**
  * A shift's X report (open) or Z report (closed) for the receipt printer, English and Arabic on each
@@ -46,6 +55,7 @@ export function drawShiftReport(shift: ShiftSummary, paper: PaperWidth): PaperPi
     );
     amountRow(ink, 'Cash', 'نقداً', money(shift.creditNotes.cash), size(22));
     amountRow(ink, 'Card', 'بطاقة', money(shift.creditNotes.card), size(22));
+    drawRefunds(ink, shift, money, size);
     rule(ink);
     amountRow(ink, 'Discounts', 'الخصومات', money(shift.discount), size(22));
     amountRow(ink, 'VAT', 'الضريبة', money(shift.vat), size(22));
@@ -64,4 +74,30 @@ export function drawShiftReport(shift: ShiftSummary, paper: PaperWidth): PaperPi
     }
     rule(ink);
   });
+}
+
+/** Where each refund this drawer paid came from: the invoice, its seller and shift, and who cancelled it. */
+function drawRefunds(ink: Ink, shift: ShiftSummary, money: (minor: number) => string, size: (n: number) => number) {
+  if (!shift.refunds.length) return;
+  rule(ink);
+  both(ink, 'Refunds paid by this drawer', 'المبالغ المردودة من هذا الدرج', size(22), true);
+  both(
+    ink,
+    "Paid by the canceller's open shift, else by the sale's shift if still open.",
+    'تُرد من وردية من ألغى الفاتورة، وإلا فمن وردية البيع ما دامت مفتوحة.',
+    size(18),
+  );
+  for (const r of shift.refunds) {
+    const shiftEn = r.sold_in_shift === null ? '' : `, shift ${r.sold_in_shift}`;
+    const shiftAr = r.sold_in_shift === null ? '' : `، وردية ${r.sold_in_shift}`;
+    both(ink, `Credit note #${r.credit_note_no}`, `إشعار دائن ${r.credit_note_no}`, size(20), true);
+    both(
+      ink,
+      `Invoice #${r.invoice_no} by ${r.sold_by.name_en}${shiftEn}; cancelled by ${r.refunded_by.name_en}`,
+      `فاتورة ${r.invoice_no} باعها ${r.sold_by.name_ar}${shiftAr}؛ ألغاها ${r.refunded_by.name_ar}`,
+      size(18),
+    );
+    if (r.cash) amountRow(ink, 'Cash', 'نقداً', money(r.cash), size(20));
+    if (r.card) amountRow(ink, 'Card', 'بطاقة', money(r.card), size(20));
+  }
 }

@@ -64,6 +64,7 @@ export function ShiftSheet({ shift }: { shift: ShiftSummary }) {
           {shift.counted_cash !== null && row(t('shift.counted'), money(shift.counted_cash), 'shift-counted', true)}
         </tbody>
       </table>
+      <Refunds shift={shift} money={money} />
       {shift.difference !== null && (
         <p className="shift-difference" data-testid="shift-difference">
           <Tag color={shift.difference < 0 ? 'red' : shift.difference > 0 ? 'orange' : 'green'}>
@@ -76,5 +77,43 @@ export function ShiftSheet({ shift }: { shift: ShiftSummary }) {
         </p>
       )}
     </article>
+  );
+}
+
+/** Where each refund this drawer paid came from: its invoice, who sold it (in which shift) and who cancelled it. */
+function Refunds({ shift, money }: { shift: ShiftSummary; money: (n: number) => string }) {
+  const { t, i18n } = useTranslation();
+  if (!shift.refunds.length) return null;
+  const lang = i18n.language;
+  return (
+    <section className="shift-refunds" data-testid="shift-refunds">
+      <h2>{t('shift.refundsTitle')}</h2>
+      <p>{t('shift.refundsRule')}</p>
+      <table className="shift-table">
+        <tbody>
+          {shift.refunds.map((r) => (
+            <tr key={r.credit_note_no} data-testid="shift-refund">
+              <th scope="row">
+                {t(r.sold_in_shift === null ? 'shift.refundOutsideShift' : 'shift.refund', {
+                  note: r.credit_note_no,
+                  invoice: r.invoice_no,
+                  seller: localName(r.sold_by, lang),
+                  shift: r.sold_in_shift,
+                  by: localName(r.refunded_by, lang),
+                })}
+              </th>
+              <td>
+                {[
+                  r.cash ? `${money(r.cash)} ${t('shift.cash')}` : '',
+                  r.card ? `${money(r.card)} ${t('shift.card')}` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Form, Input, Select, Space, Table } from 'antd';
+import { Form, Input, Select, Space, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
@@ -99,7 +99,7 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
       <Form
         form={form}
         layout="vertical"
-        initialValues={branch ?? { currency: 'SAR', country: 'SA' }}
+        initialValues={branch ?? { currency: 'SAR', country: 'SA', counts_cash: true }}
         onFinish={(v) => void save(v)}
         data-testid="branch-form"
       >
@@ -141,6 +141,14 @@ function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () =>
             <CountrySelect />
           </Form.Item>
         </Space.Compact>
+        <Form.Item
+          name="counts_cash"
+          label={t('branches.countsCash')}
+          extra={t('branches.countsCashHelp')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="branch-counts-cash" />
+        </Form.Item>
       </Form>
     </FormModal>
   );

@@ -49,7 +49,14 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
       />
       <Flex gap={16} style={{ marginBottom: 16 }}>
         <Card size="small" style={{ minWidth: 180 }}>
-          <Statistic title={t('invoices.count')} value={data?.statistics.count ?? 0} />
+          <Statistic title={t('invoices.count')} value={data?.statistics.count ?? 0} data-testid="invoices-count" />
+        </Card>
+        <Card size="small" style={{ minWidth: 180 }}>
+          <Statistic
+            title={t('invoices.creditNotes')}
+            value={data?.statistics.credit_notes ?? 0}
+            data-testid="invoices-credit-notes"
+          />
         </Card>
         <Card size="small" style={{ minWidth: 220 }}>
           <Statistic title={t('invoices.value')} value={formatMoney(data?.statistics.value ?? 0, i18n.language)} />

@@ -25,10 +25,12 @@ export function SalesReport({ scope }: { scope: ReportScope }) {
   const exportSheet = useExportSheet();
   const money = (n: number) => formatMoney(n, lang);
   const file = (what: string) => `${what}-${scope.dates.from}-${scope.dates.to}.xlsx`;
-  const figures: [string, string][] = data
+  // Under an amount, how many documents make it: counted as the shift report counts them, never negatively.
+  const counted = (key: 'sales' | 'creditNotes', n: number) => t(`shift.${key}`, { count: n, n: formatCount(n, lang) });
+  const figures: [string, string, string?][] = data
     ? [
-        ['invoices', money(data.invoices.gross)],
-        ['creditNotes', money(data.creditNotes.gross)],
+        ['invoices', money(data.invoices.gross), counted('sales', data.invoices.count)],
+        ['creditNotes', money(data.creditNotes.gross), counted('creditNotes', data.creditNotes.count)],
         ['takings', money(data.total.gross)],
         ['vat', money(data.total.vat)],
         ['discounts', money(data.total.discount)],
@@ -39,10 +41,15 @@ export function SalesReport({ scope }: { scope: ReportScope }) {
   return (
     <div data-testid="sales-report">
       <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
-        {figures.map(([key, value]) => (
+        {figures.map(([key, value, count]) => (
           <Col key={key} flex="1 1 150px">
             <Card size="small" data-testid={`sales-${key}`}>
               <Statistic title={t(`reports.sales.${key}`)} value={value} />
+              {count && (
+                <Typography.Text type="secondary" data-testid={`sales-${key}-count`}>
+                  {count}
+                </Typography.Text>
+              )}
             </Card>
           </Col>
         ))}

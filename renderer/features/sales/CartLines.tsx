@@ -92,6 +92,7 @@ export function CartLines(props: {
                 max={Math.max(1, line.item.stock)}
                 value={line.qty}
                 onChange={(v) => props.onQty(line.key, v ?? 1)}
+                aria-label={`${t('cart.qty')}: ${localName(line.item, i18n.language)}`}
               />
             ) : (
               <span data-testid={line.kind === 'package' ? `cart-qty-${line.item.id}` : undefined}>{qtyOf(line)}</span>

@@ -32,6 +32,7 @@ import { ParentPicker, type PickedParent } from './ParentPicker';
 import { SaleDone } from './SaleDone';
 import { PendingSale } from './PendingSale';
 import { TillCatalogue } from './TillCatalogue';
+import { ShiftNeeded } from './ShiftNeeded';
 
 type Coupon = { code: string; coupon_id: number; discount: number };
 let nextKey = 0;
@@ -66,6 +67,9 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   const branchId = picked ?? station;
   const [checkCoupon, checking] = useCouponCheckMutation();
   const [sell, selling] = useSaleCreateMutation();
+  // A cash sale refused for want of an open shift: the shift is opened beside the cart, which is kept.
+  const [shiftNeeded, setShiftNeeded] = useState(false);
+  const completeButton = useRef<HTMLButtonElement>(null);
   // A sale sent whose answer never came (kept by the station across a restart): finish or drop it first.
   const [pending, setPending] = useState<PendingCommand | null>(null);
   const refreshPending = useCallback(
@@ -135,6 +139,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
 
   const sold = (sale: ResponseOf<'sale/sale/create'>, forKids: NonNullable<typeof kids>) => {
     setDone({ sale, kids: forKids });
+    setShiftNeeded(false);
     setLines([]);
     setCoupon(null);
     setCode('');
@@ -145,9 +150,18 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
 
   /** Sends the sale; the station keeps its key until the server answers, so sending it again sells once. */
   const record = async (body: RequestOf<'sale/sale/create'>) => {
-    const sale = await submit(sell(body), { success: 'SALES_COMPLETED' });
+    const outcome = await sell(body);
     await refreshPending();
-    return sale;
+    if ('error' in outcome && (outcome.error as Partial<ApiFailure>).message === 'SHIFT_NOT_OPEN') {
+      setShiftNeeded(true);
+      return null;
+    }
+    return submit(Promise.resolve(outcome), { success: 'SALES_COMPLETED' });
+  };
+
+  const shiftOpened = () => {
+    setShiftNeeded(false);
+    completeButton.current?.focus();
   };
 
   const finishPending = async () => {
@@ -306,6 +320,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                       <InputNumber
                         ref={cashInput}
                         addonBefore={t('cart.cash')}
+                        aria-label={t('cart.cash')}
                         min={0}
                         precision={2}
                         value={cash}
@@ -318,6 +333,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                     <Col span={8}>
                       <InputNumber
                         addonBefore={t('cart.card')}
+                        aria-label={t('cart.card')}
                         min={0}
                         precision={2}
                         value={card}
@@ -351,10 +367,18 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                     disabled={why !== null}
                     loading={selling.isLoading}
                     onClick={() => void complete()}
+                    ref={completeButton}
                     data-testid="cart-complete"
                   >
                     {t('cart.complete')}
                   </Button>
+                  {shiftNeeded && (
+                    <ShiftNeeded
+                      ownBranch={ownBranch}
+                      tillBranch={ownBranch ? null : branchId}
+                      onOpened={shiftOpened}
+                    />
+                  )}
                   {why && (
                     <Typography.Text type="secondary" data-testid="cart-complete-why">
                       {t(why)}

@@ -4,17 +4,16 @@ import { ArrowLeftOutlined, ArrowRightOutlined, PrinterOutlined } from '@ant-des
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ShiftSummary } from '../../../shared/api/cashup';
-import { useShiftCloseMutation, useShiftCurrentQuery, useShiftOpenMutation } from '../../api/cashup';
-import { useBranchListQuery } from '../../api/lookups';
+import { useShiftCloseMutation, useShiftCurrentQuery } from '../../api/cashup';
 import { useAppSelector } from '../../app/store';
 import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
-import { LookupSelect } from '../../components/LookupSelect';
 import { formatMoney, toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
 import { usePrintPage } from '../../components/printing/usePrintPage';
 import { useThermalJob } from '../../components/printing/usePrintReceipt';
 import { ShiftSheet } from '../../components/shift/ShiftSheet';
+import { OpenShiftForm } from './OpenShiftForm';
 
 /**
  * The cashier's shift (spec 2, user summary): open it with the float, read the X report at any time,
@@ -81,50 +80,10 @@ function ShiftActions({ shift }: { shift: ShiftSummary }) {
 
 function OpenShift({ ownBranch }: { ownBranch: number | null }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ float: number | null; branch_id: number | null }>();
-  const [open, opening] = useShiftOpenMutation();
-  const { data: branches } = useBranchListQuery(undefined, { skip: ownBranch !== null });
-  const submit = useSubmit();
   return (
     <Card style={{ maxWidth: 480 }}>
       <Alert type="info" showIcon message={t('shift.noneOpen')} style={{ marginBottom: 16 }} data-testid="shift-none" />
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) =>
-          void submit(open({ opening_float: toMinor(v.float), branch_id: ownBranch === null ? v.branch_id : null }), {
-            form,
-          })
-        }
-      >
-        {ownBranch === null && (
-          <Form.Item
-            name="branch_id"
-            label={t('cart.branch')}
-            rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
-          >
-            <LookupSelect items={branches} data-testid="shift-branch" />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="float"
-          label={t('shift.float')}
-          extra={t('shift.floatHelp')}
-          rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
-        >
-          <InputNumber
-            min={0}
-            max={1_000_000}
-            precision={2}
-            style={{ width: '100%' }}
-            data-testid="shift-float"
-            autoFocus
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={opening.isLoading} data-testid="shift-open">
-          {t('shift.open')}
-        </Button>
-      </Form>
+      <OpenShiftForm ownBranch={ownBranch} />
     </Card>
   );
 }

@@ -28,6 +28,8 @@ export const branches = pgTable('branches', {
   time_zone: varchar('time_zone', { length: 64 }),
   /** ISO 3166 alpha-2: how a mobile typed without its country code is read (0501… in SA). */
   country: varchar('country', { length: 2 }).notNull().default('SA'),
+  /** The branch counts its cash at each shift's close: a cash sale or cash refund then needs an open shift (its drawer). */
+  counts_cash: boolean('counts_cash').notNull().default(true),
   created_at: createdAt,
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
 });

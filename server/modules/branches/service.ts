@@ -22,6 +22,7 @@ export const branchColumns = {
   currency: branches.currency,
   time_zone: branches.time_zone,
   country: branches.country,
+  counts_cash: branches.counts_cash,
 };
 
 /** A branch as answered: a zone left unset reads as the server's, the one its days follow. */

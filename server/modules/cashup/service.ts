@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { branches, cashShifts, sales, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -40,6 +41,9 @@ type ShiftRow = {
 };
 
 const none = { count: 0, cash: 0, card: 0, total: 0 };
+
+const invoice = alias(sales, 'invoice');
+const seller = alias(users, 'seller');
 
 /** The end-of-shift cash-up: a cashier's shift, its X report while open and its Z report when closed. */
 export class CashupService {
@@ -151,7 +155,7 @@ export class CashupService {
 
   private async summaries(db: Db | Tx, ids: number[]): Promise<ShiftSummaryRecord[]> {
     if (!ids.length) return [];
-    const [shifts, totals] = await Promise.all([
+    const [shifts, totals, refunds] = await Promise.all([
       db
         .select(shiftColumns)
         .from(cashShifts)
@@ -172,6 +176,23 @@ export class CashupService {
         .from(sales)
         .where(inArray(sales.shift_id, ids))
         .groupBy(sales.shift_id, sales.kind),
+      db
+        .select({
+          shift_id: sql<number>`${sales.shift_id}`,
+          credit_note_no: sales.invoice_no,
+          invoice_no: invoice.invoice_no,
+          cash: sales.cash,
+          card: sales.pos,
+          sold_by: { id: seller.id, name_en: seller.name_en, name_ar: seller.name_ar },
+          sold_in_shift: invoice.shift_id,
+          refunded_by: { id: users.id, name_en: users.name_en, name_ar: users.name_ar },
+        })
+        .from(sales)
+        .innerJoin(invoice, eq(invoice.id, sales.original_id))
+        .innerJoin(seller, eq(seller.id, invoice.cashier_id))
+        .innerJoin(users, eq(users.id, sales.cashier_id))
+        .where(and(inArray(sales.shift_id, ids), eq(sales.kind, 'credit_note')))
+        .orderBy(asc(sales.id)),
     ]);
     const asOf = new Date();
     const byId = new Map(shifts.map((s) => [s.id, s as ShiftRow]));
@@ -198,6 +219,7 @@ export class CashupService {
           opening_float: shift.opening_float,
           invoices,
           creditNotes,
+          refunds: refunds.filter((r) => r.shift_id === id).map(({ shift_id: _shift, ...refund }) => refund),
           discount: mine.reduce((s, t) => s + Number(t.discount), 0),
           vat: mine.reduce((s, t) => s + Number(t.vat), 0),
           expected_cash: expected,

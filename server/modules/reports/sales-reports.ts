@@ -41,10 +41,12 @@ const dimensions: Record<Dimension, { key: SQL; en: SQL; ar: SQL; time?: true }>
 /**
  * What was charged per line after the cart's discount, split into net and VAT exactly as the sale
  * was priced (shared/domain/money priceCart: half up, per line), so a report's lines add up to its
- * invoices. A credit note's lines are the negatives of its invoice's.
+ * invoices. A credit note's lines are the negatives of its invoice's, so amounts net; a count counts
+ * documents, never negatively (ARCHITECTURE, "One sign, one count"): a row split by kind counts its
+ * own kind's, any other row its invoices.
  */
-const measureColumns = sql`
-  count(distinct l.sale_id) filter (where l.kind = 'invoice') - count(distinct l.sale_id) filter (where l.kind = 'credit_note') as count,
+const measureColumns = (byKind: boolean) => sql`
+  count(distinct l.sale_id) ${byKind ? sql`` : sql`filter (where l.kind = 'invoice')`} as count,
   coalesce(sum(l.qty), 0) as quantity,
   coalesce(sum(l.discount), 0) as discount,
   coalesce(sum(l.net), 0) as net,
@@ -91,8 +93,12 @@ export class SalesReports {
     const ofKind = (kind: string) => kinds.rows.find((r) => r.keys[0]!.key === kind)?.values ?? zero;
     const invoices = ofKind('invoice');
     const creditNotes = ofKind('credit_note');
+    // Amounts net; the count stays the invoices' (the credit notes have theirs).
     const total = Object.fromEntries(
-      (Object.keys(zero) as (keyof Measures)[]).map((m) => [m, invoices[m] + creditNotes[m]]),
+      (Object.keys(zero) as (keyof Measures)[]).map((m) => [
+        m,
+        m === 'count' ? invoices.count : invoices[m] + creditNotes[m],
+      ]),
     ) as Measures;
     return {
       invoices,
@@ -147,7 +153,7 @@ export class SalesReports {
     const order = picked[0]!.time ? sql.raw(`k0 asc`) : sql.raw(`${first} desc, k0 asc`);
     const result = await this.db.execute(sql`
       with l as (${this.lines(branch, dates)})
-      select ${columns}, ${measureColumns}
+      select ${columns}, ${measureColumns(dims.includes('kind'))}
       from l
       where l.day between ${dates.from}::date and ${dates.to}::date and ${extra}
       group by ${groupBy}
@@ -167,7 +173,7 @@ export class SalesReports {
   private async totals(branch: number | null, dates: Dates): Promise<Measures> {
     const result = await this.db.execute(sql`
       with l as (${this.lines(branch, dates)})
-      select ${measureColumns} from l where l.day between ${dates.from}::date and ${dates.to}::date`);
+      select ${measureColumns(false)} from l where l.day between ${dates.from}::date and ${dates.to}::date`);
     return measuresOf(result.rows[0] ?? {});
   }
 
@@ -191,7 +197,7 @@ export class SalesReports {
   private async coupons(branch: number | null, dates: Dates) {
     const result = await this.db.execute(sql`
       select c.id, c.code,
-        count(*) filter (where s.kind = 'invoice') - count(*) filter (where s.kind = 'credit_note') as uses,
+        count(*) filter (where s.kind = 'invoice') as uses,
         coalesce(sum(s.discount), 0) as discount
       ${this.salesOfDays(branch, dates, sql`join coupons c on c.id = s.coupon_id`)}
       group by c.id, c.code

@@ -32,7 +32,7 @@ import type { SubscriptionService } from '../subscriptions/service';
 import type { OvertimeService } from '../frontdesk/overtime';
 import type { SmsSender } from '../../sms/sms-sender';
 import { invoiceText } from './invoice-text';
-import { openShiftFor } from '../cashup/shift-of';
+import { creditNoteShift, saleShift } from '../cashup/shift-of';
 
 const saleColumns = {
   id: sales.id,
@@ -178,7 +178,7 @@ export class SaleService {
         pos,
         pos_reference,
         change: cash + pos - cart.payable,
-        shift_id: await openShiftFor(tx, ctx.user.id, branchId),
+        shift_id: await saleShift(tx, ctx.user.id, branchId, cash),
       })
       .returning(saleColumns);
     const lines = await tx
@@ -287,7 +287,7 @@ export class SaleService {
     try {
       return await this.db.transaction(async (tx) => {
         const [original] = await tx
-          .select(saleColumns)
+          .select({ ...saleColumns, shift_id: sales.shift_id })
           .from(sales)
           .where(and(eq(sales.id, id), eq(sales.kind, 'invoice'), inDataBranch(ctx, sales.branch_id)))
           .for('update');
@@ -332,7 +332,13 @@ export class SaleService {
             pos_reference: original.pos_reference,
             change: 0,
             parent_id: original.parent_id,
-            shift_id: await openShiftFor(tx, ctx.user.id, original.branch_id),
+            shift_id: await creditNoteShift(
+              tx,
+              ctx.user.id,
+              original.branch_id,
+              original.shift_id,
+              original.cash - original.change,
+            ),
           })
           .returning(saleColumns);
         const noteLines = await tx
@@ -380,7 +386,13 @@ export class SaleService {
         .limit(perPage)
         .offset((page - 1) * perPage),
       this.db
-        .select({ n: count(), value: sum(sales.payable).mapWith(Number) })
+        .select({
+          invoices: sql<number>`count(*) filter (where ${sales.kind} = 'invoice')`.mapWith(Number),
+          creditNotes: sql<number>`count(*) filter (where ${sales.kind} = 'credit_note')`.mapWith(Number),
+          // The list's rows, both kinds: what its pages run over.
+          n: count(),
+          value: sum(sales.payable).mapWith(Number),
+        })
         .from(sales)
         .where(where),
     ]);
@@ -391,7 +403,11 @@ export class SaleService {
         page,
         perPage,
       ),
-      statistics: { count: stats?.n ?? 0, value: stats?.value ?? 0 },
+      statistics: {
+        count: stats?.invoices ?? 0,
+        credit_notes: stats?.creditNotes ?? 0,
+        value: stats?.value ?? 0,
+      },
       days,
     };
   }

@@ -74,6 +74,22 @@ describe('a shift report on the receipt printer', () => {
     }
   });
 
+  it('says where each refund this drawer paid came from: its invoice, seller, shift and canceller, in both languages', () => {
+    let paper!: ReturnType<typeof drawShiftReport>;
+    // At 58 mm a long line wraps at its spaces: joined with one, the sentences read whole again.
+    const texts = textsDrawnBy(() => (paper = drawShiftReport(summary, 58)))
+      .map(({ text }) => text)
+      .join(' ');
+    expect(texts).toContain('Refunds paid by this drawer');
+    expect(texts).toContain('Credit note #9');
+    expect(texts).toContain('Invoice #7 by Noura Saleh, shift 12; cancelled by Khalid Omar');
+    expect(texts).toContain('فاتورة 7 باعها نورة صالح، وردية 12؛ ألغاها خالد عمر');
+    // The refund's own amount under it (by card here: nothing left the cash drawer).
+    expect(texts).toMatch(/ألغاها خالد عمر Card بطاقة -SAR\s11\.50 Discounts/u);
+    mkdirSync('test-results/screens', { recursive: true });
+    writeFileSync('test-results/screens/thermal-z-report-refunds-58mm.png', paper.png());
+  });
+
   it('says when no printer is set up, and sends nothing', async () => {
     expect(
       await printShiftReport(defaultPrinterSettings, {

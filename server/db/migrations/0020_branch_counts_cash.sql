@@ -1,0 +1,1 @@
+ALTER TABLE "branches" ADD COLUMN "counts_cash" boolean DEFAULT true NOT NULL;
