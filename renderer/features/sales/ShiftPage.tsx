@@ -39,12 +39,14 @@ export function ShiftPage() {
       />
       {!isLoading && !shown && <OpenShift ownBranch={user?.branch_id ?? null} />}
       {shown && (
+        // The closing card first: where the sheet (A4 wide) and the card do not fit side by side, it stays
+        // on top rather than under a long sheet or over its amounts.
         <Flex gap={16} wrap align="start">
-          <div style={{ flex: '1 1 520px', minWidth: 0 }}>
+          {!closedReport && current && <CloseShift shift={current} onClosed={setClosedReport} />}
+          <div style={{ flex: '0 1 auto', maxWidth: '100%', overflowX: 'auto' }}>
             <ShiftActions shift={shown} />
             <ShiftSheet shift={shown} />
           </div>
-          {!closedReport && current && <CloseShift shift={current} onClosed={setClosedReport} />}
         </Flex>
       )}
     </div>
@@ -101,7 +103,7 @@ function CloseShift({ shift, onClosed }: { shift: ShiftSummary; onClosed: (z: Sh
   return (
     <Card
       className="no-print"
-      style={{ flex: '0 1 360px' }}
+      style={{ flex: '1 1 280px', maxWidth: 480 }}
       title={
         <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
           {t('shift.closeTitle')}

@@ -69,6 +69,7 @@ const riyadh = {
   currency: 'SAR',
   time_zone: 'Asia/Riyadh',
   country: 'SA',
+  counts_cash: true,
 };
 
 const flags = (update: boolean) => ({ access: true, view: true, create: true, update, delete: false });
