@@ -100,9 +100,8 @@ export class ApiClient {
   ): Promise<Answer> {
     const parsed = parseAtEdge(endpoint.request, body);
     if (!parsed.ok) return { status: 400, envelope: fail(parsed.message, { errors: parsed.errors }) };
-    if (!isRead(endpoint) && !resend && this.isDuplicate(endpoint.path, parsed.data)) {
-      return { status: 400, envelope: fail('DUPES') };
-    }
+    const guarded = !isRead(endpoint) && !resend ? `${endpoint.path} ${stableJson(parsed.data)}` : null;
+    if (guarded !== null && this.isDuplicate(guarded)) return { status: 400, envelope: fail('DUPES') };
     let answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
     // A session call's 401 means wrong credentials, not an expired access token.
     if (answer.status === 401 && !answer.envelope.status && !answer.envelope.logout && !SESSION_ENDPOINTS.has(name)) {
@@ -110,6 +109,9 @@ export class ApiClient {
       if (await this.refreshOnce()) answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
     }
     await this.react(answer.envelope);
+    // Refused (4xx): nothing was done, so sending it again at once is no double click but a retry, e.g.
+    // the sale SHIFT_NOT_OPEN refused, sent again as soon as the cashier has opened the shift.
+    if (guarded !== null && answer.status >= 400 && answer.status < 500) this.recentPosts.delete(guarded);
     return answer;
   }
 
@@ -220,10 +222,10 @@ export class ApiClient {
   }
 
   /** Spec 5: an identical POST (same path and body) within 2 seconds is refused on the client. */
-  private isDuplicate(path: string, body: unknown): boolean {
+  /** Whether the same command (path and body) was sent within the window and not refused since. */
+  private isDuplicate(key: string): boolean {
     const now = this.now();
-    for (const [key, at] of this.recentPosts) if (now - at >= DUPLICATE_POST_WINDOW_MS) this.recentPosts.delete(key);
-    const key = `${path} ${stableJson(body)}`;
+    for (const [sent, at] of this.recentPosts) if (now - at >= DUPLICATE_POST_WINDOW_MS) this.recentPosts.delete(sent);
     if (this.recentPosts.has(key)) return true;
     this.recentPosts.set(key, now);
     return false;

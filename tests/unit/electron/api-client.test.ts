@@ -94,6 +94,21 @@ describe('calls', () => {
     expect(server.to('/branch/delete')).toHaveLength(3);
   });
 
+  it('lets a command the server refused be sent again at once (a cash sale refused SHIFT_NOT_OPEN, the shift then opened)', async () => {
+    await signedIn();
+    let shiftOpen = false;
+    server.on('/branch/delete', () =>
+      shiftOpen ? okBody(null) : { status: 400, body: { status: false, message: 'SHIFT_NOT_OPEN' } },
+    );
+    expect((await client.call('branch/delete', { id: 1 })).message).toBe('SHIFT_NOT_OPEN');
+    shiftOpen = true;
+    clock += 500;
+    expect((await client.call('branch/delete', { id: 1 })).status).toBe(true);
+    // Done once: now the same command within the window is a double click.
+    expect(await client.call('branch/delete', { id: 1 })).toEqual({ status: false, message: 'DUPES' });
+    expect(server.to('/branch/delete')).toHaveLength(2);
+  });
+
   it('lets a list be read again at once: a reload right after a create is not a duplicate', async () => {
     await signedIn();
     server.on('/branch/list', () => okBody(branches));
