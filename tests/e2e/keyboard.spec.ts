@@ -189,15 +189,20 @@ for (const lang of ['en', 'ar'] as const)
     await page.keyboard.press('Enter');
 
     // The first field has the focus: the space in the name is typed, not a press of the close button.
+    // Each field in turn, as a user types once they see the focus there.
     await focused(page, 'name-en');
     await page.keyboard.type('Huda Salem');
     await page.keyboard.press('Tab');
+    await focused(page, 'name-ar');
     await page.keyboard.type('هدى سالم');
     await page.keyboard.press('Tab');
+    await focused(page, 'parent-mobile');
     await page.keyboard.type(mobile);
     await page.keyboard.press('Tab');
+    await focused(page, 'kid-0-name-en');
     await page.keyboard.type('Omar');
     await page.keyboard.press('Tab');
+    await focused(page, 'kid-0-name-ar');
     await page.keyboard.type('عمر');
     await page.keyboard.press('Tab');
     // The kid's date of birth (optional), typed as on an ID card.
