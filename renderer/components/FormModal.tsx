@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Modal, type FormInstance } from 'antd';
+import type { FormInstance } from 'antd';
+import { Dialog } from './Dialog';
 import { useTranslation } from 'react-i18next';
 
 /** A create/edit dialog: Save submits its form and shows the request's pending state; Cancel closes. */
@@ -13,7 +14,7 @@ export function FormModal(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       open
       width={props.width}
       title={props.title}
@@ -25,6 +26,6 @@ export function FormModal(props: {
       destroyOnHidden
     >
       {props.children}
-    </Modal>
+    </Dialog>
   );
 }

@@ -233,3 +233,28 @@ for (const lang of ['en', 'ar'] as const)
     const [family] = (await api('parent/search', { query: mobile }, await adminToken())).data;
     expect(family!.kids.map((k) => [k.name_en, k.birth_date])).toEqual([['Omar', '2020-03-15']]);
   });
+
+test('a dialog keeps the focus where the keys put it once it has opened; it never takes it back to itself', async ({
+  page,
+}) => {
+  const { cashier } = await counter('dlg');
+  await openAs(page, 'en', cashier, 'FrontDesk');
+  await expect(page.getByTestId('desk-parent-add')).toBeVisible();
+  // Between two fields a Tab leaves the focus on no field for an instant. A dialog that ended its opening
+  // animation in that instant took the focus to its own panel, and the next keys went nowhere. Here the
+  // instant is held: the dialog opens on its first field, a frame later the focus leaves it for none, and
+  // once the dialog has opened the focus is back in the field, where the next keys go.
+  const opened = await page.evaluate(async () => {
+    document.querySelector<HTMLElement>('[data-testid="desk-parent-add"]')!.click();
+    await new Promise((done) => requestAnimationFrame(done));
+    const first = document.activeElement?.getAttribute('data-testid');
+    (document.activeElement as HTMLElement | null)?.blur();
+    return first;
+  });
+  expect(opened).toBe('name-en');
+  await expect(page.locator('.ant-modal-root [class*="-appear"]')).toHaveCount(0);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await focused(page, 'name-en');
+  await page.keyboard.type('Huda');
+  await expect(page.getByTestId('name-en')).toHaveValue('Huda');
+});

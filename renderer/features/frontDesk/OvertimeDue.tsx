@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Radio, Space, Table, Tag } from 'antd';
+import { Dialog } from '../../components/Dialog';
 import { CheckCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { CodeEntry } from '../../components/CodeEntry';
 import { useSendCode } from './OtpCheck';
@@ -49,7 +50,7 @@ function OvertimeDue({
   const kidName = (s: KidSession) => localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language);
 
   return (
-    <Modal
+    <Dialog
       open
       width={720}
       title={t('desk.overtimeDue')}
@@ -129,7 +130,7 @@ function OvertimeDue({
           }}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -176,7 +177,7 @@ function Decision({
   const [decide, saving] = useOvertimeDecideMutation();
   const submit = useSubmit();
   return (
-    <Modal
+    <Dialog
       open
       title={t('desk.decideTitle', { kid: kidName })}
       okText={t('actions.save')}
@@ -228,6 +229,6 @@ function Decision({
           <Input.TextArea rows={2} maxLength={300} data-testid="overtime-reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Space, Table, Tabs } from 'antd';
+import { Alert, Button, Space, Table, Tabs } from 'antd';
+import { Dialog } from '../../components/Dialog';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ImportCheck } from '../../../shared/domain/product-import';
@@ -43,7 +44,7 @@ export function ImportProducts() {
         {t('import.button')}
       </Button>
       {check && (
-        <Modal
+        <Dialog
           open
           width={820}
           title={t('import.title')}
@@ -117,7 +118,7 @@ export function ImportProducts() {
               ]}
             />
           </Space>
-        </Modal>
+        </Dialog>
       )}
     </>
   );

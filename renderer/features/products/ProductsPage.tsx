@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Table, Tag } from 'antd';
+import { Button, Form, InputNumber, Table, Tag } from 'antd';
+import { Dialog } from '../../components/Dialog';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/products';
@@ -144,7 +145,7 @@ function AddStock({ product, onClose }: { product: Product; onClose: () => void 
   const [add, adding] = useProductAddStockMutation();
   const submit = useSubmit();
   return (
-    <Modal
+    <Dialog
       open
       title={t('products.addStockTo', { name: localName(product, i18n.language) })}
       okText={t('products.addStock')}
@@ -175,6 +176,6 @@ function AddStock({ product, onClose }: { product: Product; onClose: () => void 
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

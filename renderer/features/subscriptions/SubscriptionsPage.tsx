@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Form, InputNumber, Popconfirm, Space, Table } from 'antd';
+import { Dialog } from '../../components/Dialog';
 import { PauseCircleOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../../shared/api/subscriptions';
@@ -119,7 +120,7 @@ function FreezeDialog({ subscription, onClose }: { subscription: Subscription; o
   const [freeze, freezing] = useSubscriptionFreezeMutation();
   const submit = useSubmit();
   return (
-    <Modal
+    <Dialog
       open
       title={t('subscriptions.freezeTitle', {
         kid: localName({ name_en: subscription.kid_name_en, name_ar: subscription.kid_name_ar }, i18n.language),
@@ -163,6 +164,6 @@ function FreezeDialog({ subscription, onClose }: { subscription: Subscription; o
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

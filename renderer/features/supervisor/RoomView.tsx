@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { App, Button, Card, Dropdown, Empty, Input, Modal, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Input, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
+import { Dialog } from '../../components/Dialog';
 import type { InputRef } from 'antd';
 import { ExportOutlined, LogoutOutlined, ScanOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -123,7 +124,7 @@ export function RoomView({ state, onSwitch }: { state: State & { room: Room }; o
         </div>
       )}
       {enter.choosing && (
-        <Modal
+        <Dialog
           open
           title={t('supervisor.whichKid')}
           footer={null}
@@ -149,7 +150,7 @@ export function RoomView({ state, onSwitch }: { state: State & { room: Room }; o
               </Button>
             ))}
           </Space>
-        </Modal>
+        </Dialog>
       )}
     </Space>
   );
