@@ -13,27 +13,28 @@ async function drawnLeftToRight(scope: Locator, text: string) {
   await expect(scope).toContainText(text);
   let verdict: boolean | string = NOT_DRAWN;
   await expect
-    .poll(async () =>
-      (verdict = await scope.evaluate(
-        (root, [wanted, notDrawn]) => {
-          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const at = node.textContent!.indexOf(wanted);
-            if (at < 0) continue;
-            const box = (i: number) => {
-              const range = document.createRange();
-              range.setStart(node, i);
-              range.setEnd(node, i + 1);
-              return range.getBoundingClientRect();
-            };
-            const [first, last] = [box(at), box(at + wanted.length - 1)];
-            if (first.width === 0 || last.width === 0) return notDrawn;
-            return first.left < last.left;
-          }
-          return `"${wanted}" is not in one piece of text`;
-        },
-        [text, NOT_DRAWN] as const,
-      )),
+    .poll(
+      async () =>
+        (verdict = await scope.evaluate(
+          (root, [wanted, notDrawn]) => {
+            const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const at = node.textContent!.indexOf(wanted);
+              if (at < 0) continue;
+              const box = (i: number) => {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                return range.getBoundingClientRect();
+              };
+              const [first, last] = [box(at), box(at + wanted.length - 1)];
+              if (first.width === 0 || last.width === 0) return notDrawn;
+              return first.left < last.left;
+            }
+            return `"${wanted}" is not in one piece of text`;
+          },
+          [text, NOT_DRAWN] as const,
+        )),
     )
     .not.toBe(NOT_DRAWN);
   return verdict;
