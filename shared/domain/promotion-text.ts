@@ -105,16 +105,27 @@ export function messageLanguage(text: string): MessageLanguage {
   return /(?=\p{Script=Arabic})\p{L}/u.test(text) ? 'ar' : 'en';
 }
 
-const loosely = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
-
 /**
- * The text with the opt-out words on a line of their own at its end, unless it already carries them
- * (in any case and spacing). Trailing blanks go first: they would only cost units.
+ * Appends the opt-out words on a line of their own at a text's end, unless it already carries them in
+ * any case and spacing ("send stop  to OPT out"). Trailing blanks go first: they would only cost units.
+ * The words are read once, for every text they go on.
  */
+function optOutAppender(words: string): (text: string) => string {
+  const trimmed = words.trim();
+  if (trimmed === '') return (text) => text.trimEnd();
+  const present = new RegExp(trimmed.split(/\s+/).map(escapedForRegExp).join('\\s+'), 'iu');
+  return (text) => {
+    const body = text.trimEnd();
+    if (present.test(body)) return body;
+    return body === '' ? trimmed : `${body}\n${trimmed}`;
+  };
+}
+
+const escapedForRegExp = (literal: string): string => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The text with the opt-out words on a line of their own at its end, once. */
 export function withOptOut(text: string, words: string): string {
-  const body = text.trimEnd();
-  if (loosely(words) === '' || loosely(body).includes(loosely(words))) return body;
-  return body === '' ? words.trim() : `${body}\n${words.trim()}`;
+  return optOutAppender(words)(text);
 }
 
 /**
@@ -124,10 +135,10 @@ export function withOptOut(text: string, words: string): string {
  */
 export function promotionWriter(template: string, words: OptOutWords): (row: PromotionRow) => FilledMessage {
   const parsed = parse(template);
-  const optOut = words[messageLanguage(template)];
+  const withWords = optOutAppender(words[messageLanguage(template)]);
   return (row) => {
     const filled = fill(parsed, row);
-    return filled.ok ? { ok: true, text: withOptOut(filled.text, optOut) } : filled;
+    return filled.ok ? { ok: true, text: withWords(filled.text) } : filled;
   };
 }
 

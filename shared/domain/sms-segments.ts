@@ -43,12 +43,14 @@ const SEPTETS = new Uint8Array('€'.charCodeAt(0) + 1);
 for (const c of GSM_BASIC) SEPTETS[c.charCodeAt(0)] = 1;
 for (const c of GSM_EXTENSION) SEPTETS[c.charCodeAt(0)] = 2;
 
-const septetsOf = (code: number): number => SEPTETS[code] ?? 0;
+const septetsOf = (code: number): number => (code < SEPTETS.length ? SEPTETS[code]! : 0);
 
-const isSurrogatePair = (text: string, i: number): boolean => {
+/** Code units the character at `i` takes: 2 for the two halves of an emoji, which never part. */
+const unitsAt = (text: string, i: number): number => {
   const high = text.charCodeAt(i);
+  if (high < 0xd800 || high > 0xdbff) return 1;
   const low = text.charCodeAt(i + 1);
-  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
+  return low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
 };
 
 /** The SMS a text costs. One pass over the text, two when it is split into parts. */
@@ -71,7 +73,7 @@ function measured(text: string, encoding: SmsEncoding, units: number): SmsSegmen
   let segments = 1;
   let used = 0;
   for (let i = 0; i < text.length;) {
-    const piece = encoding === 'GSM-7' ? septetsOf(text.charCodeAt(i)) : isSurrogatePair(text, i) ? 2 : 1;
+    const piece = encoding === 'GSM-7' ? septetsOf(text.charCodeAt(i)) : unitsAt(text, i);
     if (used + piece > part) {
       segments++;
       used = 0;

@@ -94,6 +94,15 @@ describe('the opt-out words', () => {
     expect(withOptOut('خصم ٢٠٪', ar)).toBe(`خصم ٢٠٪\n${ar}`);
   });
 
+  it('are matched as written, whatever signs they hold', () => {
+    const words = 'Reply STOP (free) to opt out.';
+    expect(withOptOut('20% off', words)).toBe(`20% off\n${words}`);
+    expect(withOptOut('20% off\nreply stop (FREE)\nto opt out.', words)).toBe(
+      '20% off\nreply stop (FREE)\nto opt out.',
+    );
+    expect(withOptOut('Reply STOP free to opt out!', words)).toBe(`Reply STOP free to opt out!\n${words}`);
+  });
+
   it('leave a text alone when there are none', () => {
     expect(withOptOut('20% off', '  ')).toBe('20% off');
   });
