@@ -106,14 +106,15 @@ export function messageLanguage(text: string): MessageLanguage {
 }
 
 /**
- * Appends the opt-out words on a line of their own at a text's end, unless it already carries them in
- * any case and spacing ("send stop  to OPT out"). Trailing blanks go first: they would only cost units.
- * The words are read once, for every text they go on.
+ * Appends the opt-out words on a line of their own at a text's end, unless it already ends with them in
+ * any case and spacing ("send stop  to OPT out."). Only at the end: short words ("STOP") found inside
+ * the text ("non-stop fun") must not stand in for them. Trailing blanks go first: they would only cost
+ * units. The words are read once, for every text they go on.
  */
 function optOutAppender(words: string): (text: string) => string {
   const trimmed = words.trim();
   if (trimmed === '') return (text) => text.trimEnd();
-  const present = new RegExp(trimmed.split(/\s+/).map(escapedForRegExp).join('\\s+'), 'iu');
+  const present = new RegExp(`${trimmed.split(/\s+/).map(escapedForRegExp).join('\\s+')}\\p{P}*$`, 'iu');
   return (text) => {
     const body = text.trimEnd();
     if (present.test(body)) return body;

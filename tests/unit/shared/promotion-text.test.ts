@@ -103,6 +103,12 @@ describe('the opt-out words', () => {
     expect(withOptOut('Reply STOP free to opt out!', words)).toBe(`Reply STOP free to opt out!\n${words}`);
   });
 
+  it('count as present only at the end: a short word inside the text does not stand in for them', () => {
+    expect(withOptOut('Non-stop fun this weekend', 'STOP')).toBe('Non-stop fun this weekend\nSTOP');
+    expect(withOptOut(`${en} is how to leave. 20% off`, en)).toBe(`${en} is how to leave. 20% off\n${en}`);
+    expect(withOptOut(`20% off\n${en}.`, en)).toBe(`20% off\n${en}.`);
+  });
+
   it('leave a text alone when there are none', () => {
     expect(withOptOut('20% off', '  ')).toBe('20% off');
   });
