@@ -3,6 +3,10 @@ import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { branches, smsMessages } from '../../server/db/schema';
 import type { Delivery, SmsGateway } from '../../server/sms/sms-gateway';
+import { SmsSender } from '../../server/sms/sms-sender';
+import { PromotionSender } from '../../server/modules/promotion/sender';
+import { PromotionSettingsStore } from '../../server/modules/promotion/settings';
+import { BranchLocales } from '../../server/modules/branches/locales';
 
 /**
  * Promotion campaigns through the real app and database, the gateway a double that counts what each
@@ -195,6 +199,36 @@ describe('a campaign', () => {
     expect((await server.post('/promotion/campaign/resume', { id: cancelled }, admin)).body.message).toBe(
       'CAMPAIGN_NOT_RUNNING',
     );
+  });
+
+  it('sent by four servers on one database at once, still reaches each number once', async () => {
+    // Three more instances' senders, each with its own gateway, on the same database, as fast as allowed.
+    const others = [countingGateway(), countingGateway(), countingGateway()];
+    const db = server.database.db;
+    const log = server.app.fastify.log;
+    const senders = others.map(
+      (other) =>
+        new PromotionSender(
+          db,
+          new SmsSender(db, { current: async () => other.gateway }, log),
+          new BranchLocales(db),
+          new PromotionSettingsStore(db),
+          () => {},
+          log,
+          { ratePerSecond: 1000, staleAfterMs: 30_000, now: () => clock },
+        ),
+    );
+    for (const sender of senders) sender.start();
+    try {
+      const id = (await bulk(rowsFrom(5000, 600))).body.data.campaign_id;
+      await done(id);
+    } finally {
+      await Promise.all(senders.map((sender) => sender.stop()));
+    }
+    for (let i = 5000; i < 5600; i++) {
+      const times = [gate, ...others].reduce((n, g) => n + (g.received.get(e164(i)) ?? 0), 0);
+      expect(times, e164(i)).toBe(1);
+    }
   });
 
   it('keeps the till answering while the gateway hangs on every message', async () => {

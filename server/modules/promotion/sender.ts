@@ -225,6 +225,7 @@ export class PromotionSender {
         order by r.campaign_id, r.row_no
         limit 1
         for update of r skip locked)
+        and state = 'waiting'
       returning id, campaign_id, mobile, name, kid, ${rowOptedOut(sql.raw('promotion_rows.mobile'))} as opted_out`);
     return claimed.rows[0] ?? null;
   }
