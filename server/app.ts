@@ -61,6 +61,10 @@ import { SubscriptionReport } from './modules/reports/subscription-report';
 import { reportRoutes } from './modules/reports/routes';
 import { SupervisorService } from './modules/supervisor/service';
 import { supervisorRoutes } from './modules/supervisor/routes';
+import { PromotionSettingsStore } from './modules/promotion/settings';
+import { PromotionCampaigns } from './modules/promotion/campaigns';
+import { DEFAULT_SENDER, PromotionSender, type SenderOptions } from './modules/promotion/sender';
+import { promotionRoutes } from './modules/promotion/routes';
 
 export interface AppDeps {
   db: Db;
@@ -88,11 +92,15 @@ export interface AppDeps {
   realtimeCheckMs?: number;
   /** Who may create the first administrator; without it, a caller on this computer only. */
   firstRun?: FirstRunGate;
+  /** The promotion sender's rate and patience (defaults: 10 a second, 30 s); its clock is `now`. */
+  promotion?: Partial<Omit<SenderOptions, 'now'>>;
 }
 
 export interface App {
   fastify: FastifyInstance;
   auth: AuthService;
+  /** Sends promotion campaigns in the background from the moment the app is built until it closes. */
+  promotions: PromotionSender;
 }
 
 /**
@@ -148,6 +156,21 @@ export function buildApp(deps: AppDeps): App {
     realtime.publish('visits_changed', { branch_id }),
   );
   const subscriptionReport = new SubscriptionReport(deps.db);
+  const promotionSettings = new PromotionSettingsStore(deps.db);
+  const now = deps.now ?? (() => new Date());
+  const promotions = new PromotionSender(
+    deps.db,
+    sms,
+    locales,
+    promotionSettings,
+    ({ id, branch_id }) => realtime.publish('promotion_changed', { branch_id, campaign_id: id }),
+    fastify.log,
+    { ...DEFAULT_SENDER, ...deps.promotion, now },
+  );
+  const campaigns = new PromotionCampaigns(deps.db, locales, promotionSettings, now, ({ id, branch_id }) => {
+    realtime.publish('promotion_changed', { branch_id, campaign_id: id });
+    promotions.wake();
+  });
   const authenticator = {
     authenticate: (token: string) => auth.authenticate(token),
     supervisor: (token: string | null, staffSessionId: string) => supervisors.authenticate(token, staffSessionId),
@@ -186,6 +209,7 @@ export function buildApp(deps: AppDeps): App {
       users: new UserSummary(deps.db),
     }),
     ...cashupRoutes(new CashupService(deps.db, locales)),
+    ...promotionRoutes({ campaigns, settings: promotionSettings, settingsChanged: () => promotions.wake() }),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(
@@ -234,5 +258,8 @@ export function buildApp(deps: AppDeps): App {
     req.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send(fail('SOMETHING_WENT_WRONG'));
   });
-  return { fastify, auth };
+  promotions.start();
+  // Before the pool closes: the answers awaited are recorded first.
+  fastify.addHook('preClose', () => promotions.stop());
+  return { fastify, auth, promotions };
 }

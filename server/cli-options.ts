@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerOptions } from './start';
+import { z } from 'zod';
 import { gatewayFromEnv } from './sms/http-gateway';
 
 /** Where `npm run web` keeps the station (settings, session) and, under `server/`, its embedded server. */
@@ -10,7 +11,7 @@ export const serverDataDir = (root: string) => join(root, 'server');
 
 /**
  * `npm run server` options from its arguments, then the environment (PORT, HOST, DATA_DIR,
- * DATABASE_URL, MEDIA_DIR, POS_ADMIN_*, LOG_LEVEL, SMS_*, TRUST_PROXY).
+ * DATABASE_URL, MEDIA_DIR, POS_ADMIN_*, LOG_LEVEL, SMS_*, TRUST_PROXY, PROMOTION_*).
  */
 export function cliServerOptions(args: string[], env: NodeJS.ProcessEnv): ServerOptions & { host: string } {
   const { values } = parseArgs({
@@ -33,8 +34,24 @@ export function cliServerOptions(args: string[], env: NodeJS.ProcessEnv): Server
     logLevel: env.LOG_LEVEL ?? 'warn',
     sms: gatewayFromEnv(env),
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    promotion: promotionOptions.parse(env),
   };
 }
+
+/**
+ * PROMOTION_SMS_RATE: promotions a second at most, what the SMS gateway allows (default 10);
+ * PROMOTION_STALE_MS: how long a row may wait for its gateway's answer before it is taken as unknown
+ * (default 30 s; a row is never sent twice whatever it is).
+ */
+const promotionOptions = z
+  .object({
+    PROMOTION_SMS_RATE: z.coerce.number().positive().max(1000).optional(),
+    PROMOTION_STALE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  })
+  .transform((e) => ({
+    ...(e.PROMOTION_SMS_RATE ? { ratePerSecond: e.PROMOTION_SMS_RATE } : {}),
+    ...(e.PROMOTION_STALE_MS ? { staleAfterMs: e.PROMOTION_STALE_MS } : {}),
+  }));
 
 /** TRUST_PROXY: unset or `false` (no proxy), `true` (any), or the proxies' addresses, e.g. `10.0.0.0/8,loopback`. */
 function trustedProxies(value: string | undefined): boolean | string {

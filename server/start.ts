@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { openDatabase } from './db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { sharedSecret } from './db/secrets';
-import { buildApp } from './app';
+import { buildApp, type AppDeps } from './app';
 import { FirstRunGate } from './modules/setup/first-run-gate';
 import { seedLookups } from './modules/lookups/seed';
 import { LocalFileStore } from './files/file-store';
@@ -23,6 +23,8 @@ export interface ServerOptions {
   sms?: SmsGateway;
   /** The proxies whose X-Forwarded-For names the caller (see AppDeps.trustProxy); none by default. */
   trustProxy?: boolean | string;
+  /** The promotion sender's rate and patience (PROMOTION_SMS_RATE, PROMOTION_STALE_MS). */
+  promotion?: AppDeps['promotion'];
 }
 
 export interface RunningServer {
@@ -51,6 +53,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       sms: opts.sms,
       logLevel: opts.logLevel,
       trustProxy: opts.trustProxy,
+      promotion: opts.promotion,
       firstRun,
     });
     await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);

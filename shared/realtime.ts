@@ -7,6 +7,11 @@ import { z } from 'zod';
 export const realtimeEvents = {
   /** A check-in or check-out in this branch: the checked-in lists there are out of date. */
   visits_changed: { direction: 'server-to-client', payload: z.object({ branch_id: z.number().int().positive() }) },
+  /** A promotion campaign of this branch moved on (rows sent, paused, done): its progress is out of date. */
+  promotion_changed: {
+    direction: 'server-to-client',
+    payload: z.object({ branch_id: z.number().int().positive(), campaign_id: z.number().int().positive() }),
+  },
 } as const;
 
 export type RealtimeEventName = keyof typeof realtimeEvents;

@@ -39,6 +39,7 @@ const tagTypes = [
   'Supervisor',
   'Shift',
   'SavedReport',
+  'Promotion',
 ] as const;
 type Tag = (typeof tagTypes)[number];
 

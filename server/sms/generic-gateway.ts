@@ -14,8 +14,8 @@ import type { Delivery, SmsGateway } from './sms-gateway';
 export function genericGateway(provider: HttpProvider, secret: string | null): SmsGateway {
   return {
     name: 'http',
-    async deliver(to, body): Promise<Delivery> {
-      const values = { to, body, sender: provider.sender, secret: secret ?? '' };
+    async deliver(to, body, sender): Promise<Delivery> {
+      const values = { to, body, sender: sender ? sender(provider.sender) : provider.sender, secret: secret ?? '' };
       const fields = provider.fields.map((f): [string, string] => [f.name, fillTemplate(f.value, values)]);
       const url = new URL(provider.url);
       const headers: Record<string, string> = { accept: 'application/json, text/plain, */*' };

@@ -43,13 +43,14 @@ export function httpGateway(input: HttpGatewaySettings): SmsGateway {
   const auth = `Basic ${Buffer.from(`${settings.SMS_ACCOUNT_SID}:${settings.SMS_AUTH_TOKEN}`).toString('base64')}`;
   return {
     name: 'twilio',
-    async deliver(to, body): Promise<Delivery> {
+    async deliver(to, body, sender): Promise<Delivery> {
+      const from = sender ? sender(settings.SMS_FROM) : settings.SMS_FROM;
       const answer = await exchange(
         url,
         {
           method: 'POST',
           headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ To: to, From: settings.SMS_FROM, Body: body }),
+          body: new URLSearchParams({ To: to, From: from, Body: body }),
         },
         settings.SMS_TIMEOUT_MS,
       );

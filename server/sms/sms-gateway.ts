@@ -25,9 +25,15 @@ export type Delivery =
 export interface SmsGateway {
   /** Stored in each message's record: which gateway carried it. */
   readonly name: string;
-  /** Hands one message over (`to` in E.164); never throws: every outcome is a Delivery. */
-  deliver(to: string, body: string): Promise<Delivery>;
+  /**
+   * Hands one message over (`to` in E.164); never throws: every outcome is a Delivery. `sender`, where
+   * given, names the sender from the gateway's own (service) one: promotions go under another name.
+   */
+  deliver(to: string, body: string, sender?: SenderName): Promise<Delivery>;
 }
+
+/** The sender name a message goes out under, made from the gateway's service sender. */
+export type SenderName = (service: string) => string;
 
 export const outboxGateway: SmsGateway = {
   name: 'outbox',

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { smsMessages } from '../db/schema';
 import { AppError } from '../http/errors';
 import { masked, type SmsFailure } from '../../shared/domain/sms';
-import type { Delivery, GatewaySource } from './sms-gateway';
+import type { Delivery, GatewaySource, SenderName } from './sms-gateway';
 
 /** `test`: an administrator's test of the provider's settings. */
 export type SmsPurpose = 'invoice' | 'otp' | 'promotion' | 'test';
@@ -20,6 +20,8 @@ export interface OutgoingSms {
   branchId: number | null;
   /** The request that sent it: a warning about it names the request, beside the request's own log lines. */
   requestId: string;
+  /** Another sender name than the gateway's own (promotions). */
+  sender?: SenderName;
 }
 
 const FAILURE_KEYS: Record<SmsFailure, 'SMS_GATEWAY_MISCONFIGURED' | 'SMS_NUMBER_REFUSED' | 'SMS_NOT_SENT'> = {
@@ -47,12 +49,12 @@ export class SmsSender {
     return delivery.status;
   }
 
-  /** Hands the message to the current gateway and records it; answers what the gateway made of it. */
-  async deliver(message: OutgoingSms): Promise<Delivery> {
+  /** Hands the message to the current gateway and records it; answers what the gateway made of it and the record's id. */
+  async deliver(message: OutgoingSms): Promise<Delivery & { smsId: number }> {
     const gateway = await this.gateways.current();
     // A gateway that throws after all has not taken the message: a passing failure, worth another try.
     const delivery: Delivery = await gateway
-      .deliver(message.to, message.body)
+      .deliver(message.to, message.body, message.sender)
       .catch(() => ({ status: 'failed', failure: 'later', httpStatus: null, errorCode: null }));
     const cause =
       delivery.status === 'failed'
@@ -88,6 +90,6 @@ export class SmsSender {
         'text message not confirmed by the gateway',
       );
     }
-    return delivery;
+    return { ...delivery, smsId: row!.id };
   }
 }

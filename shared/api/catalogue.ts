@@ -20,6 +20,7 @@ import * as rooms from './rooms';
 import * as supervisor from './supervisor';
 import * as reports from './reports';
 import * as cashup from './cashup';
+import * as promotion from './promotion';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 /** The names of the endpoints a `shared/api` module exports (`typeof couponsApi`). */
@@ -65,6 +66,7 @@ export const catalogue = keyed(
   supervisor,
   reports,
   cashup,
+  promotion,
 );
 
 export type Catalogue = typeof catalogue;

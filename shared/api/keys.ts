@@ -87,6 +87,10 @@ export const systemKeys = [
   'SMS_MAY_ARRIVE',
   /** What was typed is not a mobile number (read in the branch's country). */
   'INVALID_MOBILE',
+  /** A promotion to a number that asked for none (a parent's wish, or the STOP list). */
+  'PROMOTION_OPTED_OUT',
+  /** A campaign asked to pause, resume or cancel from a state that does not allow it (a finished campaign). */
+  'CAMPAIGN_NOT_RUNNING',
   /** Check-in: the kid is inside already, the badge is on a kid inside, or the kid is banned. */
   'KID_ALREADY_INSIDE',
   'BADGE_IN_USE',

@@ -8,7 +8,7 @@ import { LocalFileStore } from '../../server/files/file-store';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { sharedSecret } from '../../server/db/secrets';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type AppDeps } from '../../server/app';
 import { seedLookups } from '../../server/modules/lookups/seed';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { users } from '../../server/db/schema';
@@ -97,6 +97,8 @@ export async function startTestServer(
     now?: () => Date;
     /** Receives the server's log lines (level info) instead of silencing them. */
     log?: string[];
+    /** The promotion sender's rate and patience. */
+    promotion?: AppDeps['promotion'];
   } = {},
 ): Promise<TestServer> {
   const database = await openDatabase(await freshDatabaseUrl());
@@ -116,6 +118,7 @@ export async function startTestServer(
     logLevel: opts.log ? 'info' : 'silent',
     logStream: opts.log && { write: (line: string) => void opts.log!.push(line) },
     now: opts.now,
+    promotion: opts.promotion,
   });
   if (opts.withAdministrator !== false) await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });

@@ -34,6 +34,8 @@ export const parents = pgTable(
     identification_number: varchar('identification_number', { length: 30 }),
     nationality_id: integer('nationality_id').references(() => nationalities.id),
     branch_id: integer('branch_id').references(() => branches.id),
+    /** The parent asked for no promotions: their number is skipped in every campaign, whoever imports it. */
+    promotions_opt_out: boolean('promotions_opt_out').notNull().default(false),
     search: searchWords('name_en', 'name_ar'),
     created_at: createdAt,
     deleted_at: timestamp('deleted_at', { withTimezone: true }),

@@ -6,3 +6,4 @@ export * from './sales';
 export * from './families';
 export * from './frontdesk';
 export * from './rooms';
+export * from './promotions';

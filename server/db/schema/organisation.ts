@@ -12,6 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_IDLE_SECONDS } from '../../../shared/domain/idle';
+import { PROMOTION_DEFAULTS } from '../../../shared/domain/promotion';
 import type { Privilege } from '../../../shared/permissions';
 import { createdAt, names } from './columns';
 
@@ -83,6 +84,14 @@ export const chainSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     idle_seconds: integer('idle_seconds').notNull().default(DEFAULT_IDLE_SECONDS),
+    /** Minutes after the branch's midnight when promotions may start and must stop (default 09:00–21:00). */
+    promotion_window_start: integer('promotion_window_start').notNull().default(PROMOTION_DEFAULTS.window_start),
+    promotion_window_end: integer('promotion_window_end').notNull().default(PROMOTION_DEFAULTS.window_end),
+    /** The sender name promotions go out under; null: the service sender with "-AD". */
+    promotion_sender: varchar('promotion_sender', { length: 11 }),
+    /** The opt-out words each promotion carries, in its language. */
+    promotion_opt_out_en: text('promotion_opt_out_en').notNull().default(PROMOTION_DEFAULTS.opt_out_en),
+    promotion_opt_out_ar: text('promotion_opt_out_ar').notNull().default(PROMOTION_DEFAULTS.opt_out_ar),
   },
   (t) => [check('chain_settings_one_row', sql`${t.id} = 1`)],
 );
