@@ -266,12 +266,16 @@ describe('opting out', () => {
     const stop = await server.post('/promotion/optout/import', { mobiles: ['+966 55 177 7002'], branch_id: 1 }, admin);
     expect(stop.body.data).toEqual({ numbers: 1, parents: 0 });
     const before = new Map(gate.received);
-    const res = await bulk([
-      { row: 2, mobile: '+966551777001', name: 'Salma', kid: '' },
-      { row: 3, mobile: '0551777002', name: 'Stop list', kid: '' },
-      { row: 4, mobile: '00966551777003', name: 'Welcome', kid: '' },
-      { row: 5, mobile: '0551777003', name: 'Again', kid: '' },
-    ]);
+    const res = await bulk(
+      [
+        { row: 2, mobile: '+966551777001', name: 'Salma', kid: '' },
+        { row: 3, mobile: '0551777002', name: 'Stop list', kid: '' },
+        { row: 4, mobile: '00966551777003', name: 'Welcome', kid: '' },
+        { row: 5, mobile: '0551777003', name: 'Again', kid: '' },
+        // No kid named in these rows: a message naming none (a row that would read "{kid}" empty is not sent).
+      ],
+      'Hello {name}!',
+    );
     expect(res.body.data).toMatchObject({ total: 4, skipped: 3 });
     const finished = await done(res.body.data.campaign_id);
     expect(finished.rows.rows.map((r) => [r.row, r.state, r.cause])).toEqual([
