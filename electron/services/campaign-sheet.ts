@@ -69,15 +69,24 @@ async function readXlsx(path: string, collector: CampaignRowsCollector): Promise
     });
     let row: ExcelJS.Row | undefined;
     const cellAt = (index: number) => cellOf(row?.findCell(index + 1)?.value);
+    // A zip with no worksheet: a Word file, an OpenDocument sheet, any other archive.
+    let read: CampaignRows | CampaignSheetRefusal = 'SHEET_NOT_SPREADSHEET';
+    let first = true;
+    // Every sheet is let go through: exceljs copies a sheet stored before the shared strings (Excel's
+    // order) to a temporary file, and deletes it, parents' mobiles and names, only when asked for the next.
     for await (const sheet of book) {
+      if (!first) {
+        for await (const _unread of sheet) break;
+        continue;
+      }
+      first = false;
       for await (row of sheet) {
         const refusal = collector.add(row.number, row.cellCount, cellAt);
         if (refusal) return refusal;
       }
-      return collector.finish();
+      read = collector.finish();
     }
-    // A zip with no worksheet: a Word file, an OpenDocument sheet, any other archive.
-    return 'SHEET_NOT_SPREADSHEET';
+    return read;
   } catch {
     return 'SHEET_NOT_SPREADSHEET';
   } finally {
