@@ -9,6 +9,7 @@ import {
   type SheetCell,
 } from '../../shared/domain/campaign-rows';
 import { NotUtf8Error, readCsvRecords } from './csv-records';
+import { zipFeed } from './zip-feed';
 
 /**
  * A promotion campaign's file, read from disk in the main process (never whole into the page): an
@@ -57,7 +58,7 @@ function kindOf(head: Buffer): 'zip' | 'compound' | 'text' | 'binary' {
 }
 
 async function readXlsx(path: string, collector: CampaignRowsCollector): Promise<CampaignRows | CampaignSheetRefusal> {
-  const stream = createReadStream(path);
+  const stream = zipFeed(path);
   try {
     const book = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
       worksheets: 'emit',

@@ -85,18 +85,19 @@ describe('a campaign spreadsheet saved by Excel', () => {
   });
 });
 
-describe('a campaign workbook of several sheets', () => {
-  it("reads the first sheet only, and leaves no copy of the parents' numbers in the temporary folder", async () => {
-    const path = file(
-      await excelWorkbook(
-        [
-          ['Mobile', 'Name'],
-          ['0501234567', 'سارة'],
-        ],
-        [['Mobile'], ['0501234599']],
-        [['Notes'], ['call back']],
-      ),
+describe('a campaign workbook of several sheets, saved sheets first (as Excel and exceljs save them)', () => {
+  const workbook = () =>
+    excelWorkbook(
+      [
+        ['Mobile', 'Name'],
+        ['0501234567', 'سارة'],
+      ],
+      [['Mobile'], ['0501234599']],
+      [['Notes'], ['call back']],
     );
+
+  it("reads the first sheet only, and leaves no copy of the parents' numbers in the temporary folder", async () => {
+    const path = file(await workbook());
     // exceljs copies a sheet stored before the shared strings to the temporary folder, named by tmp
     // as tmp-<pid>-…: this process's copies are told apart from any other program's.
     const copies = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
@@ -105,6 +106,24 @@ describe('a campaign workbook of several sheets', () => {
     expect(outcome.status === 'read' && mobiles(outcome.sheet)).toEqual([[2, '+966501234567']]);
     // A copy is deleted in the background once let go (tmp unlinks it asynchronously).
     await vi.waitFor(() => expect(copies()).toEqual([]), { timeout: 10_000 });
+  });
+
+  it('is read whole however long the temporary folder takes to answer', async () => {
+    // A deeper temporary folder is slower to resolve: unzipper then ended the workbook's entries
+    // while exceljs was still copying a sheet, and the file read as no spreadsheet most times.
+    const slow = join(mkdtempSync(join(dir, 'tmp-')), 'a', 'b', 'c');
+    mkdirSync(slow, { recursive: true });
+    const path = file(await workbook());
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = slow;
+    try {
+      const outcomes = [];
+      for (let i = 0; i < 10; i++) outcomes.push((await readCampaignSheet(path, 'SA')).status);
+      expect(outcomes).toEqual(Array(10).fill('read'));
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });
 
