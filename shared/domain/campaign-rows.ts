@@ -71,7 +71,7 @@ export interface SheetFormula {
 type Role = 'mobile' | 'name' | 'kid';
 
 /** Header cells compared without case, spaces, punctuation, Arabic diacritics or hamza forms. */
-export function headerKey(cell: string): string {
+function headerKey(cell: string): string {
   return cell
     .normalize('NFKC')
     .toLowerCase()
@@ -255,7 +255,7 @@ export class CampaignRowsCollector {
  * 501234567 (or 9.66501234567E11 for 00966…): its digits are the number without its leading zeros,
  * which the branch's country reads back.
  */
-export function mobileOf(cell: SheetCell, country: string): string | { reason: CampaignProblemReason } {
+function mobileOf(cell: SheetCell, country: string): string | { reason: CampaignProblemReason } {
   if (isBlank(cell)) return { reason: 'EMPTY' };
   if (cell instanceof Date) return { reason: 'DATE' };
   if (isFormula(cell) || (typeof cell === 'string' && cell.trimStart().startsWith('='))) return { reason: 'FORMULA' };
