@@ -9,6 +9,7 @@ import {
   type SheetCell,
 } from '../../shared/domain/campaign-rows';
 import { NotUtf8Error, readCsvRecords } from './csv-records';
+import { zipFeed } from './zip-feed';
 
 /**
  * A promotion campaign's file, read from disk in the main process (never whole into the page): an
@@ -57,7 +58,7 @@ function kindOf(head: Buffer): 'zip' | 'compound' | 'text' | 'binary' {
 }
 
 async function readXlsx(path: string, collector: CampaignRowsCollector): Promise<CampaignRows | CampaignSheetRefusal> {
-  const stream = createReadStream(path);
+  const stream = zipFeed(path);
   try {
     const book = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
       worksheets: 'emit',
@@ -69,15 +70,24 @@ async function readXlsx(path: string, collector: CampaignRowsCollector): Promise
     });
     let row: ExcelJS.Row | undefined;
     const cellAt = (index: number) => cellOf(row?.findCell(index + 1)?.value);
+    // A zip with no worksheet: a Word file, an OpenDocument sheet, any other archive.
+    let read: CampaignRows | CampaignSheetRefusal = 'SHEET_NOT_SPREADSHEET';
+    let first = true;
+    // Every sheet is let go through: exceljs copies a sheet stored before the shared strings (Excel's
+    // order) to a temporary file, and deletes it, parents' mobiles and names, only when asked for the next.
     for await (const sheet of book) {
+      if (!first) {
+        for await (const _unread of sheet) break;
+        continue;
+      }
+      first = false;
       for await (row of sheet) {
         const refusal = collector.add(row.number, row.cellCount, cellAt);
         if (refusal) return refusal;
       }
-      return collector.finish();
+      read = collector.finish();
     }
-    // A zip with no worksheet: a Word file, an OpenDocument sheet, any other archive.
-    return 'SHEET_NOT_SPREADSHEET';
+    return read;
   } catch {
     return 'SHEET_NOT_SPREADSHEET';
   } finally {

@@ -40,6 +40,24 @@ export const successKeys = [
   'MESSAGE_SENT',
 ] as const;
 
+/** Why the station refuses a promotion campaign's file (issue 23), keeping nothing of it. */
+export const campaignSheetKeys = [
+  /** A campaign file the station's main process could not open: gone, or held by another program (Excel on Windows). */
+  'FILE_NOT_READABLE',
+  /** A chosen file that is neither an .xlsx nor a CSV (an old .xls, an OpenDocument sheet, a picture…). */
+  'SHEET_NOT_SPREADSHEET',
+  /** An .xlsx that needs a password to open (an encrypted workbook is a compound file, not a zip). */
+  'SHEET_PASSWORD_PROTECTED',
+  /** A CSV saved in another encoding than UTF-8 (Excel's plain 'CSV' uses the computer's code page). */
+  'SHEET_NOT_UTF8',
+  /** A sheet with no rows, or a header and nothing under it. */
+  'SHEET_EMPTY',
+  /** A campaign sheet whose header row names no mobile column, in either language. */
+  'SHEET_NO_MOBILE_COLUMN',
+  /** A campaign file over its rows or columns (a row numbered in the millions among them), refused as it is read. */
+  'CAMPAIGN_SHEET_TOO_LARGE',
+] as const;
+
 /**
  * Keys the spec implies but does not list: a schema failure (architecture envelope), a duplicate
  * POST (spec 5, rejected on the client), rate limiting (architecture: 429), a server that cannot be
@@ -61,20 +79,7 @@ export const systemKeys = [
   'FILE_TOO_LARGE',
   /** A products spreadsheet over the import's rows or columns, refused by the station before it is laid out. */
   'SHEET_TOO_LARGE',
-  /** A campaign file the station's main process could not open: gone, or held by another program (Excel on Windows). */
-  'FILE_NOT_READABLE',
-  /** A chosen file that is neither an .xlsx nor a CSV (an old .xls, an OpenDocument sheet, a picture…). */
-  'SHEET_NOT_SPREADSHEET',
-  /** An .xlsx that needs a password to open (an encrypted workbook is a compound file, not a zip). */
-  'SHEET_PASSWORD_PROTECTED',
-  /** A CSV saved in another encoding than UTF-8 (Excel's plain 'CSV' uses the computer's code page). */
-  'SHEET_NOT_UTF8',
-  /** A sheet with no rows, or a header and nothing under it. */
-  'SHEET_EMPTY',
-  /** A campaign sheet whose header row names no mobile column, in either language. */
-  'SHEET_NO_MOBILE_COLUMN',
-  /** A campaign file over its rows or columns (a row numbered in the millions among them), refused as it is read. */
-  'CAMPAIGN_SHEET_TOO_LARGE',
+  ...campaignSheetKeys,
   /** The SMS provider could not take the message now (busy, down, unreachable): worth another try later. */
   'SMS_NOT_SENT',
   /** The SMS provider refused the centre's settings (credentials, account, sender): nothing to retry until fixed. */

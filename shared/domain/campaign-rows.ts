@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SystemKey } from '../api/keys';
+import { campaignSheetKeys } from '../api/keys';
 import { toE164 } from './mobile';
 
 /**
@@ -18,17 +18,8 @@ export const MAX_CAMPAIGN_TEXT = 100;
 export const campaignProblemReasons = ['INVALID_MOBILE', 'DUPLICATE', 'EMPTY', 'FORMULA', 'DATE'] as const;
 export type CampaignProblemReason = (typeof campaignProblemReasons)[number];
 
-/** Why a whole file is refused (nothing of it is kept): keys of shared/api/keys.ts. */
-export const campaignSheetRefusals = [
-  'FILE_NOT_READABLE',
-  'SHEET_NOT_SPREADSHEET',
-  'SHEET_PASSWORD_PROTECTED',
-  'SHEET_NOT_UTF8',
-  'SHEET_EMPTY',
-  'SHEET_NO_MOBILE_COLUMN',
-  'CAMPAIGN_SHEET_TOO_LARGE',
-] as const satisfies readonly SystemKey[];
-export type CampaignSheetRefusal = (typeof campaignSheetRefusals)[number];
+/** Why a whole file is refused (nothing of it is kept). */
+export type CampaignSheetRefusal = (typeof campaignSheetKeys)[number];
 
 const rowNumber = z.number().int().positive();
 const cellText = z.string().max(MAX_CAMPAIGN_TEXT).nullable();
@@ -66,7 +57,7 @@ export type CampaignRows = z.infer<typeof campaignRowsSchema>;
 /** How reading a campaign file ended: its rows, or a key saying why nothing of it is kept. */
 export const campaignSheetOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('read'), sheet: campaignRowsSchema }),
-  z.object({ status: z.literal('refused'), key: z.enum(campaignSheetRefusals) }),
+  z.object({ status: z.literal('refused'), key: z.enum(campaignSheetKeys) }),
 ]);
 export type CampaignSheetOutcome = z.infer<typeof campaignSheetOutcomeSchema>;
 
@@ -80,7 +71,7 @@ export interface SheetFormula {
 type Role = 'mobile' | 'name' | 'kid';
 
 /** Header cells compared without case, spaces, punctuation, Arabic diacritics or hamza forms. */
-export function headerKey(cell: string): string {
+function headerKey(cell: string): string {
   return cell
     .normalize('NFKC')
     .toLowerCase()
@@ -264,7 +255,7 @@ export class CampaignRowsCollector {
  * 501234567 (or 9.66501234567E11 for 00966…): its digits are the number without its leading zeros,
  * which the branch's country reads back.
  */
-export function mobileOf(cell: SheetCell, country: string): string | { reason: CampaignProblemReason } {
+function mobileOf(cell: SheetCell, country: string): string | { reason: CampaignProblemReason } {
   if (isBlank(cell)) return { reason: 'EMPTY' };
   if (cell instanceof Date) return { reason: 'DATE' };
   if (isFormula(cell) || (typeof cell === 'string' && cell.trimStart().startsWith('='))) return { reason: 'FORMULA' };

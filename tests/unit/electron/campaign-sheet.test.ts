@@ -1,17 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import JSZip from 'jszip';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readCampaignSheet } from '../../../electron/services/campaign-sheet';
 import {
   campaignSheetOutcomeSchema,
-  campaignSheetRefusals,
   MAX_CAMPAIGN_COLUMNS,
   MAX_CAMPAIGN_ROWS,
   type CampaignRows,
   type CampaignSheetOutcome,
 } from '../../../shared/domain/campaign-rows';
+import { campaignSheetKeys } from '../../../shared/api/keys';
 import { compoundFile, excelWorkbook, handMadeXlsx, inline } from '../../fixtures/campaign-sheets';
 import en from '../../../locales/en/errors.json';
 import ar from '../../../locales/ar/errors.json';
@@ -82,6 +82,48 @@ describe('a campaign spreadsheet saved by Excel', () => {
       { row: 12, typed: '2024-01-05', reason: 'DATE', name: 'Date', kid: null },
       { row: 13, typed: '', reason: 'EMPTY', name: 'No mobile', kid: 'طفل' },
     ]);
+  });
+});
+
+describe('a campaign workbook of several sheets, saved sheets first (as Excel and exceljs save them)', () => {
+  const workbook = () =>
+    excelWorkbook(
+      [
+        ['Mobile', 'Name'],
+        ['0501234567', 'سارة'],
+      ],
+      [['Mobile'], ['0501234599']],
+      [['Notes'], ['call back']],
+    );
+
+  it("reads the first sheet only, and leaves no copy of the parents' numbers in the temporary folder", async () => {
+    const path = file(await workbook());
+    // exceljs copies a sheet stored before the shared strings to the temporary folder, named by tmp
+    // as tmp-<pid>-…: this process's copies are told apart from any other program's.
+    const copies = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    expect(copies()).toEqual([]);
+    const outcome = await readCampaignSheet(path, 'SA');
+    expect(outcome.status === 'read' && mobiles(outcome.sheet)).toEqual([[2, '+966501234567']]);
+    // A copy is deleted in the background once let go (tmp unlinks it asynchronously).
+    await vi.waitFor(() => expect(copies()).toEqual([]), { timeout: 10_000 });
+  });
+
+  it('is read whole however long the temporary folder takes to answer', async () => {
+    // A deeper temporary folder is slower to resolve: unzipper then ended the workbook's entries
+    // while exceljs was still copying a sheet, and the file read as no spreadsheet most times.
+    const slow = join(mkdtempSync(join(dir, 'tmp-')), 'a', 'b', 'c');
+    mkdirSync(slow, { recursive: true });
+    const path = file(await workbook());
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = slow;
+    try {
+      const outcomes = [];
+      for (let i = 0; i < 10; i++) outcomes.push((await readCampaignSheet(path, 'SA')).status);
+      expect(outcomes).toEqual(Array(10).fill('read'));
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });
 
@@ -280,7 +322,7 @@ describe('a file that cannot be a campaign', () => {
   });
 
   it('tells the manager why, in English and Arabic, with the limits', () => {
-    for (const key of campaignSheetRefusals) {
+    for (const key of campaignSheetKeys) {
       expect(en[key], key).toBeTypeOf('string');
       expect(ar[key], key).toMatch(/[\u0600-\u06FF]/);
     }
