@@ -4,7 +4,7 @@
  */
 
 /** Arabic letters: a message with any is Arabic, and carries the Arabic opt-out words. */
-const ARABIC = /[\u0600-\u06FF]/;
+export const isArabic = (text: string): boolean => /[\u0600-\u06FF]/.test(text);
 
 export interface OptOutWords {
   en: string;
@@ -19,6 +19,6 @@ export function fillPlaceholders(message: string, row: { name: string; kid: stri
 /** The message with the opt-out words in its language on a line of their own (the law asks for them). */
 export function withOptOut(message: string, words: OptOutWords): string {
   const text = message.trimEnd();
-  const optOut = ARABIC.test(text) ? words.ar : words.en;
+  const optOut = isArabic(text) ? words.ar : words.en;
   return text.endsWith(optOut) ? text : `${text}\n${optOut}`;
 }

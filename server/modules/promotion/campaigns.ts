@@ -8,6 +8,7 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { CampaignRowInput, Progress } from '../../../shared/api/promotion';
 import type { FieldError } from '../../../shared/api/envelope';
 import { toE164 } from '../../../shared/domain/mobile';
+import { isArabic } from '../../../shared/domain/promotion-text';
 import { windowAt, type CampaignState, type RowState } from '../../../shared/domain/promotion';
 import type { BranchLocales } from '../branches/locales';
 import { commandBranch, inDataBranch, workBranch } from '../which-branch';
@@ -316,5 +317,5 @@ function readyRows(rows: CampaignRowInput[], country: string): ReadyRow[] {
 
 /** A parent's name in the message's language: the Arabic one in an Arabic message. */
 function nameFor(message: string, parent: { name_en: string; name_ar: string }): string {
-  return /[\u0600-\u06FF]/.test(message) ? parent.name_ar : parent.name_en;
+  return isArabic(message) ? parent.name_ar : parent.name_en;
 }
