@@ -70,9 +70,12 @@ export const promotionSms = endpoint({
       /** The station's branch, for an administrator without one of their own. */
       branch_id: OptionalId,
     })
-    .refine((r) => (r.mobile === undefined) !== (r.parent_id === undefined), {
-      message: 'FIELD_REQUIRED',
-      path: ['mobile'],
+    .superRefine((r, ctx) => {
+      // A mobile or a parent: one of the two, not both.
+      if (r.mobile === undefined && r.parent_id === undefined)
+        ctx.addIssue({ code: 'custom', message: 'FIELD_REQUIRED', path: ['mobile'] });
+      if (r.mobile !== undefined && r.parent_id !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['parent_id'] });
     }),
   response: created,
   permission: Promotions('create'),

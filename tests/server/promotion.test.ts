@@ -293,6 +293,9 @@ describe('opting out', () => {
     expect(
       (await server.post('/promotion/optout', { parent_id: parent.body.data.id, opt_out: true }, admin)).body.data,
     ).toEqual({ parent_id: parent.body.data.id, opt_out: true });
+    // Their profile says so.
+    const info = await server.post<{ promotions_opt_out: boolean }>('/parent/info', { id: parent.body.data.id }, admin);
+    expect(info.body.data.promotions_opt_out).toBe(true);
     const stop = await server.post('/promotion/optout/import', { mobiles: ['+966 55 177 7002'], branch_id: 1 }, admin);
     expect(stop.body.data).toEqual({ numbers: 1, parents: 0 });
     const before = new Map(gate.received);
@@ -346,6 +349,24 @@ describe('bad input', () => {
       [{ rows: [{ row: 5_000_000, mobile: mobile(1) }], message: 'x' }, 'rows.0.row', 'FIELD_TOO_LARGE'],
       [{ rows: rowsFrom(0, 1), message: 'x', file: '../etc/passwd' }, 'file', 'FIELD_INVALID'],
     ];
+    const single: [unknown, string, string][] = [
+      [{ message: 'x' }, 'mobile', 'FIELD_REQUIRED'],
+      [{ mobile: mobile(1), parent_id: 1, message: 'x' }, 'parent_id', 'FIELD_INVALID'],
+      [{ mobile: '12', message: 'x' }, 'mobile', 'INVALID_MOBILE'],
+    ];
+    for (const [body, path, message] of single) {
+      const res = await server.post('/promotion/sms', { branch_id: 1, ...(body as object) }, admin);
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors, path).toContainEqual({ path, message });
+    }
+    const window = { window_start: 600, window_end: 540, sender: 'Play Desk!', opt_out_en: 'STOP', opt_out_ar: '' };
+    const settings = await server.post('/settings/promotion/update', window, admin);
+    expect(settings.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'sender', message: 'FIELD_INVALID' },
+        { path: 'opt_out_ar', message: 'FIELD_REQUIRED' },
+      ]),
+    );
     for (const [body, path, message] of cases) {
       const res = await server.post('/promotion/bulksms', { branch_id: 1, ...(body as object) }, admin);
       expect(res.status, path).toBe(400);
