@@ -384,5 +384,9 @@ describe('bad input', () => {
     const cashier = await server.staff('0501231234', { Sales: all });
     expect((await server.post('/promotion/sms', { mobile: mobile(1), message: 'x' }, cashier)).status).toBe(403);
     expect((await server.post('/promotion/campaigns', {}, cashier)).status).toBe(403);
+    // An employee with the right but no branch of their own has no branch to send for.
+    const branchless = await server.staff('0501231235', { Promotions: all }, null as unknown as number);
+    const res = await server.post('/promotion/sms', { mobile: mobile(1), message: 'x' }, branchless);
+    expect(res.status).toBe(404);
   });
 });
