@@ -11,7 +11,8 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** What staff attach: photos and scanned documents. */
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'pdf'] as const;
 
-const storedName = z
+/** A name the file store gave: never a path. */
+export const storedName = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/)
   .refine((n) => !n.includes('..'));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { Id, OptionalId, Timestamp, paging } from './common';
 import { pageSchema } from './envelope';
+import { storedName } from './files';
 import { CAMPAIGN_STATES, MAX_CAMPAIGN_ROWS, MAX_PROMOTION_MESSAGE, ROW_STATES } from '../domain/promotion';
 
 /** Promotion SMS (spec 7): one message or a campaign, sent by the server in the background. */
@@ -17,11 +18,6 @@ const Message = z
 const TypedMobile = z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, 'FIELD_REQUIRED').max(30, 'FIELD_TOO_LONG');
 /** A spreadsheet's row number: at most an .xlsx sheet's last row. */
 const SHEET_ROWS = 1_048_576;
-/** A stored file's name, as the file store gave it. */
-const StoredName = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/, 'FIELD_INVALID')
-  .refine((n) => !n.includes('..'), 'FIELD_INVALID');
 
 export const campaignRowInput = z.object({
   row: z.number({ error: 'FIELD_REQUIRED' }).int().min(1, 'FIELD_TOO_SMALL').max(SHEET_ROWS, 'FIELD_TOO_LARGE'),
@@ -74,9 +70,12 @@ export const promotionSms = endpoint({
       /** The station's branch, for an administrator without one of their own. */
       branch_id: OptionalId,
     })
-    .refine((r) => (r.mobile === undefined) !== (r.parent_id === undefined), {
-      message: 'FIELD_REQUIRED',
-      path: ['mobile'],
+    .superRefine((r, ctx) => {
+      // A mobile or a parent: one of the two, not both.
+      if (r.mobile === undefined && r.parent_id === undefined)
+        ctx.addIssue({ code: 'custom', message: 'FIELD_REQUIRED', path: ['mobile'] });
+      if (r.mobile !== undefined && r.parent_id !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'FIELD_INVALID', path: ['parent_id'] });
     }),
   response: created,
   permission: Promotions('create'),
@@ -100,7 +99,7 @@ export const promotionBulkSms = endpoint({
         }
       }),
     message: Message,
-    file: StoredName.nullish().transform((v) => v ?? null),
+    file: storedName.nullish().transform((v) => v ?? null),
     branch_id: OptionalId,
   }),
   response: created,

@@ -24,13 +24,16 @@ afterEach(() => {
 /** The loopback gateway: counts each number; `onMessage` may kill the server while the request is in hand. */
 function fakeGateway() {
   const received = new Map<string, number>();
+  const senders = new Set<string>();
   let total = 0;
   const hooks = { onMessage: (_total: number) => {} };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      const to = new URLSearchParams(body).get('To') ?? '';
+      const form = new URLSearchParams(body);
+      const to = form.get('To') ?? '';
+      senders.add(form.get('From') ?? '');
       received.set(to, (received.get(to) ?? 0) + 1);
       total += 1;
       hooks.onMessage(total);
@@ -43,6 +46,7 @@ function fakeGateway() {
   });
   return {
     received,
+    senders,
     hooks,
     total: () => total,
     async listen(): Promise<string> {
@@ -170,6 +174,8 @@ describe('a campaign through three SIGKILLs', HANG, () => {
     const unknown = stored.rows.filter((r) => r.state === 'unknown').length;
     expect(unknown).toBeGreaterThanOrEqual(3);
     expect(stored.rows.filter((r) => r.state === 'sent').length + unknown).toBe(ROWS);
+    // Under the promotional name: the service sender's with -AD.
+    expect([...gateway.senders]).toEqual(['PlayDesk-AD']);
     server.child.kill('SIGTERM');
   });
 });

@@ -7,6 +7,8 @@ import { SmsSender } from '../../server/sms/sms-sender';
 import { PromotionSender } from '../../server/modules/promotion/sender';
 import { PromotionSettingsStore } from '../../server/modules/promotion/settings';
 import { BranchLocales } from '../../server/modules/branches/locales';
+import { io } from 'socket.io-client';
+import { REALTIME_PATH, type RealtimePayload } from '../../shared/realtime';
 
 /**
  * Promotion campaigns through the real app and database, the gateway a double that counts what each
@@ -142,7 +144,8 @@ describe('a campaign', () => {
     const sentBefore = gate.bodies.length - first;
     const waiting = await campaign(id);
     expect(waiting.campaign.progress.waits_until).toBe(NEXT_OPENING);
-    expect(sentBefore).toBeLessThan(200);
+    // Those in the air when the clock passed 21:00 at most: no row is claimed after it.
+    expect(sentBefore).toBeLessThanOrEqual(20 + 8);
     expect(waiting.campaign.progress.left).toBe(200 - sentBefore);
     // The sender looks again and again and sends nothing while the window is shut.
     await server.app.promotions.idle();
@@ -231,6 +234,33 @@ describe('a campaign', () => {
     }
   });
 
+  it('tells the branch’s stations over the realtime connection as it moves on, down to done', async () => {
+    const cashier = await server.staff('0501239999', {
+      Promotions: { access: true, view: true, create: true, update: true, delete: true },
+    });
+    const socket = io(server.url, {
+      path: REALTIME_PATH,
+      auth: { token: cashier },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    try {
+      await new Promise<void>((connected) => socket.once('connect', () => connected()));
+      const heard: RealtimePayload<'promotion_changed'>[] = [];
+      socket.on('promotion_changed', (payload: RealtimePayload<'promotion_changed'>) => heard.push(payload));
+      const id = (await bulk(rowsFrom(6000, 30))).body.data.campaign_id;
+      await done(id);
+      // The last word on it comes after the campaign is done.
+      await until(
+        async () => heard.filter((h) => h.campaign_id === id).length,
+        (n) => n >= 2,
+      );
+      expect(heard).toContainEqual({ branch_id: 1, campaign_id: id });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('keeps the till answering while the gateway hangs on every message', async () => {
     gate.state.hold();
     const before = gate.bodies.length;
@@ -263,6 +293,9 @@ describe('opting out', () => {
     expect(
       (await server.post('/promotion/optout', { parent_id: parent.body.data.id, opt_out: true }, admin)).body.data,
     ).toEqual({ parent_id: parent.body.data.id, opt_out: true });
+    // Their profile says so.
+    const info = await server.post<{ promotions_opt_out: boolean }>('/parent/info', { id: parent.body.data.id }, admin);
+    expect(info.body.data.promotions_opt_out).toBe(true);
     const stop = await server.post('/promotion/optout/import', { mobiles: ['+966 55 177 7002'], branch_id: 1 }, admin);
     expect(stop.body.data).toEqual({ numbers: 1, parents: 0 });
     const before = new Map(gate.received);
@@ -320,6 +353,24 @@ describe('bad input', () => {
       [{ rows: [{ row: 5_000_000, mobile: mobile(1) }], message: 'x' }, 'rows.0.row', 'FIELD_TOO_LARGE'],
       [{ rows: rowsFrom(0, 1), message: 'x', file: '../etc/passwd' }, 'file', 'FIELD_INVALID'],
     ];
+    const single: [unknown, string, string][] = [
+      [{ message: 'x' }, 'mobile', 'FIELD_REQUIRED'],
+      [{ mobile: mobile(1), parent_id: 1, message: 'x' }, 'parent_id', 'FIELD_INVALID'],
+      [{ mobile: '12', message: 'x' }, 'mobile', 'INVALID_MOBILE'],
+    ];
+    for (const [body, path, message] of single) {
+      const res = await server.post('/promotion/sms', { branch_id: 1, ...(body as object) }, admin);
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors, path).toContainEqual({ path, message });
+    }
+    const window = { window_start: 600, window_end: 540, sender: 'Play Desk!', opt_out_en: 'STOP', opt_out_ar: '' };
+    const settings = await server.post('/settings/promotion/update', window, admin);
+    expect(settings.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'sender', message: 'FIELD_INVALID' },
+        { path: 'opt_out_ar', message: 'FIELD_REQUIRED' },
+      ]),
+    );
     for (const [body, path, message] of cases) {
       const res = await server.post('/promotion/bulksms', { branch_id: 1, ...(body as object) }, admin);
       expect(res.status, path).toBe(400);
@@ -337,5 +388,9 @@ describe('bad input', () => {
     const cashier = await server.staff('0501231234', { Sales: all });
     expect((await server.post('/promotion/sms', { mobile: mobile(1), message: 'x' }, cashier)).status).toBe(403);
     expect((await server.post('/promotion/campaigns', {}, cashier)).status).toBe(403);
+    // An employee with the right but no branch of their own has no branch to send for.
+    const branchless = await server.staff('0501231235', { Promotions: all }, null as unknown as number);
+    const res = await server.post('/promotion/sms', { mobile: mobile(1), message: 'x' }, branchless);
+    expect(res.status).toBe(404);
   });
 });

@@ -8,6 +8,7 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { CampaignRowInput, Progress } from '../../../shared/api/promotion';
 import type { FieldError } from '../../../shared/api/envelope';
 import { toE164 } from '../../../shared/domain/mobile';
+import { messageLanguage } from '../../../shared/domain/promotion-text';
 import { windowAt, type CampaignState, type RowState } from '../../../shared/domain/promotion';
 import type { BranchLocales } from '../branches/locales';
 import { commandBranch, inDataBranch, workBranch } from '../which-branch';
@@ -68,7 +69,7 @@ export class PromotionCampaigns {
     ctx: AuthenticatedContext,
     { mobile: typed, parent_id, message, branch_id }: ParsedRequestOf<'promotion/sms'>,
   ) {
-    const branchId = await commandBranch(this.db, ctx, branch_id, 'branch_id');
+    const branchId = await this.branchOf(ctx, branch_id);
     let row: ReadyRow;
     if (parent_id !== undefined) {
       const [parent] = await this.db
@@ -86,9 +87,16 @@ export class PromotionCampaigns {
 
   /** Imported rows: each mobile read in the branch's country (one that is not a mobile refuses the lot). */
   async bulk(ctx: AuthenticatedContext, { rows, message, file, branch_id }: ParsedRequestOf<'promotion/bulksms'>) {
-    const branchId = await commandBranch(this.db, ctx, branch_id, 'branch_id');
+    const branchId = await this.branchOf(ctx, branch_id);
     const { country } = await this.locales.of(branchId);
     return this.store(ctx, branchId, readyRows(rows, country), message, file);
+  }
+
+  /** The branch a campaign is sent for; an employee with no branch of their own has none to send for. */
+  private async branchOf(ctx: AuthenticatedContext, requested: number | null): Promise<number> {
+    const branchId = await commandBranch(this.db, ctx, requested, 'branch_id');
+    if (branchId < 1) throw new AppError('NOT_FOUND');
+    return branchId;
   }
 
   /**
@@ -316,5 +324,5 @@ function readyRows(rows: CampaignRowInput[], country: string): ReadyRow[] {
 
 /** A parent's name in the message's language: the Arabic one in an Arabic message. */
 function nameFor(message: string, parent: { name_en: string; name_ar: string }): string {
-  return /[\u0600-\u06FF]/.test(message) ? parent.name_ar : parent.name_en;
+  return messageLanguage(message) === 'ar' ? parent.name_ar : parent.name_en;
 }
