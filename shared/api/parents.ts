@@ -14,6 +14,8 @@ export const parentSchema = z.object({
   identification_number: z.string().nullable(),
   nationality_id: z.number().int().nullable(),
   branch_id: z.number().int().nullable(),
+  /** The parent asked for no promotions (their profile's switch, or a STOP list). */
+  promotions_opt_out: z.boolean(),
   created_at: Timestamp,
 });
 export type Parent = z.output<typeof parentSchema>;

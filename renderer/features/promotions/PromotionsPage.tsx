@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Space, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../app/ability';
@@ -10,7 +10,9 @@ import { SendingRules } from './SendingRules';
 import { SingleSms } from './SingleSms';
 import { usePromotionContext } from './usePromotionContext';
 
-type Tab = 'single' | 'campaign' | 'campaigns' | 'outbox';
+const TABS = ['single', 'campaign', 'campaigns', 'outbox'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string | null): v is Tab => (TABS as readonly (string | null)[]).includes(v);
 
 /** Promotion SMS (spec 2): one message, a campaign from a file, the campaigns' progress, and the outbox. */
 export function PromotionsPage() {
@@ -18,7 +20,12 @@ export function PromotionsPage() {
   const ability = useAbility();
   const context = usePromotionContext();
   const sends = ability.can('create', 'Promotions');
-  const [tab, setTab] = useState<Tab>(sends ? 'single' : 'campaigns');
+  // The tab is in the address (`Promotions?tab=outbox`), so a link or a reload opens it again.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab =
+    isTab(asked) && (sends || asked === 'campaigns' || asked === 'outbox') ? asked : sends ? 'single' : 'campaigns';
+  const setTab = (next: Tab) => setParams({ tab: next }, { replace: true });
   if (!context) return <Spin />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="promotions-page">

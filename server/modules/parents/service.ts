@@ -22,6 +22,7 @@ const parentColumns = {
   identification_number: parents.identification_number,
   nationality_id: parents.nationality_id,
   branch_id: parents.branch_id,
+  promotions_opt_out: parents.promotions_opt_out,
   created_at: parents.created_at,
 };
 
