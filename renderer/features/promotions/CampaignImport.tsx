@@ -122,7 +122,7 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
       )}
       <Form form={form} layout="vertical" onFinish={() => void go()}>
         <Form.Item label={t('promotions.message')} name="message" required>
-          <MessageBox words={context.words} sample={rows[0] ?? {}} rows={rows} />
+          <MessageBox words={context.words} sample={rows[0] ?? {}} sampleRow={rows[0]?.row} rows={rows} />
         </Form.Item>
         <Button
           type="primary"

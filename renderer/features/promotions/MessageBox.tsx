@@ -20,6 +20,7 @@ export function MessageBox({
   onChange,
   words,
   sample,
+  sampleRow,
   rows,
 }: {
   /** Given by the form item it sits in. */
@@ -27,6 +28,8 @@ export function MessageBox({
   onChange?: (value: string) => void;
   words: OptOutWords;
   sample: PromotionRow;
+  /** The file's row the sample is, said beside its count: each row's names change what it costs. */
+  sampleRow?: number;
   rows?: readonly PromotionRow[];
 }) {
   const { t } = useTranslation();
@@ -62,6 +65,7 @@ export function MessageBox({
         <Figures
           testId="message-count"
           figures={[
+            ...(sampleRow === undefined ? [] : [['sampleRow', sampleRow] as const]),
             ['units', count.units],
             ['encoding', count.encoding],
             ['segments', count.segments],

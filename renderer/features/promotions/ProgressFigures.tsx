@@ -18,7 +18,11 @@ export function ProgressFigures({ progress, timeZone }: { progress: Progress; ti
   ] as const;
   return (
     <Space direction="vertical" size={0} style={{ width: '100%' }} data-testid="campaign-progress">
-      <Bar percent={progress.total ? Math.floor((gone * 100) / progress.total) : 0} size="small" />
+      <Bar
+        aria-label={t('promotions.campaigns.progress')}
+        percent={progress.total ? Math.floor((gone * 100) / progress.total) : 0}
+        size="small"
+      />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {figures.map(([label, figure], i) => (
           <span key={label} data-testid={`progress-${label}`}>

@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PromotionSettings } from '../../../shared/api/promotion';
 import { clockTime } from '../../../shared/domain/promotion';
@@ -26,8 +26,14 @@ export function SendingRules({ settings }: { settings: PromotionSettings }) {
             {settings.sender ? <Ltr>{settings.sender}</Ltr> : t('promotions.rules.senderDefault')}
           </div>
           <div>
-            {t('promotions.rules.optOut')} <q dir="auto">{settings.opt_out_en}</q> ·{' '}
-            <q dir="auto">{settings.opt_out_ar}</q>
+            {t('promotions.rules.optOut')}{' '}
+            <Typography.Text code>
+              <bdi>{settings.opt_out_en}</bdi>
+            </Typography.Text>{' '}
+            ·{' '}
+            <Typography.Text code>
+              <bdi>{settings.opt_out_ar}</bdi>
+            </Typography.Text>
           </div>
         </>
       }

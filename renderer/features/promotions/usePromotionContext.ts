@@ -6,8 +6,8 @@ import { usePromotionSettingsQuery } from '../../api/promotion';
 import { useStationBranch } from '../../app/station';
 
 export interface PromotionContext {
-  /** The station's branch for an administrator, who has none of their own; undefined: the user's own. */
-  branchId: number | undefined;
+  /** The branch sent for: the user's own, or for an administrator (who has none) the station's. */
+  branchId: number;
   branch: Branch;
   settings: PromotionSettings;
   /** The words the server appends, so the screen counts what is sent. */
@@ -21,7 +21,7 @@ export function usePromotionContext(): PromotionContext | null {
   const { data: settings } = usePromotionSettingsQuery();
   if (!branch || !settings) return null;
   return {
-    branchId: station ?? undefined,
+    branchId: branch.id,
     branch,
     settings,
     words: { en: settings.opt_out_en, ar: settings.opt_out_ar },
