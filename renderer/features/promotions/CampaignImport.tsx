@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Empty, Form, Space, Table, Typography } from 'antd';
-import { DeleteOutlined, FileExcelOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CampaignProblem, CampaignRow } from '../../../shared/domain/campaign-rows';
 import { usePromotionBulkSmsMutation } from '../../api/promotion';
@@ -8,6 +8,7 @@ import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
 import { Ltr } from '../../components/Ltr';
 import { MessageBox } from './MessageBox';
+import { SendButton } from './SendButton';
 import { readCampaignFile } from './readCampaignFile';
 import type { PromotionContext } from './usePromotionContext';
 
@@ -124,16 +125,9 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
         <Form.Item label={t('promotions.message')} name="message" required>
           <MessageBox words={context.words} sample={rows[0] ?? {}} sampleRow={rows[0]?.row} rows={rows} />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SendOutlined />}
-          loading={sending.isLoading}
-          disabled={rows.length === 0 || !message.trim()}
-          data-testid="campaign-send"
-        >
+        <SendButton busy={sending.isLoading} disabled={rows.length === 0 || !message.trim()} testId="campaign-send">
           {t('promotions.sendCampaign')}
-        </Button>
+        </SendButton>
       </Form>
     </Space>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Input, Radio } from 'antd';
-import { SendOutlined } from '@ant-design/icons';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { messageLanguage } from '../../../shared/domain/promotion-text';
 import { usePromotionSmsMutation } from '../../api/promotion';
 import { useAbility } from '../../app/ability';
 import { useSubmit } from '../../components/useSubmit';
-import { ParentSearch, type FoundParent } from './ParentSearch';
+import { ParentSearch, type FoundParent } from '../../components/parents/ParentSearch';
+import { SendButton } from './SendButton';
 import { MessageBox } from './MessageBox';
 import type { PromotionContext } from './usePromotionContext';
 
@@ -59,7 +59,13 @@ export function SingleSms({ context }: { context: PromotionContext }) {
       )}
       {toParent ? (
         <Form.Item label={t('promotions.single.parent')} required>
-          <ParentSearch value={parent} onChange={setParent} />
+          <ParentSearch
+            value={parent}
+            onChange={setParent}
+            placeholder={t('promotions.single.parent')}
+            notFound={t('cart.noParent')}
+            testId="promotion-parent"
+          />
         </Form.Item>
       ) : (
         <Form.Item label={t('promotions.single.mobile')} name="mobile" required>
@@ -69,16 +75,13 @@ export function SingleSms({ context }: { context: PromotionContext }) {
       <Form.Item label={t('promotions.message')} name="message" required>
         <MessageBox words={context.words} sample={sample} />
       </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<SendOutlined />}
-        loading={sending.isLoading}
+      <SendButton
+        busy={sending.isLoading}
         disabled={!message.trim() || (toParent ? !parent : !mobile.trim())}
-        data-testid="promotion-send-one"
+        testId="promotion-send-one"
       >
         {t('promotions.send')}
-      </Button>
+      </SendButton>
     </Form>
   );
 }

@@ -4,37 +4,42 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { useParentSearchQuery } from '../../api/parents';
-import { localName } from '../../components/names';
-import { useDebounced } from '../../components/useDebounced';
-import { Ltr } from '../../components/Ltr';
+import { localName } from '../names';
+import { useDebounced } from '../useDebounced';
+import { Ltr } from '../Ltr';
 
 export type FoundParent = ResponseOf<'parent/search'>[number];
+type Shown = Pick<FoundParent, 'id' | 'name_en' | 'name_ar' | 'mobile'>;
 
-/** A parent found by mobile, name or ID number as the manager types. */
-export function ParentSearch({
-  value,
-  onChange,
-}: {
-  value: FoundParent | null;
-  onChange: (p: FoundParent | null) => void;
+/** A parent found by mobile, name or ID number as it is typed (the till's payer, a promotion's recipient). */
+export function ParentSearch<P extends Shown>(props: {
+  value: P | null;
+  onChange: (parent: FoundParent | P | null) => void;
+  placeholder: string;
+  notFound: string;
+  testId: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { value, onChange } = props;
+  const { i18n } = useTranslation();
   const [typed, setTyped] = useState('');
   const query = useDebounced(typed.trim());
   const { data: found, isFetching } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
-  const options = [...(found ?? []), ...(value && !found?.some((p) => p.id === value.id) ? [value] : [])];
+  const options: (FoundParent | P)[] = [
+    ...(found ?? []),
+    ...(value && !found?.some((p) => p.id === value.id) ? [value] : []),
+  ];
   return (
     <Select
       showSearch
       allowClear
       style={{ width: '100%' }}
-      placeholder={t('promotions.single.parent')}
-      aria-label={t('promotions.single.parent')}
+      placeholder={props.placeholder}
+      aria-label={props.placeholder}
       filterOption={false}
       onSearch={setTyped}
       loading={isFetching}
       value={value?.id}
-      notFoundContent={query.length >= 2 && !isFetching ? t('cart.noParent') : null}
+      notFoundContent={query.length >= 2 && !isFetching ? props.notFound : null}
       onChange={(id?: number) => onChange(options.find((p) => p.id === id) ?? null)}
       options={options.map((p) => ({
         value: p.id,
@@ -44,7 +49,7 @@ export function ParentSearch({
           </>
         ),
       }))}
-      data-testid="promotion-parent"
+      data-testid={props.testId}
     />
   );
 }
