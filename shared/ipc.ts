@@ -5,6 +5,7 @@ import { loginRequest } from './api/auth';
 import { sessionUserSchema } from './permissions';
 import type { RealtimeBridgeEvent } from './realtime';
 import type { ImportCheck } from './domain/product-import';
+import type { CampaignRows, CampaignSheetRefusal } from './domain/campaign-rows';
 import { printerTarget } from './domain/printer-address';
 import { isSafeServerUrl } from './domain/server-address';
 
@@ -136,6 +137,26 @@ const pickedFileSchema = z.discriminatedUnion('status', [
 ]);
 export type PickedFile = z.infer<typeof pickedFileSchema>;
 
+/** A file the main process's own dialog chose, by its path (kept there: the page never sees it). */
+export type PickedPath =
+  { status: 'picked'; path: string; fileName: string } | { status: 'cancelled' } | { status: 'unsupported' };
+
+/**
+ * A promotion campaign's file as the main process read it: its rows and problems, or why nothing of it
+ * is kept. `unsupported`: browser mode has no dialog; the page sends the browser input's bytes instead.
+ */
+const campaignSheetReplySchema = z.discriminatedUnion('status', [
+  // Read in the main process by shared/domain/campaign-rows, whose types these are (its phone rules stay out of the page).
+  z.object({ status: z.literal('read'), fileName: z.string(), sheet: z.custom<CampaignRows>() }),
+  z.object({ status: z.literal('refused'), key: z.custom<CampaignSheetRefusal>() }),
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('unsupported') }),
+]);
+export type CampaignSheetReply = z.infer<typeof campaignSheetReplySchema>;
+/** The browser-mode bridge's WebSocket takes 2 MB a message: a campaign file sent from the page fits in it. */
+export const MAX_CAMPAIGN_UPLOAD_BASE64 = 2 * 1024 * 1024 - 64 * 1024;
+export const CAMPAIGN_SHEET_EXTENSIONS = ['xlsx', 'csv'] as const;
+
 const sheetCheckSchema = z.discriminatedUnion('status', [
   // The check is made in the main process by shared/domain/product-import, whose type it is.
   z.object({ status: z.literal('checked'), check: z.custom<ImportCheck>() }),
@@ -236,6 +257,22 @@ export const bridgeChannels = {
         .max(30 * 1024 * 1024),
     }),
     sheetCheckSchema,
+  ),
+  /**
+   * A promotion campaign's .xlsx or .csv, read in the main process in the branch's `country`: chosen in
+   * its own dialog (desktop), or, without `upload`'s bytes from the page's file input (browser mode).
+   */
+  'pos:campaign-sheet': channel(
+    z.object({
+      country: z.string().regex(/^[A-Z]{2}$/),
+      upload: z
+        .object({
+          fileName: z.string().trim().min(1).max(200),
+          contentBase64: z.string().min(1).max(MAX_CAMPAIGN_UPLOAD_BASE64),
+        })
+        .optional(),
+    }),
+    campaignSheetReplySchema,
   ),
   /** Prints a sale's receipt on this station's receipt printer (`drawer`: kick it after a cash sale). */
   'pos:print-receipt': channel(

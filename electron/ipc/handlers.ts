@@ -18,6 +18,7 @@ import type { Session } from '../services/session';
 import { abilityFor, hasFullAccess, type Feature, type FeatureFlag, type SessionUser } from '../../shared/permissions';
 import { fail } from '../../shared/api/envelope';
 import { probeServer } from '../services/server-probe';
+import { campaignSheet } from '../services/campaign-upload';
 import {
   printInvoicePage,
   printSaleReceipt,
@@ -114,6 +115,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
         return { status: error instanceof SheetTooLargeError ? 'too-large' : 'unreadable' };
       }
     },
+    'pos:campaign-sheet': async (request) => campaignSheet(deps.files, request),
     'pos:print-receipt': async ({ saleId, drawer }) =>
       printSaleReceipt(deps.api, (await deps.settings.load()).printer, saleId, drawer),
     'pos:export-sheet': async ({ fileName, sheet }) => deps.saver.save(fileName, await writeSheet(sheet)),

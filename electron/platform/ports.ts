@@ -7,6 +7,7 @@ import {
   type DocumentOutcome,
   type ExportOutcome,
   type PickedFile,
+  type PickedPath,
   type Settings,
   type SystemPrinters,
 } from '../../shared/ipc';
@@ -106,9 +107,14 @@ export function settingsFromStore(saved: unknown): Settings {
 /** The platform's own file dialog; browser mode has none. */
 export interface FilePicker {
   pick(extensions: string[]): Promise<PickedFile>;
+  /** Chooses a file to be read where it lies (a campaign's sheet, streamed): its path, never its bytes. */
+  pickPath(extensions: string[]): Promise<PickedPath>;
 }
 
-export const noFilePicker: FilePicker = { pick: async () => ({ status: 'unsupported' }) };
+export const noFilePicker: FilePicker = {
+  pick: async () => ({ status: 'unsupported' }),
+  pickPath: async () => ({ status: 'unsupported' }),
+};
 
 /** The system's printers, and printing the page on screen (the A4 invoice) to one of them or to a PDF file. */
 export interface DocumentPrinter {

@@ -98,8 +98,8 @@ const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
   ),
   Promotions: deferred(
     page(
-      () => import('../features/messages/OutboxPage'),
-      (m) => m.OutboxPage,
+      () => import('../features/promotions/PromotionsPage'),
+      (m) => m.PromotionsPage,
     ),
   ),
   Reports: deferred(

@@ -134,7 +134,8 @@ const screens: Screen[] = [
     open: async (page) => openAdd(page, 'branch-form'),
   },
   { name: 'settings', route: 'Settings', ready: 'settings-page' },
-  { name: 'outbox', route: 'Promotions', ready: 'outbox-page' },
+  { name: 'outbox', route: 'Promotions?tab=outbox', ready: 'outbox-page' },
+  { name: 'promotions', route: 'Promotions', ready: 'promotion-single' },
   { name: 'reports', route: 'Reports', ready: 'sales-report' },
 ];
 

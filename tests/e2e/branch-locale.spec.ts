@@ -75,7 +75,7 @@ for (const lang of ['en', 'ar'] as const) {
       [mobile],
     );
     await db.end();
-    await page.goto('/#/Promotions');
+    await page.goto('/#/Promotions?tab=outbox');
     await expect(page.getByTestId('outbox-page')).toContainText(mobile);
     const failed = page.getByRole('row').filter({ hasText: w.failed }).first();
     await expect(failed.getByTestId('outbox-failure')).toContainText(w.settings);

@@ -240,7 +240,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByRole('row')).toHaveCount(2);
     await page.getByRole('tab').nth(3).click();
     await expect(page.getByRole('tabpanel').getByText(`PF-${lang}`)).toBeVisible();
-    await page.goto('/#/Promotions');
+    await page.goto('/#/Promotions?tab=outbox');
     await expect(page.getByTestId('outbox-page')).toContainText(e164(mobile));
     await expect(page.getByTestId('outbox-page')).toContainText('••••••');
     await shot(page, `outbox-${lang}`, { settled: true });

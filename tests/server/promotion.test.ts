@@ -328,6 +328,30 @@ describe('opting out', () => {
     expect(single.body.message).toBe('PROMOTION_OPTED_OUT');
   });
 
+  it("the parent's profile shows their wish, and turning promotions back on lets one reach them", async () => {
+    type Found = { id: number; promotions_opt_out: boolean };
+    const created = await server.post<Found>(
+      '/parent/create',
+      { name_en: 'Reem', name_ar: 'ريم', mobile: '0551777011' },
+      admin,
+    );
+    const id = created.body.data.id;
+    expect(created.body.data.promotions_opt_out).toBe(false);
+    const wish = async () =>
+      (await server.post<Found[]>('/parent/search', { query: '0551777011' }, admin)).body.data.find((p) => p.id === id)
+        ?.promotions_opt_out;
+    await server.post('/promotion/optout', { parent_id: id, opt_out: true }, admin);
+    expect(await wish()).toBe(true);
+    expect(
+      (await server.post('/promotion/sms', { parent_id: id, message: 'Hi', branch_id: 1 }, admin)).body.message,
+    ).toBe('PROMOTION_OPTED_OUT');
+    await server.post('/promotion/optout', { parent_id: id, opt_out: false }, admin);
+    expect(await wish()).toBe(false);
+    expect(
+      (await server.post('/promotion/sms', { parent_id: id, message: 'Hi', branch_id: 1 }, admin)).body.message,
+    ).toBe('MESSAGE_SENT');
+  });
+
   it('one message typed to a mobile is a campaign of one, sent once', async () => {
     const res = await server.post<{ campaign_id: number }>(
       '/promotion/sms',

@@ -47,6 +47,7 @@ import { KidFlags } from '../../components/parents/KidFlags';
 import { BirthDatePicker, birthDay, birthDayValue } from '../../components/parents/BirthDatePicker';
 import { SubscriptionStatusTag } from '../../components/subscriptions/SubscriptionStatusTag';
 import { Ltr } from '../../components/Ltr';
+import { PromotionsSwitch } from './PromotionsSwitch';
 
 /** Kid profile (spec 2): info and flags, subscriptions, invoices, visits, room visits, files. */
 export function KidProfile({ id, back }: { id: number; back: () => void }) {
@@ -114,6 +115,9 @@ function Info({ kid, editable, mayBan }: { kid: KidData; editable: boolean; mayB
         <Descriptions.Item label={t('desk.parent')}>{localName(kid.parent, i18n.language)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.mobile')}>
           <Ltr>{kid.parent.mobile}</Ltr>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('promotions.optOut.label')} span={2}>
+          <PromotionsSwitch parent={kid.parent} />
         </Descriptions.Item>
       </Descriptions>
       <Form

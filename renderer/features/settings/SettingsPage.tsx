@@ -13,6 +13,7 @@ import { ServerCard, serverOf, type ServerValues } from './ServerCard';
 import { StationCard } from './StationCard';
 import { IdleCard } from './IdleCard';
 import { SmsProviderCard } from './SmsProviderCard';
+import { PromotionCard } from './PromotionCard';
 import { CardSave, Unsaved } from './CardSave';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useAbility } from '../../app/ability';
@@ -106,12 +107,14 @@ export function SettingsPage() {
   const [busy, setBusy] = useState<CardName | 'test' | null>(null);
   const [idleUnsaved, setIdleUnsaved] = useState(false);
   const [smsUnsaved, setSmsUnsaved] = useState(false);
+  const [promotionUnsaved, setPromotionUnsaved] = useState(false);
   const current = Form.useWatch((values: Values) => values, form);
   const changed = settings ? changedCards(settings, current) : [];
   useLeaveGuard(
     [
       ...(idleUnsaved ? [t('idle.title')] : []),
       ...(smsUnsaved ? [t('smsProvider.title')] : []),
+      ...(promotionUnsaved ? [t('promotions.settings.title')] : []),
       ...changed.map((card) => t(CARD_TITLE[card])),
     ],
     info?.shell === 'electron',
@@ -201,6 +204,11 @@ export function SettingsPage() {
       {ability.can('update', 'Settings') && (
         <div style={{ maxWidth: 640, marginBottom: 24 }}>
           <SmsProviderCard unsaved={smsUnsaved} onUnsaved={setSmsUnsaved} />
+        </div>
+      )}
+      {mayUpdate && ability.can('view', 'Promotions') && (
+        <div style={{ maxWidth: 640, marginBottom: 24 }}>
+          <PromotionCard unsaved={promotionUnsaved} onUnsaved={setPromotionUnsaved} />
         </div>
       )}
       <Form<Values> form={form} layout="vertical" initialValues={valuesOf(settings)} data-testid="printer-form">

@@ -29,7 +29,7 @@ export function OutboxPage() {
   );
   return (
     <div data-testid="outbox-page">
-      <ListHeader title={t('outbox.title')} searchPlaceholder={t('outbox.search')} onSearch={list.search} />
+      <ListHeader title={t('outbox.title')} searchPlaceholder={t('outbox.search')} onSearch={list.search} level={2} />
       <Table<Message>
         rowKey="id"
         loading={isFetching && !data}

@@ -1,0 +1,29 @@
+import { api, mutation, query } from './base';
+
+/** Promotion SMS (issue 23): progress reloads on the realtime connection's promotion_changed ('Promotion'). */
+export const {
+  usePromotionSmsMutation,
+  usePromotionBulkSmsMutation,
+  usePromotionCampaignsQuery,
+  usePromotionCampaignQuery,
+  usePromotionPauseMutation,
+  usePromotionResumeMutation,
+  usePromotionCancelMutation,
+  usePromotionOptOutMutation,
+  usePromotionSettingsQuery,
+  usePromotionSettingsUpdateMutation,
+} = api.injectEndpoints({
+  endpoints: (build) => ({
+    promotionSms: mutation(build, 'promotion/sms', ['Promotion']),
+    promotionBulkSms: mutation(build, 'promotion/bulksms', ['Promotion']),
+    promotionCampaigns: query(build, 'promotion/campaigns', ['Promotion']),
+    promotionCampaign: query(build, 'promotion/campaign', ['Promotion']),
+    promotionPause: mutation(build, 'promotion/campaign/pause', ['Promotion']),
+    promotionResume: mutation(build, 'promotion/campaign/resume', ['Promotion']),
+    promotionCancel: mutation(build, 'promotion/campaign/cancel', ['Promotion']),
+    // The parent's profile shows the wish: it reloads.
+    promotionOptOut: mutation(build, 'promotion/optout', ['Parent']),
+    promotionSettings: query(build, 'settings/promotion', ['Promotion']),
+    promotionSettingsUpdate: mutation(build, 'settings/promotion/update', ['Promotion']),
+  }),
+});

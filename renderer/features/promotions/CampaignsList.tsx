@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Button, Empty, Space, Table, Tag } from 'antd';
+import { PauseOutlined, CaretRightOutlined, StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ResponseOf } from '../../../shared/api/catalogue';
+import type { CampaignState } from '../../../shared/domain/promotion';
+import {
+  usePromotionCampaignsQuery,
+  usePromotionCancelMutation,
+  usePromotionPauseMutation,
+  usePromotionResumeMutation,
+} from '../../api/promotion';
+import { useAbility } from '../../app/ability';
+import { formatDateTime } from '../../components/dates';
+import { useSubmit } from '../../components/useSubmit';
+import { Dialog } from '../../components/Dialog';
+import { CampaignRows } from './CampaignRows';
+import { ProgressFigures } from './ProgressFigures';
+import type { PromotionContext } from './usePromotionContext';
+
+export type Campaign = ResponseOf<'promotion/campaigns'>['rows'][number];
+
+const STATE_COLOUR: Record<CampaignState, string> = {
+  waiting: 'gold',
+  sending: 'blue',
+  paused: 'default',
+  cancelled: 'red',
+  done: 'green',
+};
+
+/** The branch's campaigns with their progress, live over the realtime connection; each one's rows, pause, resume, cancel. */
+export function CampaignsList({ context }: { context: PromotionContext }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
+  // promotion_changed reloads the list; the poll is a backstop should the realtime connection drop.
+  const { data, isFetching } = usePromotionCampaignsQuery({ page, perPage: 10 }, { pollingInterval: 15_000 });
+  return (
+    <>
+      <Table<Campaign>
+        rowKey="id"
+        data-testid="campaigns"
+        loading={isFetching && !data}
+        dataSource={data?.rows}
+        locale={{ emptyText: <Empty description={t('promotions.campaigns.empty')} /> }}
+        pagination={{ current: page, pageSize: 10, total: data?.total, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          {
+            title: t('promotions.campaigns.at'),
+            dataIndex: 'created_at',
+            width: 150,
+            render: (v: string) => formatDateTime(v, i18n.language, 'short', context.branch.time_zone),
+          },
+          {
+            title: t('promotions.message'),
+            dataIndex: 'message',
+            ellipsis: true,
+            render: (v: string) => <bdi dir="auto">{v}</bdi>,
+          },
+          {
+            title: t('promotions.campaigns.state'),
+            dataIndex: 'state',
+            width: 120,
+            render: (v: CampaignState) => (
+              <Tag color={STATE_COLOUR[v]} data-testid="campaign-state">
+                {t(`promotions.states.${v}`)}
+              </Tag>
+            ),
+          },
+          {
+            title: t('promotions.campaigns.progress'),
+            width: 340,
+            render: (_, c) => <ProgressFigures progress={c.progress} timeZone={context.branch.time_zone} />,
+          },
+          {
+            title: '',
+            width: 190,
+            render: (_, c) => <Actions campaign={c} onRows={() => setOpen(c.id)} />,
+          },
+        ]}
+      />
+      {open !== null && (
+        <Dialog
+          open
+          width={900}
+          title={t('promotions.campaigns.rows')}
+          footer={null}
+          onCancel={() => setOpen(null)}
+          destroyOnHidden
+        >
+          <CampaignRows id={open} timeZone={context.branch.time_zone} />
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function Actions({ campaign, onRows }: { campaign: Campaign; onRows: () => void }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const submit = useSubmit();
+  const [pause, pausing] = usePromotionPauseMutation();
+  const [resume, resuming] = usePromotionResumeMutation();
+  const [cancel, cancelling] = usePromotionCancelMutation();
+  const [confirming, setConfirming] = useState(false);
+  const running = campaign.state === 'waiting' || campaign.state === 'sending';
+  const may = ability.can('update', 'Promotions');
+  return (
+    <Space size={4} wrap>
+      <Button size="small" icon={<UnorderedListOutlined />} onClick={onRows} data-testid="campaign-open">
+        {t('promotions.campaigns.rows')}
+      </Button>
+      {may && running && (
+        <Button
+          size="small"
+          icon={<PauseOutlined />}
+          loading={pausing.isLoading}
+          onClick={() => void submit(pause({ id: campaign.id }))}
+          data-testid="campaign-pause"
+        >
+          {t('promotions.campaigns.pause')}
+        </Button>
+      )}
+      {may && campaign.state === 'paused' && (
+        <Button
+          size="small"
+          icon={<CaretRightOutlined />}
+          loading={resuming.isLoading}
+          onClick={() => void submit(resume({ id: campaign.id }))}
+          data-testid="campaign-resume"
+        >
+          {t('promotions.campaigns.resume')}
+        </Button>
+      )}
+      {may && (running || campaign.state === 'paused') && (
+        <Button
+          size="small"
+          danger
+          icon={<StopOutlined />}
+          onClick={() => setConfirming(true)}
+          data-testid="campaign-cancel"
+        >
+          {t('promotions.campaigns.cancel')}
+        </Button>
+      )}
+      {confirming && (
+        <Dialog
+          open
+          title={t('promotions.campaigns.cancelTitle')}
+          okText={t('promotions.campaigns.cancel')}
+          okButtonProps={{ danger: true, 'data-testid': 'campaign-cancel-confirm' }}
+          cancelText={t('promotions.campaigns.keep')}
+          confirmLoading={cancelling.isLoading}
+          onOk={() => void submit(cancel({ id: campaign.id })).then(() => setConfirming(false))}
+          onCancel={() => setConfirming(false)}
+        >
+          {t('promotions.campaigns.cancelText', { left: campaign.progress.left })}
+        </Dialog>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,42 @@
+import { Progress as Bar, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Progress } from '../../../shared/api/promotion';
+import { formatDateTime } from '../../components/dates';
+import { Ltr } from '../../components/Ltr';
+
+/** Sent, failed, no answer, waiting and left; and, outside the window, until when it waits. */
+export function ProgressFigures({ progress, timeZone }: { progress: Progress; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const gone = progress.sent + progress.failed + progress.unknown + progress.skipped;
+  const figures = [
+    ['sent', progress.sent],
+    ['failed', progress.failed],
+    ['unknown', progress.unknown],
+    ['skipped', progress.skipped],
+    ['waiting', progress.waiting],
+    ['left', progress.left],
+  ] as const;
+  return (
+    <Space direction="vertical" size={0} style={{ width: '100%' }} data-testid="campaign-progress">
+      <Bar
+        aria-label={t('promotions.campaigns.progress')}
+        percent={progress.total ? Math.floor((gone * 100) / progress.total) : 0}
+        size="small"
+      />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {figures.map(([label, figure], i) => (
+          <span key={label} data-testid={`progress-${label}`}>
+            {i > 0 && ' · '}
+            {t(`promotions.progress.${label}`)} <Ltr>{figure}</Ltr>
+          </span>
+        ))}
+      </Typography.Text>
+      {progress.waits_until && progress.left > 0 && (
+        <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="campaign-waits">
+          {t('promotions.progress.waitsUntil')}{' '}
+          <Ltr>{formatDateTime(progress.waits_until, i18n.language, 'short', timeZone)}</Ltr>
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { Card, Form, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { PromotionSettings } from '../../../shared/api/promotion';
+import { clockTime } from '../../../shared/domain/promotion';
+import { usePromotionSettingsQuery, usePromotionSettingsUpdateMutation } from '../../api/promotion';
+import { useSubmit } from '../../components/useSubmit';
+import { CardSave, Unsaved } from './CardSave';
+
+interface Values {
+  window_start: string;
+  window_end: string;
+  sender: string;
+  opt_out_en: string;
+  opt_out_ar: string;
+}
+
+/** "HH:MM" (24:00 the day's end) as minutes after midnight; null when it is no such time. */
+const minutesOf = (clock: string): number | null => {
+  const m = /^([01]?\d|2[0-3]):([0-5]\d)$|^(24):00$/.exec(clock.trim());
+  if (!m) return null;
+  return m[3] ? 24 * 60 : Number(m[1]) * 60 + Number(m[2]);
+};
+
+const valuesOf = (s: PromotionSettings): Values => ({
+  window_start: clockTime(s.window_start),
+  window_end: clockTime(s.window_end),
+  sender: s.sender ?? '',
+  opt_out_en: s.opt_out_en,
+  opt_out_ar: s.opt_out_ar,
+});
+
+/**
+ * The chain's promotion rules (issue 23): the sending window on each branch's clock, the promotional
+ * sender name and the opt-out words each promotion ends with, in English and Arabic.
+ */
+export function PromotionCard({ unsaved, onUnsaved }: { unsaved: boolean; onUnsaved: (unsaved: boolean) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const { data } = usePromotionSettingsQuery();
+  const [update, { isLoading }] = usePromotionSettingsUpdateMutation();
+  const submit = useSubmit();
+  const current = Form.useWatch((v: Values) => v, form);
+  const changed =
+    data !== undefined &&
+    current !== undefined &&
+    (Object.keys(current) as (keyof Values)[]).some(
+      (k) => current[k] !== undefined && current[k] !== valuesOf(data)[k],
+    );
+  useEffect(() => onUnsaved(changed), [changed, onUnsaved]);
+  if (!data) return null;
+  const clockRule = {
+    validator: async (_: unknown, v: string) =>
+      minutesOf(v ?? '') === null ? Promise.reject(new Error(t('errors:FIELD_INVALID'))) : undefined,
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    await submit(
+      update({
+        window_start: minutesOf(v.window_start) ?? 0,
+        window_end: minutesOf(v.window_end) ?? 0,
+        sender: v.sender,
+        opt_out_en: v.opt_out_en,
+        opt_out_ar: v.opt_out_ar,
+      }),
+      { form },
+    );
+  };
+  return (
+    <Card title={t('promotions.settings.title')} extra={unsaved && <Unsaved />} data-testid="promotion-settings-card">
+      <Form form={form} layout="vertical" initialValues={valuesOf(data)}>
+        <Space align="start" wrap>
+          <Form.Item name="window_start" label={t('promotions.settings.windowStart')} rules={[clockRule]}>
+            <Input dir="ltr" placeholder="09:00" style={{ width: 120 }} data-testid="promotion-window-start" />
+          </Form.Item>
+          <Form.Item name="window_end" label={t('promotions.settings.windowEnd')} rules={[clockRule]}>
+            <Input dir="ltr" placeholder="21:00" style={{ width: 120 }} data-testid="promotion-window-end" />
+          </Form.Item>
+        </Space>
+        <Form.Item extra={t('promotions.settings.windowHelp')} style={{ marginTop: -16 }} />
+        <Form.Item name="sender" label={t('promotions.settings.sender')} extra={t('promotions.settings.senderHelp')}>
+          <Input dir="ltr" maxLength={11} style={{ width: 200 }} data-testid="promotion-sender" />
+        </Form.Item>
+        <Form.Item
+          name="opt_out_en"
+          label={t('promotions.settings.optOutEn')}
+          rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
+        >
+          <Input dir="ltr" maxLength={60} data-testid="promotion-optout-en" />
+        </Form.Item>
+        <Form.Item
+          name="opt_out_ar"
+          label={t('promotions.settings.optOutAr')}
+          rules={[{ required: true, message: t('errors:FIELD_REQUIRED') }]}
+        >
+          <Input dir="rtl" maxLength={60} data-testid="promotion-optout-ar" />
+        </Form.Item>
+        <CardSave busy={isLoading} onSave={() => void save()} testId="promotion-settings-save" />
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { PromotionSettings } from '../../shared/api/promotion';
+import { excelWorkbook } from '../fixtures/campaign-sheets';
+import { adminOn, adminToken, api, seriousViolations, shot } from './helpers';
+
+/**
+ * Issue 23's story, in both languages: a manager imports a campaign .xlsx (Arabic names, every form a
+ * Saudi mobile is typed in, an empty, a repeated, an invalid and an opted-out number), removes a row,
+ * sees what it costs, sends it and watches it to done; the outbox lists its messages. The e2e server's
+ * gateway is the test file, so every message is "sent" at once.
+ */
+const words = {
+  en: {
+    header: ['Mobile', 'Name', 'Kid'],
+    message: 'Hello {name}, {kid} is invited to our weekend party!',
+    reasons: {
+      EMPTY: 'No mobile number',
+      DUPLICATE: 'Number already in the file',
+      INVALID_MOBILE: 'Not a mobile number',
+    },
+    done: 'Done',
+    sent: 'Message sent.',
+    unknown: '{nmae}',
+    unknownText: 'is not a placeholder',
+    encoding: 'UCS-2',
+  },
+  ar: {
+    header: ['الجوال', 'الاسم', 'الطفل'],
+    message: 'أهلاً {name}، ندعو {kid} لحفلة نهاية الأسبوع!',
+    reasons: { EMPTY: 'لا يوجد رقم جوال', DUPLICATE: 'الرقم مكرر في الملف', INVALID_MOBILE: 'ليس رقم جوال' },
+    done: 'اكتملت',
+    sent: 'تم إرسال الرسالة.',
+    unknown: '{nmae}',
+    unknownText: 'ليس من الحقول',
+    encoding: 'UCS-2',
+  },
+} as const;
+
+let token: string;
+let before: PromotionSettings;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  token = await adminToken();
+  before = (await api('settings/promotion', {}, token)).data;
+  // The whole day is the window here, so the story does not depend on the hour the suite runs at.
+  const wide = await api('settings/promotion/update', { ...before, window_start: 0, window_end: 24 * 60 }, token);
+  expect(wide.status).toBe(true);
+});
+
+test.afterAll(async () => {
+  await api('settings/promotion/update', before, token);
+});
+
+async function settledShot(page: Page, name: string) {
+  await shot(page, name, { settled: true });
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: a campaign from a spreadsheet is checked, trimmed, counted, sent once to each number and watched to done`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const w = words[lang];
+    // Six digits of this run: 056…/057… numbers no other test uses.
+    const p = `${lang === 'en' ? 6 : 7}${String(Date.now() % 100000).padStart(5, '0')}`;
+    const local = (i: number) => `05${p}1${i}`;
+    const e164 = (i: number) => `+9665${p}1${i}`;
+    const optedOut = (await api('parent/create', { name_en: 'Opted Out', name_ar: 'لا يريد', mobile: local(4) }, token))
+      .data;
+    expect((await api('promotion/optout', { parent_id: optedOut.id, opt_out: true }, token)).status).toBe(true);
+    const sheet = await excelWorkbook([
+      [...w.header],
+      [local(0), 'سارة القحطاني', 'ليان'],
+      [`+9665${p}11`, 'Omar', 'Yousef'],
+      [`009665${p}12`, 'نورة', 'ريم'],
+      [`05${p.slice(0, 1)} ${p.slice(1, 4)} ${p.slice(4)}13`, 'هدى', 'سلمان'],
+      [null, 'بلا رقم', 'فارغ'],
+      [local(0), 'مكرر', 'مرة ثانية'],
+      ['12345', 'Bad number', 'Nobody'],
+      [local(4), 'لا يريد', 'عروض'],
+      [local(5), 'إزالة', 'حذف'],
+    ]);
+
+    await adminOn(page, lang, 'Promotions?tab=campaign');
+    await expect(page.getByTestId('promotion-rules')).toContainText('00:00');
+    await settledShot(page, `promotions-campaign-empty-${lang}`);
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('campaign-import').click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'parents.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: sheet,
+    });
+
+    // Rows 2–5, 9 and 10 can be sent; 6 (no number), 7 (row 2's number again) and 8 cannot, and say why.
+    const rows = page.getByTestId('campaign-rows');
+    await expect(rows.locator('tbody tr')).toHaveCount(6);
+    for (const i of [0, 1, 2, 3]) await expect(rows).toContainText(e164(i));
+    await expect(rows).toContainText('سارة القحطاني');
+    const problems = page.getByTestId('campaign-problems').locator('tbody tr');
+    await expect(problems).toHaveCount(3);
+    await expect(problems.nth(0)).toContainText('6');
+    await expect(problems.nth(0)).toContainText(w.reasons.EMPTY);
+    await expect(problems.nth(1)).toContainText(w.reasons.DUPLICATE);
+    await expect(problems.nth(2)).toContainText('12345');
+    await expect(problems.nth(2)).toContainText(w.reasons.INVALID_MOBILE);
+
+    // Removing a row removes it here, before anything is sent.
+    await rows
+      .locator('tr', { hasText: e164(5) })
+      .getByTestId('campaign-row-remove')
+      .click();
+    await expect(rows.locator('tbody tr')).toHaveCount(5);
+    await expect(rows).not.toContainText(e164(5));
+
+    // A placeholder PlayDesk does not fill is said before sending, and Send waits for a message that can go.
+    const message = page.getByTestId('promotion-message');
+    await message.fill(`${w.message} ${w.unknown}`);
+    await expect(page.getByTestId('template-problem')).toContainText(w.unknownText);
+    await message.fill(w.message);
+    await expect(page.getByTestId('template-problem')).toHaveCount(0);
+    // Counted for the first row, whose Arabic names make it UCS-2 whatever the message's language.
+    await expect(page.getByTestId('message-count')).toContainText(w.encoding);
+    const total = page.getByTestId('campaign-total');
+    await expect(total).toContainText('5');
+    await settledShot(page, `promotions-campaign-imported-${lang}`);
+
+    await page.getByTestId('campaign-send').click();
+    await expect(page.locator('.ant-notification-notice').first()).toContainText(w.sent);
+    // A successful send clears the rows and shows the campaigns, the newest first.
+    const campaign = page.getByTestId('campaigns').locator('tbody tr').first();
+    await expect(campaign.getByTestId('campaign-state')).toHaveText(w.done, { timeout: 30_000 });
+    await expect(campaign.getByTestId('progress-sent')).toContainText('4');
+    await expect(campaign.getByTestId('progress-skipped')).toContainText('1');
+    await expect(campaign.getByTestId('progress-left')).toContainText('0');
+    await settledShot(page, `promotions-campaigns-${lang}`);
+
+    await campaign.getByTestId('campaign-open').click();
+    const detail = page.getByTestId('campaign-detail-rows').locator('tbody tr');
+    await expect(detail).toHaveCount(5);
+    await expect(page.getByTestId('campaign-detail-rows')).toContainText(e164(4));
+    await settledShot(page, `promotions-campaign-rows-${lang}`);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab').nth(1).click();
+    await expect(page.getByTestId('campaign-rows')).toHaveCount(0);
+
+    await page.getByRole('tab').nth(3).click();
+    const outbox = page.getByTestId('outbox-page');
+    for (const i of [0, 1, 2, 3]) await expect(outbox).toContainText(e164(i));
+    await expect(outbox).not.toContainText(e164(4));
+    await settledShot(page, `promotions-outbox-${lang}`);
+  });
+}
