@@ -48,6 +48,7 @@ type Claimed = {
   mobile: string;
   name: string;
   kid: string;
+  row_no: number;
   opted_out: boolean;
 };
 
@@ -138,8 +139,12 @@ export class PromotionSender {
           await this.sleep(wait);
           continue;
         }
-        const row = await this.claim();
-        if (!row) {
+        // Behind (timers are late, a statement was slow): the rows due since are claimed together, but
+        // the credit is a few intervals at most, so the rate holds on average and never bursts far.
+        nextAt = Math.max(nextAt, Date.now() - interval * MAX_IN_FLIGHT);
+        const due = Math.min(MAX_IN_FLIGHT - this.inFlight.size, 1 + Math.floor((Date.now() - nextAt) / interval));
+        const rows = await this.claim(due);
+        if (rows.length === 0) {
           await this.finishDone();
           this.wentIdle();
           // Rows still awaiting an answer: their campaign is done once they are in.
@@ -147,10 +152,11 @@ export class PromotionSender {
           await (this.inFlight.size > 0 ? Promise.race([...this.inFlight]) : this.sleep(REFRESH_MS));
           continue;
         }
-        // Behind (a slow statement): catch up by one interval at most, never in a burst.
-        nextAt = Math.max(nextAt + interval, Date.now());
-        const sending = this.send(row).finally(() => this.inFlight.delete(sending));
-        this.inFlight.add(sending);
+        nextAt += interval * rows.length;
+        for (const row of rows) {
+          const sending = this.send(row).finally(() => this.inFlight.delete(sending));
+          this.inFlight.add(sending);
+        }
       } catch (error) {
         // The database away a moment: the loop goes on after a pause, and no row is lost (it is stored).
         this.log.error({ err: error }, 'promotion sender: pass failed');
@@ -207,27 +213,29 @@ export class PromotionSender {
   }
 
   /**
-   * The next waiting row of a sending campaign whose window is open this very moment (not as of the
-   * last look: no row goes out a second past closing), marked `sending` and committed in one statement.
+   * The next waiting rows (`limit` at most) of sending campaigns whose window is open this very moment
+   * (not as of the last look: no row goes out a second past closing), marked `sending` and committed
+   * in one statement, in the order of their campaigns and rows. The rows are picked once, in a
+   * materialised step: an `IN (… LIMIT n SKIP LOCKED)` may be run again by the plan and take more.
    */
-  private async claim(): Promise<Claimed | null> {
+  private async claim(limit: number): Promise<Claimed[]> {
     const inWindow = [...this.open.values()].filter((c) => this.inWindow(c));
     // A window just closed: the next look sets its campaign waiting.
     if (inWindow.length < this.open.size) this.refreshAt = 0;
-    if (inWindow.length === 0) return null;
+    if (inWindow.length === 0) return [];
     const ids = sql.param(inWindow.map((c) => c.id));
     const claimed = await this.db.execute<Claimed>(sql`
-      update promotion_rows set state = 'sending', claimed_at = now()
-      where id = (
+      with picked as materialized (
         select r.id from promotion_rows r
         join promotion_campaigns c on c.id = r.campaign_id and c.state = 'sending'
         where r.campaign_id = any(${ids}::int[]) and r.state = 'waiting'
         order by r.campaign_id, r.row_no
-        limit 1
+        limit ${limit}
         for update of r skip locked)
-        and state = 'waiting'
-      returning id, campaign_id, mobile, name, kid, ${rowOptedOut(sql.raw('promotion_rows.mobile'))} as opted_out`);
-    return claimed.rows[0] ?? null;
+      update promotion_rows set state = 'sending', claimed_at = now()
+      from picked where promotion_rows.id = picked.id and promotion_rows.state = 'waiting'
+      returning promotion_rows.id, campaign_id, mobile, name, kid, row_no, ${rowOptedOut(sql.raw('promotion_rows.mobile'))} as opted_out`);
+    return claimed.rows.sort((a, b) => a.campaign_id - b.campaign_id || a.row_no - b.row_no);
   }
 
   /** Hands one claimed row to the gateway (a number that opted out since is skipped) and records the answer. */
