@@ -132,6 +132,8 @@ export const fieldErrorKeys = [
   'FIELD_TOO_LARGE',
   /** A server address on another computer without https (station settings). */
   'FIELD_INSECURE_URL',
+  /** A promotion's message whose placeholders PlayDesk cannot fill ({nmae}, a lone brace). */
+  'TEMPLATE_INVALID',
 ] as const;
 
 /** The system keys that report success (translated with the success messages). */

@@ -3,17 +3,20 @@ import { endpoint } from './endpoint';
 import { Id, OptionalId, Timestamp, paging } from './common';
 import { pageSchema } from './envelope';
 import { storedName } from './files';
+import { templateProblems } from '../domain/promotion-text';
 import { CAMPAIGN_STATES, MAX_CAMPAIGN_ROWS, MAX_PROMOTION_MESSAGE, ROW_STATES } from '../domain/promotion';
 
 /** Promotion SMS (spec 7): one message or a campaign, sent by the server in the background. */
 
 const Promotions = (action: 'view' | 'create' | 'update') => ({ action, subject: 'Promotions' as const });
 
+/** A template with a wrong placeholder would be stored, then refused row by row by the sender: refused here. */
 const Message = z
   .string({ error: 'FIELD_REQUIRED' })
   .trim()
   .min(1, 'FIELD_REQUIRED')
-  .max(MAX_PROMOTION_MESSAGE, 'FIELD_TOO_LONG');
+  .max(MAX_PROMOTION_MESSAGE, 'FIELD_TOO_LONG')
+  .refine((m) => templateProblems(m).length === 0, 'TEMPLATE_INVALID');
 /** As typed or as the spreadsheet had it; the server reads it in the branch's country. */
 const TypedMobile = z.string({ error: 'FIELD_REQUIRED' }).trim().min(1, 'FIELD_REQUIRED').max(30, 'FIELD_TOO_LONG');
 /** A spreadsheet's row number: at most an .xlsx sheet's last row. */

@@ -376,11 +376,14 @@ describe('bad input', () => {
       [{ rows: [...rowsFrom(0, 1), ...rowsFrom(5, 1)], message: 'x' }, 'rows.1.row', 'FIELD_INVALID'],
       [{ rows: [{ row: 5_000_000, mobile: mobile(1) }], message: 'x' }, 'rows.0.row', 'FIELD_TOO_LARGE'],
       [{ rows: rowsFrom(0, 1), message: 'x', file: '../etc/passwd' }, 'file', 'FIELD_INVALID'],
+      // A misspelt placeholder: refused before anything is stored, not failed row by row while sending.
+      [{ rows: rowsFrom(0, 1), message: 'Hello {nmae}' }, 'message', 'TEMPLATE_INVALID'],
     ];
     const single: [unknown, string, string][] = [
       [{ message: 'x' }, 'mobile', 'FIELD_REQUIRED'],
       [{ mobile: mobile(1), parent_id: 1, message: 'x' }, 'parent_id', 'FIELD_INVALID'],
       [{ mobile: '12', message: 'x' }, 'mobile', 'INVALID_MOBILE'],
+      [{ mobile: mobile(1), message: 'Sale {' }, 'message', 'TEMPLATE_INVALID'],
     ];
     for (const [body, path, message] of single) {
       const res = await server.post('/promotion/sms', { branch_id: 1, ...(body as object) }, admin);
