@@ -44,7 +44,8 @@ export function MessageBox({
         onChange={(e) => onChange?.(e.target.value)}
         rows={4}
         maxLength={MAX_PROMOTION_MESSAGE}
-        dir="auto"
+        // Empty, it keeps the screen's direction, so the hint reads in the screen's language.
+        dir={value ? 'auto' : undefined}
         aria-label={t('promotions.message')}
         placeholder={t('promotions.messageHint')}
         data-testid="promotion-message"
