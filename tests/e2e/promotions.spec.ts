@@ -214,3 +214,68 @@ for (const lang of ['en', 'ar'] as const) {
     await settledShot(page, `promotions-settings-${lang}`);
   });
 }
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: a campaign outside the sending hours waits and says until when; it is paused, resumed, and cancelled once confirmed`, async ({
+    page,
+  }) => {
+    const states = {
+      en: { waiting: 'Waiting for sending hours', paused: 'Paused', cancelled: 'Cancelled' },
+      ar: { waiting: 'بانتظار ساعات الإرسال', paused: 'موقوفة مؤقتًا', cancelled: 'ملغاة' },
+    }[lang];
+    // A window two hours away on the branch's clock: closed now, whatever the hour the suite runs at.
+    const branch = (await api('branch/station', { branch_id: 1 }, token)).data;
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: branch.time_zone }).format(
+        new Date(),
+      ),
+    );
+    const start = hour + 2 <= 22 ? hour + 2 : hour - 3;
+    const closed = { ...before, window_start: start * 60, window_end: (start + 1) * 60 };
+    expect((await api('settings/promotion/update', closed, token)).status).toBe(true);
+    try {
+      const p = `${lang === 'en' ? 3 : 4}${String(Date.now() % 100000).padStart(5, '0')}`;
+      const made = await api(
+        'promotion/bulksms',
+        {
+          rows: [
+            { row: 2, mobile: `05${p}30`, name: 'Sara', kid: '' },
+            { row: 3, mobile: `05${p}31`, name: 'Omar', kid: '' },
+          ],
+          message: `Open day ${p}`,
+          file: null,
+          branch_id: 1,
+        },
+        token,
+      );
+      expect(made.status).toBe(true);
+
+      await adminOn(page, lang, 'Promotions?tab=campaigns');
+      const campaign = page.getByTestId('campaigns').locator('tbody tr', { hasText: `Open day ${p}` });
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.waiting, { timeout: 30_000 });
+      await expect(campaign.getByTestId('campaign-waits')).toContainText(`${String(start).padStart(2, '0')}:00`);
+      await expect(campaign.getByTestId('progress-left')).toContainText('2');
+      await settledShot(page, `promotions-waiting-${lang}`);
+
+      await campaign.getByTestId('campaign-pause').click();
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.paused);
+      await campaign.getByTestId('campaign-resume').click();
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.waiting);
+
+      // Cancel asks first; keeping it changes nothing.
+      await campaign.getByTestId('campaign-cancel').click();
+      await expect(page.getByTestId('campaign-cancel-confirm')).toBeVisible();
+      await settledShot(page, `promotions-cancel-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('campaign-cancel-confirm')).toHaveCount(0);
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.waiting);
+      await campaign.getByTestId('campaign-cancel').click();
+      await page.getByTestId('campaign-cancel-confirm').click();
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.cancelled);
+      await expect(campaign.getByTestId('progress-skipped')).toContainText('2');
+      await expect(campaign.getByTestId('progress-sent')).toContainText('0');
+    } finally {
+      await api('settings/promotion/update', { ...before, window_start: 0, window_end: 24 * 60 }, token);
+    }
+  });
+}
