@@ -36,6 +36,13 @@ export const PROMOTION_DEFAULTS = {
 export const clockTime = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+/** "HH:MM" as typed (24:00 the day's end) in minutes after midnight ("9:30" → 570); null when it is no such time. */
+export function clockMinutes(clock: string): number | null {
+  const m = /^([01]?\d|2[0-3]):([0-5]\d)$|^(24):00$/.exec(clock.trim());
+  if (!m) return null;
+  return m[3] ? 24 * 60 : Number(m[1]) * 60 + Number(m[2]);
+}
+
 export interface SendingWindow {
   /** Minutes after the branch's midnight; start < end. */
   start: number;

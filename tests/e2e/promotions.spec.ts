@@ -23,6 +23,9 @@ const words = {
     unknown: '{nmae}',
     unknownText: 'is not a placeholder',
     encoding: 'UCS-2',
+    optedOut: 'This number asked for no promotions',
+    hello: 'Hello {name}, see you this weekend!',
+    plain: 'See you at the play centre this weekend!',
   },
   ar: {
     header: ['الجوال', 'الاسم', 'الطفل'],
@@ -33,6 +36,9 @@ const words = {
     unknown: '{nmae}',
     unknownText: 'ليس من الحقول',
     encoding: 'UCS-2',
+    optedOut: 'طلب صاحب هذا الرقم عدم استلام العروض',
+    hello: 'أهلاً {name}، نراكم نهاية الأسبوع!',
+    plain: 'نراكم في مركز اللعب نهاية الأسبوع!',
   },
 } as const;
 
@@ -54,6 +60,8 @@ test.afterAll(async () => {
 });
 
 async function settledShot(page: Page, name: string) {
+  // A pointer resting where a toast shows (the sign-in's language switch) holds the toast open.
+  await page.mouse.move(600, 780);
   await shot(page, name, { settled: true });
   expect(await seriousViolations(page)).toEqual([]);
 }
@@ -156,5 +164,118 @@ for (const lang of ['en', 'ar'] as const) {
     for (const i of [0, 1, 2, 3]) await expect(outbox).toContainText(e164(i));
     await expect(outbox).not.toContainText(e164(4));
     await settledShot(page, `promotions-outbox-${lang}`);
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: a parent turned off promotions on their profile gets no single message; a typed mobile gets one; the rules are in Settings`, async ({
+    page,
+  }) => {
+    const w = words[lang];
+    const p = `${lang === 'en' ? 8 : 9}${String(Date.now() % 100000).padStart(5, '0')}`;
+    const parent = (await api('parent/create', { name_en: 'Huda', name_ar: 'هدى', mobile: `05${p}20` }, token)).data;
+    const kid = (await api('kid/create', { parent_id: parent.id, name_en: 'Omar', name_ar: 'عمر' }, token)).data;
+
+    await adminOn(page, lang, `FrontDesk/${kid.id}`);
+    const receives = page.getByTestId('parent-promotions');
+    await expect(receives).toBeChecked();
+    await receives.focus();
+    await page.keyboard.press('Space');
+    await expect(receives).not.toBeChecked();
+    const found = await api('parent/search', { query: `05${p}20` }, token);
+    expect(found.data.find((f) => f.id === parent.id)?.promotions_opt_out).toBe(true);
+    await settledShot(page, `promotions-profile-optout-${lang}`);
+
+    await page.goto('/#/Promotions?tab=single');
+    // A typed mobile has no name to put in {name}: said, and nothing sent.
+    await page.getByTestId('promotion-mobile').fill(`05${p}21`);
+    await page.getByTestId('promotion-message').fill(w.hello);
+    await expect(page.getByTestId('template-problem')).toContainText('{name}');
+    await expect(page.getByTestId('promotion-send-one')).toBeDisabled();
+    const sendTo = async (mobile: string) => {
+      await page.getByTestId('promotion-mobile').fill(mobile);
+      await page.getByTestId('promotion-message').fill(w.plain);
+      await expect(page.getByTestId('message-count')).toBeVisible();
+      await page.getByTestId('promotion-send-one').click();
+    };
+    await sendTo(`05${p}20`);
+    await expect(page.locator('.ant-notification-notice').first()).toContainText(w.optedOut);
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
+    await sendTo(`05${p}21`);
+    await expect(page.locator('.ant-notification-notice').first()).toContainText(w.sent);
+    await expect(page.getByTestId('promotion-message')).toHaveValue('');
+    await settledShot(page, `promotions-single-${lang}`);
+
+    await page.goto('/#/Settings');
+    const card = page.getByTestId('promotion-settings-card');
+    await expect(card.getByTestId('promotion-window-start')).toHaveValue('00:00');
+    await expect(card.getByTestId('promotion-window-end')).toHaveValue('24:00');
+    await card.scrollIntoViewIfNeeded();
+    await settledShot(page, `promotions-settings-${lang}`);
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`${lang}: a campaign outside the sending hours waits and says until when; it is paused, resumed, and cancelled once confirmed`, async ({
+    page,
+  }) => {
+    const states = {
+      en: { waiting: 'Waiting for sending hours', paused: 'Paused', cancelled: 'Cancelled' },
+      ar: { waiting: 'بانتظار ساعات الإرسال', paused: 'موقوفة مؤقتًا', cancelled: 'ملغاة' },
+    }[lang];
+    // A window two hours away on the branch's clock: closed now, whatever the hour the suite runs at.
+    const branch = (await api('branch/station', { branch_id: 1 }, token)).data;
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: branch.time_zone }).format(
+        new Date(),
+      ),
+    );
+    const start = hour + 2 <= 22 ? hour + 2 : hour - 3;
+    const closed = { ...before, window_start: start * 60, window_end: (start + 1) * 60 };
+    expect((await api('settings/promotion/update', closed, token)).status).toBe(true);
+    try {
+      const p = `${lang === 'en' ? 3 : 4}${String(Date.now() % 100000).padStart(5, '0')}`;
+      const made = await api(
+        'promotion/bulksms',
+        {
+          rows: [
+            { row: 2, mobile: `05${p}30`, name: 'Sara', kid: '' },
+            { row: 3, mobile: `05${p}31`, name: 'Omar', kid: '' },
+          ],
+          message: `Open day ${p}`,
+          file: null,
+          branch_id: 1,
+        },
+        token,
+      );
+      expect(made.status).toBe(true);
+
+      await adminOn(page, lang, 'Promotions?tab=campaigns');
+      const campaign = page.getByTestId('campaigns').locator('tbody tr', { hasText: `Open day ${p}` });
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.waiting, { timeout: 30_000 });
+      await expect(campaign.getByTestId('campaign-waits')).toContainText(`${String(start).padStart(2, '0')}:00`);
+      await expect(campaign.getByTestId('progress-left')).toContainText('2');
+      await settledShot(page, `promotions-waiting-${lang}`);
+
+      await campaign.getByTestId('campaign-pause').click();
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.paused);
+      await campaign.getByTestId('campaign-resume').click();
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.waiting);
+
+      // Cancel asks first; keeping it changes nothing.
+      await campaign.getByTestId('campaign-cancel').click();
+      await expect(page.getByTestId('campaign-cancel-confirm')).toBeVisible();
+      await settledShot(page, `promotions-cancel-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('campaign-cancel-confirm')).toHaveCount(0);
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.waiting);
+      await campaign.getByTestId('campaign-cancel').click();
+      await page.getByTestId('campaign-cancel-confirm').click();
+      await expect(campaign.getByTestId('campaign-state')).toHaveText(states.cancelled);
+      await expect(campaign.getByTestId('progress-skipped')).toContainText('2');
+      await expect(campaign.getByTestId('progress-sent')).toContainText('0');
+    } finally {
+      await api('settings/promotion/update', { ...before, window_start: 0, window_end: 24 * 60 }, token);
+    }
   });
 }

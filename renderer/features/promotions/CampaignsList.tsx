@@ -54,13 +54,27 @@ export function CampaignsList({ context }: { context: PromotionContext }) {
           {
             title: t('promotions.message'),
             dataIndex: 'message',
-            ellipsis: true,
-            render: (v: string) => <bdi dir="auto">{v}</bdi>,
+            // Cut at the message's own end: an English message in an Arabic table keeps its opening words.
+            render: (v: string) => (
+              <div
+                dir="auto"
+                title={v}
+                style={{
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                  textAlign: 'start',
+                  maxWidth: 360,
+                }}
+              >
+                {v}
+              </div>
+            ),
           },
           {
             title: t('promotions.campaigns.state'),
             dataIndex: 'state',
-            width: 120,
+            width: 180,
             render: (v: CampaignState) => (
               <Tag color={STATE_COLOUR[v]} data-testid="campaign-state">
                 {t(`promotions.states.${v}`)}

@@ -1,4 +1,4 @@
-import { Input, Space, Typography } from 'antd';
+import { Alert, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAX_PROMOTION_MESSAGE } from '../../../shared/domain/promotion';
 import {
@@ -44,22 +44,30 @@ export function MessageBox({
         onChange={(e) => onChange?.(e.target.value)}
         rows={4}
         maxLength={MAX_PROMOTION_MESSAGE}
-        dir="auto"
+        // Empty, it keeps the screen's direction, so the hint reads in the screen's language.
+        dir={value ? 'auto' : undefined}
         aria-label={t('promotions.message')}
         placeholder={t('promotions.messageHint')}
         data-testid="promotion-message"
       />
       {problems.map((p, i) => (
-        <Typography.Text key={i} type="danger" data-testid="template-problem">
-          {t(`promotions.template.${p.problem}`, { placeholder: 'placeholder' in p ? `{${p.placeholder}}` : '' })}
-        </Typography.Text>
+        <Alert
+          key={i}
+          type="error"
+          showIcon
+          data-testid="template-problem"
+          title={t(`promotions.template.${p.problem}`, { placeholder: 'placeholder' in p ? `{${p.placeholder}}` : '' })}
+        />
       ))}
       {written && !written.ok && problems.length === 0 && (
-        <Typography.Text type="warning" data-testid="template-problem">
-          {t(`promotions.template.${written.reason}`, {
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="template-problem"
+          title={t(`promotions.template.${written.reason}`, {
             placeholder: 'placeholder' in written ? `{${written.placeholder}}` : '',
           })}
-        </Typography.Text>
+        />
       )}
       {count && (
         <Figures

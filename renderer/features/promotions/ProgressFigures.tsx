@@ -1,12 +1,12 @@
 import { Progress as Bar, Space, Typography } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Progress } from '../../../shared/api/promotion';
-import { formatDateTime } from '../../components/dates';
 import { Ltr } from '../../components/Ltr';
 
 /** Sent, failed, no answer, waiting and left; and, outside the window, until when it waits. */
 export function ProgressFigures({ progress, timeZone }: { progress: Progress; timeZone: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const gone = progress.sent + progress.failed + progress.unknown + progress.skipped;
   const figures = [
     ['sent', progress.sent],
@@ -32,11 +32,17 @@ export function ProgressFigures({ progress, timeZone }: { progress: Progress; ti
         ))}
       </Typography.Text>
       {progress.waits_until && progress.left > 0 && (
-        <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="campaign-waits">
-          {t('promotions.progress.waitsUntil')}{' '}
-          <Ltr>{formatDateTime(progress.waits_until, i18n.language, 'short', timeZone)}</Ltr>
+        <Typography.Text style={{ fontSize: 12 }} data-testid="campaign-waits">
+          <ClockCircleOutlined /> {t('promotions.progress.waitsUntil')}{' '}
+          <Ltr>{clockAt(progress.waits_until, timeZone)}</Ltr>
         </Typography.Text>
       )}
     </Space>
   );
 }
+
+/** HH:MM on the branch's clock: a window opens within a day, so the hour says when. */
+const clockAt = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    new Date(iso),
+  );

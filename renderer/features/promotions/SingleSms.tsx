@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { messageLanguage } from '../../../shared/domain/promotion-text';
+import { messageLanguage, promotionWriter } from '../../../shared/domain/promotion-text';
 import { usePromotionSmsMutation } from '../../api/promotion';
 import { useAbility } from '../../app/ability';
 import { useSubmit } from '../../components/useSubmit';
@@ -31,6 +31,9 @@ export function SingleSms({ context }: { context: PromotionContext }) {
   // The server fills {name} with the parent's name in the message's language.
   const sample =
     parent && toParent ? { name: messageLanguage(message) === 'ar' ? parent.name_ar : parent.name_en } : {};
+
+  // A placeholder this recipient has no value for would only be failed by the server: not sent at all.
+  const writable = message.trim() !== '' && promotionWriter(message, context.words)(sample).ok;
 
   const go = async () => {
     const recipient = toParent && parent ? { parent_id: parent.id } : { mobile };
@@ -77,7 +80,7 @@ export function SingleSms({ context }: { context: PromotionContext }) {
       </Form.Item>
       <SendButton
         busy={sending.isLoading}
-        disabled={!message.trim() || (toParent ? !parent : !mobile.trim())}
+        disabled={!writable || (toParent ? !parent : !mobile.trim())}
         testId="promotion-send-one"
       >
         {t('promotions.send')}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Card, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PromotionSettings } from '../../../shared/api/promotion';
-import { clockTime } from '../../../shared/domain/promotion';
+import { clockMinutes, clockTime } from '../../../shared/domain/promotion';
 import { usePromotionSettingsQuery, usePromotionSettingsUpdateMutation } from '../../api/promotion';
 import { useSubmit } from '../../components/useSubmit';
 import { CardSave, Unsaved } from './CardSave';
@@ -14,13 +14,6 @@ interface Values {
   opt_out_en: string;
   opt_out_ar: string;
 }
-
-/** "HH:MM" (24:00 the day's end) as minutes after midnight; null when it is no such time. */
-const minutesOf = (clock: string): number | null => {
-  const m = /^([01]?\d|2[0-3]):([0-5]\d)$|^(24):00$/.exec(clock.trim());
-  if (!m) return null;
-  return m[3] ? 24 * 60 : Number(m[1]) * 60 + Number(m[2]);
-};
 
 const valuesOf = (s: PromotionSettings): Values => ({
   window_start: clockTime(s.window_start),
@@ -51,14 +44,14 @@ export function PromotionCard({ unsaved, onUnsaved }: { unsaved: boolean; onUnsa
   if (!data) return null;
   const clockRule = {
     validator: async (_: unknown, v: string) =>
-      minutesOf(v ?? '') === null ? Promise.reject(new Error(t('errors:FIELD_INVALID'))) : undefined,
+      clockMinutes(v ?? '') === null ? Promise.reject(new Error(t('errors:FIELD_INVALID'))) : undefined,
   };
   const save = async () => {
     const v = await form.validateFields();
     await submit(
       update({
-        window_start: minutesOf(v.window_start) ?? 0,
-        window_end: minutesOf(v.window_end) ?? 0,
+        window_start: clockMinutes(v.window_start) ?? 0,
+        window_end: clockMinutes(v.window_end) ?? 0,
         sender: v.sender,
         opt_out_en: v.opt_out_en,
         opt_out_ar: v.opt_out_ar,
