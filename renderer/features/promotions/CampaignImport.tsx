@@ -9,6 +9,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { Ltr } from '../../components/Ltr';
 import { MessageBox } from './MessageBox';
 import { SendButton } from './SendButton';
+import { AudienceBuilder } from './AudienceBuilder';
 import { readCampaignFile } from './readCampaignFile';
 import type { PromotionContext } from './usePromotionContext';
 
@@ -80,6 +81,10 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
         )}
       </Space>
       {!imported && <Typography.Text type="secondary">{t('promotions.import.hint')}</Typography.Text>}
+      <AudienceBuilder
+        context={context}
+        onRows={(fileName, rows) => (setImported({ fileName, rows, problems: [] }), setPage(1))}
+      />
       {imported && (
         <>
           <Table<CampaignRow>
