@@ -10,6 +10,7 @@ import { Ltr } from '../../components/Ltr';
 import { MessageBox } from './MessageBox';
 import { SendButton } from './SendButton';
 import { AudienceBuilder } from './AudienceBuilder';
+import { StopListImport } from './StopListImport';
 import { readCampaignFile } from './readCampaignFile';
 import type { PromotionContext } from './usePromotionContext';
 
@@ -79,6 +80,7 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
             <bdi>{imported.fileName}</bdi> · {t('promotions.import.ready')} <Ltr>{rows.length}</Ltr>
           </Typography.Text>
         )}
+        <StopListImport context={context} />
       </Space>
       {!imported && <Typography.Text type="secondary">{t('promotions.import.hint')}</Typography.Text>}
       <AudienceBuilder
