@@ -134,8 +134,8 @@ export const promotionAudience = endpoint({
     /** More families matched than a campaign may hold: the first MAX_CAMPAIGN_ROWS are given. */
     cut: z.boolean(),
   }),
-  // Building the list is the first step of sending a campaign.
-  permission: Promotions('create'),
+  // A read (it stores nothing), so the view right, as the campaigns' rows are read.
+  permission: Promotions('view'),
 });
 
 /** The branch's campaigns, newest first (an administrator's: every branch's), with their progress. */
