@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Button, Form, InputNumber, Select, Typography } from 'antd';
+import { Button, Form, InputNumber, Select } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CampaignRow } from '../../../shared/domain/campaign-rows';
@@ -18,7 +17,8 @@ interface Asked {
 /**
  * A campaign's rows from the branch's own families instead of a file (issue 23): kids whose pass ends
  * soon, or families not seen lately. The rows go where a file's would (`onRows`, with a label standing
- * for the file's name); those who asked for no promotions are left out by the server and counted here.
+ * for the file's name); the label also says how many asked for no promotions and were left out, so it
+ * goes when another list or a file replaces these rows.
  */
 export function AudienceBuilder({
   context,
@@ -31,7 +31,6 @@ export function AudienceBuilder({
   const submit = useSubmit();
   const [form] = Form.useForm<Asked>();
   const [build, building] = usePromotionAudienceMutation();
-  const [left, setLeft] = useState<{ optedOut: number; cut: number | null } | null>(null);
 
   const go = async (asked: Asked) => {
     const found = await submit(build({ ...asked, branch_id: context.branchId }), {
@@ -39,8 +38,12 @@ export function AudienceBuilder({
       success: { text: t('promotions.audience.built') },
     });
     if (!found) return;
-    setLeft({ optedOut: found.opted_out, cut: found.cut ? found.rows.length : null });
-    onRows(t(`promotions.audience.label.${asked.kind}`, { count: asked.days }), found.rows);
+    const label = [
+      t(`promotions.audience.label.${asked.kind}`, { count: asked.days }),
+      found.opted_out > 0 ? t('promotions.audience.optedOut', { count: found.opted_out }) : null,
+      found.cut ? t('promotions.audience.cut', { count: found.rows.length }) : null,
+    ];
+    onRows(label.filter((part) => part !== null).join(' · '), found.rows);
   };
 
   return (
@@ -72,12 +75,6 @@ export function AudienceBuilder({
           {t('promotions.audience.build')}
         </Button>
       </Form>
-      {left && (left.optedOut > 0 || left.cut !== null) && (
-        <Typography.Text type="secondary" data-testid="audience-left-out">
-          {left.optedOut > 0 && t('promotions.audience.optedOut', { count: left.optedOut })}{' '}
-          {left.cut !== null && t('promotions.audience.cut', { count: left.cut })}
-        </Typography.Text>
-      )}
     </div>
   );
 }

@@ -80,8 +80,8 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
             <bdi>{imported.fileName}</bdi> · {t('promotions.import.ready')} <Ltr>{rows.length}</Ltr>
           </Typography.Text>
         )}
-        <StopListImport context={context} />
       </Space>
+      <StopListImport context={context} />
       {!imported && <Typography.Text type="secondary">{t('promotions.import.hint')}</Typography.Text>}
       <AudienceBuilder
         context={context}
