@@ -65,6 +65,7 @@ import { PromotionSettingsStore } from './modules/promotion/settings';
 import { PromotionCampaigns } from './modules/promotion/campaigns';
 import { DEFAULT_SENDER, PromotionSender, type SenderOptions } from './modules/promotion/sender';
 import { promotionRoutes } from './modules/promotion/routes';
+import { PromotionAudience } from './modules/promotion/audience';
 
 export interface AppDeps {
   db: Db;
@@ -209,7 +210,12 @@ export function buildApp(deps: AppDeps): App {
       users: new UserSummary(deps.db),
     }),
     ...cashupRoutes(new CashupService(deps.db, locales)),
-    ...promotionRoutes({ campaigns, settings: promotionSettings, settingsChanged: () => promotions.wake() }),
+    ...promotionRoutes({
+      campaigns,
+      audience: new PromotionAudience(deps.db, locales, now),
+      settings: promotionSettings,
+      settingsChanged: () => promotions.wake(),
+    }),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(

@@ -10,6 +10,8 @@ export const {
   usePromotionResumeMutation,
   usePromotionCancelMutation,
   usePromotionOptOutMutation,
+  usePromotionOptOutImportMutation,
+  usePromotionAudienceMutation,
   usePromotionSettingsQuery,
   usePromotionSettingsUpdateMutation,
 } = api.injectEndpoints({
@@ -23,6 +25,9 @@ export const {
     promotionCancel: mutation(build, 'promotion/campaign/cancel', ['Promotion']),
     // The parent's profile shows the wish: it reloads.
     promotionOptOut: mutation(build, 'promotion/optout', ['Parent']),
+    promotionOptOutImport: mutation(build, 'promotion/optout/import', ['Parent']),
+    // A read, but asked for by a button: its answer becomes the screen's rows, not a cached list.
+    promotionAudience: mutation(build, 'promotion/audience'),
     promotionSettings: query(build, 'settings/promotion', ['Promotion']),
     promotionSettingsUpdate: mutation(build, 'settings/promotion/update', ['Promotion']),
   }),

@@ -5,6 +5,9 @@ import { pageSchema } from './envelope';
 import { storedName } from './files';
 import { templateProblems } from '../domain/promotion-text';
 import { CAMPAIGN_STATES, MAX_CAMPAIGN_ROWS, MAX_PROMOTION_MESSAGE, ROW_STATES } from '../domain/promotion';
+import { campaignRowSchema as sheetRowSchema } from '../domain/campaign-rows';
+import { AUDIENCE_KINDS, MAX_AUDIENCE_DAYS } from '../domain/promotion-audience';
+import { LANGUAGES } from '../domain/constants';
 
 /** Promotion SMS (spec 7): one message or a campaign, sent by the server in the background. */
 
@@ -110,6 +113,31 @@ export const promotionBulkSms = endpoint({
   success: 'MESSAGE_SENT',
   // 100,000 rows of a mobile, a name and a kid's name.
   bodyLimit: 32 * 1024 * 1024,
+});
+
+/**
+ * A campaign's rows built from the branch's own families (kids whose pass ends within `days` days, or
+ * families not seen for `days` days), in the shape a file's import gives the screen: one row a parent,
+ * names in `lang`. Opted-out parents are left out and counted.
+ */
+export const promotionAudience = endpoint({
+  method: 'POST',
+  path: '/promotion/audience',
+  read: true,
+  request: z.object({
+    kind: z.enum(AUDIENCE_KINDS, { error: (i) => (i.input === undefined ? 'FIELD_REQUIRED' : 'FIELD_INVALID') }),
+    days: z.number().int().min(1).max(MAX_AUDIENCE_DAYS),
+    lang: z.enum(LANGUAGES).default('en'),
+    branch_id: OptionalId,
+  }),
+  response: z.object({
+    rows: z.array(sheetRowSchema).max(MAX_CAMPAIGN_ROWS),
+    opted_out: z.number().int(),
+    /** More families matched than a campaign may hold: the first MAX_CAMPAIGN_ROWS are given. */
+    cut: z.boolean(),
+  }),
+  // A read (it stores nothing), so the view right, as the campaigns' rows are read.
+  permission: Promotions('view'),
 });
 
 /** The branch's campaigns, newest first (an administrator's: every branch's), with their progress. */

@@ -256,8 +256,8 @@ export async function shiftClosed(token: string) {
 }
 
 /**
- * A two-hour play pass (10-minute margin) sold at the main branch to these kids and paid in cash: what
- * lets them in at the front desk.
+ * A two-hour play pass (10-minute margin, 30 days unless told) sold at the main branch to these kids and
+ * paid in cash: what lets them in at the front desk.
  */
 export async function sellPlayPass(
   token: string,
@@ -267,7 +267,8 @@ export async function sellPlayPass(
     price = 5000,
     overtimePrice = 0,
     parentId,
-  }: { tag: string; kids: number[]; price?: number; overtimePrice?: number; parentId?: number },
+    validityDays = 30,
+  }: { tag: string; kids: number[]; price?: number; overtimePrice?: number; parentId?: number; validityDays?: number },
 ) {
   const pass = (
     await api(
@@ -278,7 +279,7 @@ export async function sellPlayPass(
         price,
         tax_id: 1,
         included: 1,
-        validity_days: 30,
+        validity_days: validityDays,
         daily_limits: 2,
         margin_minutes: '10',
         overtime_price: overtimePrice,

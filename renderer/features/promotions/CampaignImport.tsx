@@ -9,6 +9,8 @@ import { useSubmit } from '../../components/useSubmit';
 import { Ltr } from '../../components/Ltr';
 import { MessageBox } from './MessageBox';
 import { SendButton } from './SendButton';
+import { AudienceBuilder } from './AudienceBuilder';
+import { StopListImport } from './StopListImport';
 import { readCampaignFile } from './readCampaignFile';
 import type { PromotionContext } from './usePromotionContext';
 
@@ -79,7 +81,12 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
           </Typography.Text>
         )}
       </Space>
+      <StopListImport context={context} />
       {!imported && <Typography.Text type="secondary">{t('promotions.import.hint')}</Typography.Text>}
+      <AudienceBuilder
+        context={context}
+        onRows={(fileName, rows) => (setImported({ fileName, rows, problems: [] }), setPage(1))}
+      />
       {imported && (
         <>
           <Table<CampaignRow>

@@ -2,17 +2,20 @@ import type { HandlersOf } from '../../http/route';
 import type * as promotionApi from '../../../shared/api/promotion';
 import type { PromotionCampaigns } from './campaigns';
 import type { PromotionSettingsStore } from './settings';
+import type { PromotionAudience } from './audience';
 
 export function promotionRoutes(deps: {
   campaigns: PromotionCampaigns;
+  audience: PromotionAudience;
   settings: PromotionSettingsStore;
   /** The sender looks again at once (new settings: another window). */
   settingsChanged: () => void;
 }): HandlersOf<typeof promotionApi> {
-  const { campaigns, settings } = deps;
+  const { campaigns, audience, settings } = deps;
   return {
     'promotion/sms': (body, ctx) => campaigns.single(ctx, body),
     'promotion/bulksms': (body, ctx) => campaigns.bulk(ctx, body),
+    'promotion/audience': (body, ctx) => audience.build(ctx, body),
     'promotion/campaigns': (body, ctx) => campaigns.list(ctx, body),
     'promotion/campaign': (body, ctx) => campaigns.one(ctx, body),
     'promotion/campaign/pause': ({ id }, ctx) => campaigns.move(ctx, id, 'pause'),
