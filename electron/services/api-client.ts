@@ -221,8 +221,10 @@ export class ApiClient {
     return false;
   }
 
-  /** Spec 5: an identical POST (same path and body) within 2 seconds is refused on the client. */
-  /** Whether the same command (path and body) was sent within the window and not refused since. */
+  /**
+   * Spec 5: an identical POST (same path and body) within 2 seconds is refused on the client — unless the
+   * server refused the first (see `send`), which leaves nothing to double.
+   */
   private isDuplicate(key: string): boolean {
     const now = this.now();
     for (const [sent, at] of this.recentPosts) if (now - at >= DUPLICATE_POST_WINDOW_MS) this.recentPosts.delete(sent);
