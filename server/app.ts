@@ -6,6 +6,7 @@ import type { Db } from './db/client';
 import { AppError } from './http/errors';
 import { loggableError, requestForLog } from './http/log';
 import type { AuthenticatedContext, RequestContext } from './http/context';
+import { itemBranch } from './modules/which-branch';
 import { registerEndpoint, type Handlers } from './http/route';
 import { AuthService } from './modules/auth/service';
 import { AccessTokens } from './modules/auth/tokens';
@@ -168,10 +169,17 @@ export function buildApp(deps: AppDeps): App {
     fastify.log,
     { ...DEFAULT_SENDER, ...deps.promotion, now },
   );
-  const campaigns = new PromotionCampaigns(deps.db, locales, promotionSettings, now, ({ id, branch_id }) => {
-    realtime.publish('promotion_changed', { branch_id, campaign_id: id });
-    promotions.wake();
-  });
+  const campaigns = new PromotionCampaigns(
+    deps.db,
+    locales,
+    promotionSettings,
+    now,
+    ({ id, branch_id }) => {
+      realtime.publish('promotion_changed', { branch_id, campaign_id: id });
+      promotions.wake();
+    },
+    deps.files,
+  );
   const authenticator = {
     authenticate: (token: string) => auth.authenticate(token),
     supervisor: (token: string | null, staffSessionId: string) => supervisors.authenticate(token, staffSessionId),
@@ -235,6 +243,8 @@ export function buildApp(deps: AppDeps): App {
           setImage: (id, image) => packages.setImage(id, image),
           photoStem: (id) => `P${id}`,
         },
+        // A branch's campaign files: its own staff's (an administrator's, any branch's).
+        promotion: { check: async (ctx, id) => void (await itemBranch(deps.db, ctx, id)) },
       }),
     ),
   };

@@ -5,7 +5,7 @@ import { loginRequest } from './api/auth';
 import { sessionUserSchema } from './permissions';
 import type { RealtimeBridgeEvent } from './realtime';
 import type { ImportCheck } from './domain/product-import';
-import type { CampaignRows, CampaignSheetRefusal } from './domain/campaign-rows';
+import { MAX_CAMPAIGN_FILE_BYTES, type CampaignRows, type CampaignSheetRefusal } from './domain/campaign-rows';
 import { printerTarget } from './domain/printer-address';
 import { isSafeServerUrl } from './domain/server-address';
 
@@ -147,15 +147,22 @@ export type PickedPath =
  */
 const campaignSheetReplySchema = z.discriminatedUnion('status', [
   // Read in the main process by shared/domain/campaign-rows, whose types these are (its phone rules stay out of the page).
-  z.object({ status: z.literal('read'), fileName: z.string(), sheet: z.custom<CampaignRows>() }),
+  // contentBase64: the file itself, to be kept with the campaign; absent where the page sent it.
+  z.object({
+    status: z.literal('read'),
+    fileName: z.string(),
+    sheet: z.custom<CampaignRows>(),
+    contentBase64: z.string().optional(),
+  }),
   z.object({ status: z.literal('refused'), key: z.custom<CampaignSheetRefusal>() }),
   z.object({ status: z.literal('cancelled') }),
   z.object({ status: z.literal('unsupported') }),
 ]);
 export type CampaignSheetReply = z.infer<typeof campaignSheetReplySchema>;
-/** The browser-mode bridge's WebSocket takes 2 MB a message: a campaign file sent from the page fits in it. */
-export const MAX_CAMPAIGN_UPLOAD_BASE64 = 2 * 1024 * 1024 - 64 * 1024;
-export const CAMPAIGN_SHEET_EXTENSIONS = ['xlsx', 'csv'] as const;
+/** A campaign's file as base64, as browser mode's page sends it over the bridge. */
+export const MAX_CAMPAIGN_UPLOAD_BASE64 = Math.ceil(MAX_CAMPAIGN_FILE_BYTES / 3) * 4;
+/** The browser-mode bridge's WebSocket takes a campaign's largest file in one message, with room for its name. */
+export const MAX_BRIDGE_MESSAGE_BYTES = MAX_CAMPAIGN_UPLOAD_BASE64 + 64 * 1024;
 
 const sheetCheckSchema = z.discriminatedUnion('status', [
   // The check is made in the main process by shared/domain/product-import, whose type it is.

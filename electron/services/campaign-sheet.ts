@@ -3,6 +3,8 @@ import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import {
   CampaignRowsCollector,
+  isText,
+  isZip,
   type CampaignRows,
   type CampaignSheetOutcome,
   type CampaignSheetRefusal,
@@ -52,9 +54,9 @@ const HEAD_BYTES = 4096;
  * first bytes is no CSV.
  */
 function kindOf(head: Buffer): 'zip' | 'compound' | 'text' | 'binary' {
-  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'zip';
+  if (isZip(head)) return 'zip';
   if (head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'compound';
-  return head.some((b) => b < 0x09 || (b > 0x0d && b < 0x20)) ? 'binary' : 'text';
+  return isText(head) ? 'text' : 'binary';
 }
 
 async function readXlsx(path: string, collector: CampaignRowsCollector): Promise<CampaignRows | CampaignSheetRefusal> {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { wireRequestSchema, type BridgeEvent, type WireMessage } from '../../shared/ipc';
+import { MAX_BRIDGE_MESSAGE_BYTES, wireRequestSchema, type BridgeEvent, type WireMessage } from '../../shared/ipc';
 import { WEB_BRIDGE_PATH } from '../../shared/bridge-wire';
 import type { ChannelHandlers } from '../ipc/handlers';
 import enCommon from '../../locales/en/common.json';
@@ -65,7 +65,7 @@ export async function startBridgeServer(opts: BridgeServerOptions): Promise<Brid
   const sockets = new Map<WebSocket, string>();
   const key = bridgeKey();
   const http: Server = createServer((req, res) => void serve(root, req, res, key));
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BRIDGE_MESSAGE_BYTES });
 
   http.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://x');

@@ -3,7 +3,8 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { numberLocale } from './numbers';
 import { UPLOAD_EXTENSIONS, type MediaFolder, type StoredFile } from '../../shared/api/files';
-import { useFileDownloadMutation, useFileListQuery, useFileUploadMutation } from '../api/files';
+import { useFileListQuery, useFileUploadMutation } from '../api/files';
+import { useSaveStoredFile } from './useSaveStoredFile';
 import { formatDateTime } from './dates';
 import { pickFile } from './pickFile';
 import { useNotify } from './useNotify';
@@ -23,7 +24,7 @@ export function OwnerFiles({
   const notify = useNotify();
   const { data, isFetching } = useFileListQuery({ folder, owner_id: ownerId });
   const [upload, uploading] = useFileUploadMutation();
-  const [download] = useFileDownloadMutation();
+  const [save] = useSaveStoredFile();
   const submit = useSubmit();
 
   const choose = async () => {
@@ -31,16 +32,6 @@ export function OwnerFiles({
     if (picked.status === 'too-large') notify.error('FILE_TOO_LARGE');
     if (picked.status !== 'picked') return;
     await submit(upload({ folder, owner_id: ownerId, fileName: picked.fileName, contentBase64: picked.contentBase64 }));
-  };
-
-  const save = async (file: StoredFile) => {
-    const result = await download({ fileName: file.fileName, filePath: file.filePath });
-    if ('error' in result) return notify.error((result.error as { message?: string }).message);
-    const bytes = Uint8Array.from(atob(result.data.contentBase64), (c) => c.charCodeAt(0));
-    const url = URL.createObjectURL(new Blob([bytes], { type: result.data.mime }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
 
   return (

@@ -13,6 +13,7 @@ export interface StoredEntry {
 export interface FileStore {
   put(dir: string, originalName: string, extension: string, bytes: Buffer): Promise<string>;
   get(dir: string, fileName: string): Promise<Buffer | null>;
+  has(dir: string, fileName: string): Promise<boolean>;
   list(dir: string): Promise<StoredEntry[]>;
 }
 
@@ -65,6 +66,14 @@ export class LocalFileStore implements FileStore {
       return await readFile(this.inside(dir, fileName));
     } catch {
       return null;
+    }
+  }
+
+  async has(dir: string, fileName: string): Promise<boolean> {
+    try {
+      return (await stat(this.inside(dir, fileName))).isFile();
+    } catch {
+      return false;
     }
   }
 

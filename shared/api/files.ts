@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { Id } from './common';
 import { MEDIA_FOLDERS } from '../domain/constants';
+import { CAMPAIGN_SHEET_EXTENSIONS, MAX_CAMPAIGN_FILE_BYTES } from '../domain/campaign-rows';
 
-/** Files of a kid, an employee, a product or a package, each under `<folder>/<owner id>`. */
+/** Files of a kid, an employee, a product, a package or a branch's campaigns, each under `<folder>/<owner id>`. */
 export const mediaFolder = z.enum(MEDIA_FOLDERS);
 export type MediaFolder = z.infer<typeof mediaFolder>;
 
@@ -11,12 +12,25 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** What staff attach: photos and scanned documents. */
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'pdf'] as const;
 
+/** What each folder takes: photos and scans, or (promotion) the spreadsheets campaigns were sent from. */
+export const FOLDER_FILES: Record<MediaFolder, { extensions: readonly string[]; maxBytes: number }> = {
+  kid: { extensions: UPLOAD_EXTENSIONS, maxBytes: MAX_UPLOAD_BYTES },
+  emp: { extensions: UPLOAD_EXTENSIONS, maxBytes: MAX_UPLOAD_BYTES },
+  product: { extensions: UPLOAD_EXTENSIONS, maxBytes: MAX_UPLOAD_BYTES },
+  package: { extensions: UPLOAD_EXTENSIONS, maxBytes: MAX_UPLOAD_BYTES },
+  promotion: { extensions: CAMPAIGN_SHEET_EXTENSIONS, maxBytes: MAX_CAMPAIGN_FILE_BYTES },
+};
+/** The folder one owner's files are stored under: a branch's campaign files are `promotion/<branch id>`. */
+export const ownerFolder = (folder: MediaFolder, ownerId: number): string => `${folder}/${ownerId}`;
+
+const largestUpload = Math.max(...Object.values(FOLDER_FILES).map((f) => f.maxBytes));
+
 /** A name the file store gave: never a path. */
 export const storedName = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/)
   .refine((n) => !n.includes('..'));
-const filePath = z.string().regex(/^(kid|emp|product|package)\/[0-9]{1,10}$/);
+const filePath = z.string().regex(new RegExp(`^(${MEDIA_FOLDERS.join('|')})/[0-9]{1,10}$`));
 
 export const storedFile = z.object({
   fileName: z.string(),
@@ -37,11 +51,11 @@ export const fileUpload = endpoint({
     contentBase64: z
       .string({ error: 'NO_FILE_TO_UPLOAD' })
       .min(1, 'NO_FILE_TO_UPLOAD')
-      .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 4, 'FIELD_TOO_LARGE'),
+      .max(Math.ceil(largestUpload / 3) * 4, 'FIELD_TOO_LARGE'),
   }),
   response: storedFile,
   permission: 'authenticated',
-  bodyLimit: 8 * 1024 * 1024,
+  bodyLimit: Math.ceil(largestUpload / 3) * 4 + 64 * 1024,
 });
 
 export const fileDownload = endpoint({

@@ -56,6 +56,8 @@ export const campaignSheetKeys = [
   'SHEET_NO_MOBILE_COLUMN',
   /** A campaign file over its rows or columns (a row numbered in the millions among them), refused as it is read. */
   'CAMPAIGN_SHEET_TOO_LARGE',
+  /** A campaign file over MAX_CAMPAIGN_FILE_BYTES: it is kept with the campaign in the file store. */
+  'CAMPAIGN_FILE_TOO_LARGE',
 ] as const;
 
 /**
@@ -178,6 +180,7 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'SHEET_EMPTY':
     case 'SHEET_NO_MOBILE_COLUMN':
     case 'CAMPAIGN_SHEET_TOO_LARGE':
+    case 'CAMPAIGN_FILE_TOO_LARGE':
     case 'INVALID_MOBILE':
     case 'SMS_NUMBER_REFUSED':
     case 'BADGE_OF_ANOTHER_KID':

@@ -14,6 +14,19 @@ export const MAX_CAMPAIGN_ROWS = 100_000;
 export const MAX_CAMPAIGN_COLUMNS = 100;
 /** A name is for a message's {name} or {kid}; a longer cell is cut here rather than the row lost. */
 export const MAX_CAMPAIGN_TEXT = 100;
+/**
+ * A campaign's file is kept with it in the file store (spec 7). 100,000 rows with Arabic names come to
+ * about 5 MB as a CSV and 3 MB as an .xlsx: twice that leaves room for a manager's extra columns.
+ */
+export const MAX_CAMPAIGN_FILE_BYTES = 10 * 1024 * 1024;
+export const CAMPAIGN_SHEET_EXTENSIONS = ['xlsx', 'csv'] as const;
+
+/** An .xlsx is a zip, whose first entry starts so. */
+export const isZip = (head: Uint8Array): boolean =>
+  head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+
+/** Text, as a CSV is: no control characters but tab and line ends. Looked at in a file's first bytes. */
+export const isText = (head: Uint8Array): boolean => !head.some((b) => b < 0x09 || (b > 0x0d && b < 0x20));
 
 export const campaignProblemReasons = ['INVALID_MOBILE', 'DUPLICATE', 'EMPTY', 'FORMULA', 'DATE'] as const;
 export type CampaignProblemReason = (typeof campaignProblemReasons)[number];

@@ -20,7 +20,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** The kids screen's branch selector: 0 means "Select a branch". */
 export const NO_BRANCH_ID = 0;
 export const UPLOAD_SUFFIX_LENGTH = 10;
-export const MEDIA_FOLDERS = ['kid', 'emp', 'product', 'package'] as const;
+/** `promotion`: each branch's campaign files (spec 7's promotion excel folder), under the branch's id. */
+export const MEDIA_FOLDERS = ['kid', 'emp', 'product', 'package', 'promotion'] as const;
 
 /** Authentication (architecture): access tokens live 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { MAX_CAMPAIGN_FILE_BYTES } from '../../shared/domain/campaign-rows';
 import type { PromotionSettings } from '../../shared/api/promotion';
 import { excelWorkbook } from '../fixtures/campaign-sheets';
 import { adminOn, adminToken, api, seriousViolations, shot } from './helpers';
@@ -26,6 +28,7 @@ const words = {
     optedOut: 'This number asked for no promotions',
     hello: 'Hello {name}, see you this weekend!',
     plain: 'See you at the play centre this weekend!',
+    tooLarge: 'larger than 10 MB',
   },
   ar: {
     header: ['الجوال', 'الاسم', 'الطفل'],
@@ -39,6 +42,7 @@ const words = {
     optedOut: 'طلب صاحب هذا الرقم عدم استلام العروض',
     hello: 'أهلاً {name}، نراكم نهاية الأسبوع!',
     plain: 'نراكم في مركز اللعب نهاية الأسبوع!',
+    tooLarge: 'أكبر من 10 ميغابايت',
   },
 } as const;
 
@@ -96,15 +100,16 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('promotion-rules')).toContainText('00:00');
     await settledShot(page, `promotions-campaign-empty-${lang}`);
 
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByTestId('campaign-import').click();
-    await (
-      await chooser
-    ).setFiles({
-      name: 'parents.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: sheet,
-    });
+    const choose = async (name: string, buffer: Buffer) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('campaign-import').click();
+      await (await chooser).setFiles({ name, mimeType: 'application/octet-stream', buffer });
+    };
+    // The file is kept with the campaign: one over 10 MB is refused with its limit said, whatever its rows.
+    await choose('everyone.csv', Buffer.alloc(MAX_CAMPAIGN_FILE_BYTES + 1, `${local(0)}\n`));
+    await expect(page.locator('.ant-notification-notice').first()).toContainText(w.tooLarge);
+    await expect(page.getByTestId('campaign-rows')).toHaveCount(0);
+    await choose('parents.xlsx', sheet);
 
     // Rows 2–5, 9 and 10 can be sent; 6 (no number), 7 (row 2's number again) and 8 cannot, and say why.
     const rows = page.getByTestId('campaign-rows');
@@ -148,6 +153,10 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(campaign.getByTestId('progress-skipped')).toContainText('1');
     await expect(campaign.getByTestId('progress-left')).toContainText('0');
     await settledShot(page, `promotions-campaigns-${lang}`);
+    // The spreadsheet itself went to the branch's promotion folder with the campaign (spec 7): it downloads as sent.
+    const download = page.waitForEvent('download');
+    await campaign.getByTestId('campaign-file-download').click();
+    expect(readFileSync(await (await download).path()).equals(sheet)).toBe(true);
 
     await campaign.getByTestId('campaign-open').click();
     const detail = page.getByTestId('campaign-detail-rows').locator('tbody tr');

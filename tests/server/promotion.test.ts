@@ -9,6 +9,8 @@ import { PromotionSettingsStore } from '../../server/modules/promotion/settings'
 import { BranchLocales } from '../../server/modules/branches/locales';
 import { io } from 'socket.io-client';
 import { REALTIME_PATH, type RealtimePayload } from '../../shared/realtime';
+import { MAX_CAMPAIGN_FILE_BYTES } from '../../shared/domain/campaign-rows';
+import { excelWorkbook } from '../fixtures/campaign-sheets';
 
 /**
  * Promotion campaigns through the real app and database, the gateway a double that counts what each
@@ -362,6 +364,106 @@ describe('opting out', () => {
     await done(res.body.data.campaign_id);
     expect(gate.received.get('+966551888001')).toBe(1);
     expect(gate.bodies.at(-1)?.body).toBe('عرض خاص اليوم\nلإلغاء الاشتراك أرسل STOP');
+  });
+});
+
+describe("the campaign's file", () => {
+  type Stored = { fileName: string; filePath: string; size: number };
+  const upload = (fileName: string, bytes: Buffer, token = admin, owner_id = 1, folder = 'promotion') =>
+    server.post<Stored>('/file/upload', { folder, owner_id, fileName, contentBase64: bytes.toString('base64') }, token);
+
+  it('is uploaded to the branch’s promotion folder, kept with the campaign, and downloads as it was', async () => {
+    const sheet = await excelWorkbook([
+      ['Mobile', 'Name'],
+      [mobile(9001), 'سارة'],
+    ]);
+    const kept = await upload('حملة الصيف.xlsx', sheet);
+    expect(kept.body.message).toBe('OK');
+    expect(kept.body.data).toMatchObject({ filePath: 'promotion/1', size: sheet.length });
+    expect(kept.body.data.fileName).toMatch(/\.xlsx$/);
+    const sent = await server.post<{ campaign_id: number }>(
+      '/promotion/bulksms',
+      { rows: rowsFrom(9001, 1), message: 'Hi {name}', file: kept.body.data.fileName, branch_id: 1 },
+      admin,
+    );
+    expect(sent.body.message).toBe('MESSAGE_SENT');
+    const listed = await server.post<{ rows: { id: number; file: string | null; branch_id: number }[] }>(
+      '/promotion/campaigns',
+      {},
+      admin,
+    );
+    const campaign = listed.body.data.rows.find((c) => c.id === sent.body.data.campaign_id);
+    expect(campaign).toMatchObject({ file: kept.body.data.fileName, branch_id: 1 });
+    const back = await server.post<{ mime: string; contentBase64: string }>(
+      '/file/download',
+      { fileName: kept.body.data.fileName, filePath: 'promotion/1' },
+      admin,
+    );
+    expect(back.body.data.mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(Buffer.from(back.body.data.contentBase64, 'base64').equals(sheet)).toBe(true);
+    // A CSV in UTF-8 is kept too.
+    const csv = await upload('parents.csv', Buffer.from('\ufeffMobile,Name\n0551000001,سارة\n'));
+    expect(csv.body.data.fileName).toMatch(/^parents-[a-z0-9]{10}\.csv$/);
+  });
+
+  it('is refused when it is no spreadsheet, too large, or named without having been uploaded; nothing is stored', async () => {
+    const count = async () => (await server.post<{ total: number }>('/promotion/campaigns', {}, admin)).body.data.total;
+    const before = await count();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    expect((await upload('photo.png', png)).body.message).toBe('SHEET_NOT_SPREADSHEET');
+    // Named .xlsx, but not a zip; named .csv, but not UTF-8 (Windows-1256 Arabic) or not text.
+    expect((await upload('fake.xlsx', Buffer.from('Mobile\n0551000001\n'))).body.message).toBe('SHEET_NOT_SPREADSHEET');
+    expect((await upload('old.csv', Buffer.from([0x4d, 0x2c, 0xd3, 0xc7, 0xd1, 0xc9, 0x0a]))).body.message).toBe(
+      'SHEET_NOT_SPREADSHEET',
+    );
+    expect((await upload('bin.csv', Buffer.from([0x4d, 0x00, 0x01, 0x02]))).body.message).toBe('SHEET_NOT_SPREADSHEET');
+    // An employee's folder still takes photos and scans only.
+    const sheet = await excelWorkbook([['Mobile'], [mobile(1)]]);
+    expect((await upload('sheet.xlsx', sheet, admin, 1, 'emp')).body.message).toBe('FILE_TYPE_NOT_ALLOWED');
+    const huge = await upload('huge.csv', Buffer.alloc(MAX_CAMPAIGN_FILE_BYTES + 1, 'M\n'));
+    expect(huge.status).toBe(400);
+    expect(huge.body.errors).toContainEqual({ path: 'contentBase64', message: 'FIELD_TOO_LARGE' });
+    // A photo over 5 MB is still refused where photos go.
+    const bigPhoto = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await upload('big.png', bigPhoto, admin, 1, 'emp')).body.errors).toContainEqual({
+      path: 'contentBase64',
+      message: 'FIELD_TOO_LARGE',
+    });
+    const madeUp = await server.post(
+      '/promotion/bulksms',
+      { rows: rowsFrom(9100, 1), message: 'x', file: 'never-uploaded-abcdefghij.xlsx', branch_id: 1 },
+      admin,
+    );
+    expect(madeUp.status).toBe(400);
+    expect(madeUp.body.errors).toContainEqual({ path: 'file', message: 'FIELD_INVALID' });
+    expect(await count()).toBe(before);
+  });
+
+  it('is its branch’s: another branch’s staff can neither read, add to, nor name it; a cashier cannot upload one', async () => {
+    const all = { access: true, view: true, create: true, update: true, delete: true };
+    const other = (await server.post<{ id: number }>('/branch/create', { name_en: 'Jeddah', name_ar: 'جدة' }, admin))
+      .body.data.id;
+    const elsewhere = await server.staff('0501239871', { Promotions: all }, other);
+    const sheet = await excelWorkbook([['Mobile'], [mobile(1)]]);
+    const mine = (await upload('branch1.xlsx', sheet)).body.data.fileName;
+    expect((await upload('theirs.xlsx', sheet, elsewhere, 1)).status).toBe(404);
+    expect((await server.post('/file/download', { fileName: mine, filePath: 'promotion/1' }, elsewhere)).status).toBe(
+      404,
+    );
+    expect((await server.post('/file/list', { folder: 'promotion', owner_id: 1 }, elsewhere)).status).toBe(404);
+    // Their campaign is their branch's: branch 1's file is no file of theirs.
+    const named = await server.post(
+      '/promotion/bulksms',
+      { rows: rowsFrom(9200, 1), message: 'x', file: mine },
+      elsewhere,
+    );
+    expect(named.body.errors).toContainEqual({ path: 'file', message: 'FIELD_INVALID' });
+    // Their own folder takes their file.
+    expect((await upload('theirs.xlsx', sheet, elsewhere, other)).body.data).toMatchObject({
+      filePath: `promotion/${other}`,
+    });
+    const cashier = await server.staff('0501239872', { Sales: all });
+    expect((await upload('c.xlsx', sheet, cashier)).status).toBe(403);
   });
 });
 

@@ -3,7 +3,9 @@ import { Alert, Button, Empty, Form, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CampaignProblem, CampaignRow } from '../../../shared/domain/campaign-rows';
+import type { ApiFailure } from '../../../shared/api/envelope';
 import { usePromotionBulkSmsMutation } from '../../api/promotion';
+import { useFileUploadMutation } from '../../api/files';
 import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
 import { Ltr } from '../../components/Ltr';
@@ -21,6 +23,10 @@ interface Imported {
   fileName: string;
   rows: CampaignRow[];
   problems: CampaignProblem[];
+  /** The file the rows came from, kept with the campaign (none for rows built from the families). */
+  source: { fileName: string; contentBase64: string } | null;
+  /** Its name in the file store once uploaded: a send tried again does not upload it twice. */
+  stored?: string;
 }
 
 /**
@@ -38,22 +44,39 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
   const [imported, setImported] = useState<Imported | null>(null);
   const [page, setPage] = useState(1);
   const [send, sending] = usePromotionBulkSmsMutation();
+  const [upload, uploading] = useFileUploadMutation();
 
   const choose = async () => {
     setReading(true);
     const reply = await readCampaignFile(context.branch.country).finally(() => setReading(false));
     if (reply.status === 'refused') notify.error(reply.key);
     if (reply.status !== 'read') return;
-    setImported({ fileName: reply.fileName, rows: reply.sheet.rows, problems: reply.sheet.problems });
+    setImported({
+      fileName: reply.fileName,
+      rows: reply.sheet.rows,
+      problems: reply.sheet.problems,
+      source: { fileName: reply.fileName, contentBase64: reply.contentBase64 },
+    });
     setPage(1);
   };
 
   const remove = (row: number) => setImported((now) => now && { ...now, rows: now.rows.filter((r) => r.row !== row) });
 
+  /** Spec 7: the spreadsheet goes to the branch's promotion folder, and the campaign names it. */
+  const keptFile = async (now: Imported): Promise<string | null | undefined> => {
+    if (!now.source || now.stored) return now.stored ?? null;
+    const kept = await upload({ folder: 'promotion', owner_id: context.branchId, ...now.source });
+    if ('error' in kept) return void notify.error((kept.error as Partial<ApiFailure>).message);
+    setImported((latest) => latest && { ...latest, stored: kept.data.fileName });
+    return kept.data.fileName;
+  };
+
   const go = async () => {
     if (!imported) return;
+    const file = await keptFile(imported);
+    if (file === undefined) return;
     const rows = imported.rows.map((r) => ({ row: r.row, mobile: r.mobile, name: r.name ?? '', kid: r.kid ?? '' }));
-    const sent = await submit(send({ rows, message, file: null, branch_id: context.branchId }), {
+    const sent = await submit(send({ rows, message, file, branch_id: context.branchId }), {
       form,
       success: 'MESSAGE_SENT',
     });
@@ -85,7 +108,7 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
       {!imported && <Typography.Text type="secondary">{t('promotions.import.hint')}</Typography.Text>}
       <AudienceBuilder
         context={context}
-        onRows={(fileName, rows) => (setImported({ fileName, rows, problems: [] }), setPage(1))}
+        onRows={(fileName, rows) => (setImported({ fileName, rows, problems: [], source: null }), setPage(1))}
       />
       {imported && (
         <>
@@ -132,7 +155,11 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
         <Form.Item label={t('promotions.message')} name="message" required>
           <MessageBox words={context.words} sample={rows[0] ?? {}} sampleRow={rows[0]?.row} rows={rows} />
         </Form.Item>
-        <SendButton busy={sending.isLoading} disabled={rows.length === 0 || !message.trim()} testId="campaign-send">
+        <SendButton
+          busy={uploading.isLoading || sending.isLoading}
+          disabled={rows.length === 0 || !message.trim()}
+          testId="campaign-send"
+        >
           {t('promotions.sendCampaign')}
         </SendButton>
       </Form>

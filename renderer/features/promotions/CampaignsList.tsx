@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Button, Empty, Space, Table, Tag } from 'antd';
-import { PauseOutlined, CaretRightOutlined, StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  CaretRightOutlined,
+  DownloadOutlined,
+  PauseOutlined,
+  StopOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import type { CampaignState } from '../../../shared/domain/promotion';
@@ -13,6 +19,8 @@ import {
 import { useAbility } from '../../app/ability';
 import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
+import { useSaveStoredFile } from '../../components/useSaveStoredFile';
+import { ownerFolder } from '../../../shared/api/files';
 import { Dialog } from '../../components/Dialog';
 import { CampaignRows } from './CampaignRows';
 import { ProgressFigures } from './ProgressFigures';
@@ -117,6 +125,7 @@ function Actions({ campaign, onRows }: { campaign: Campaign; onRows: () => void 
   const [resume, resuming] = usePromotionResumeMutation();
   const [cancel, cancelling] = usePromotionCancelMutation();
   const [confirming, setConfirming] = useState(false);
+  const [save, downloading] = useSaveStoredFile();
   const running = campaign.state === 'waiting' || campaign.state === 'sending';
   const may = ability.can('update', 'Promotions');
   return (
@@ -124,6 +133,20 @@ function Actions({ campaign, onRows }: { campaign: Campaign; onRows: () => void 
       <Button size="small" icon={<UnorderedListOutlined />} onClick={onRows} data-testid="campaign-open">
         {t('promotions.campaigns.rows')}
       </Button>
+      {campaign.file && (
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          loading={downloading}
+          onClick={() =>
+            void save({ fileName: campaign.file!, filePath: ownerFolder('promotion', campaign.branch_id) })
+          }
+          title={campaign.file}
+          data-testid="campaign-file-download"
+        >
+          {t('promotions.campaigns.file')}
+        </Button>
+      )}
       {may && running && (
         <Button
           size="small"

@@ -6,6 +6,8 @@ import type { AuthenticatedContext } from '../../http/context';
 import { pageOf } from '../../http/results';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { CampaignRowInput, Progress } from '../../../shared/api/promotion';
+import { ownerFolder } from '../../../shared/api/files';
+import type { FileStore } from '../../files/file-store';
 import type { FieldError } from '../../../shared/api/envelope';
 import { toE164 } from '../../../shared/domain/mobile';
 import { messageLanguage } from '../../../shared/domain/promotion-text';
@@ -62,6 +64,8 @@ export class PromotionCampaigns {
     private readonly settings: PromotionSettingsStore,
     private readonly now: () => Date,
     private readonly changed: CampaignChanged,
+    /** Where a campaign's file was uploaded (spec 7's promotion folder), checked before it is named. */
+    private readonly files: Pick<FileStore, 'has'>,
   ) {}
 
   /** One message: a campaign of one row. A number that opted out is refused here rather than stored skipped. */
@@ -89,6 +93,9 @@ export class PromotionCampaigns {
   async bulk(ctx: AuthenticatedContext, { rows, message, file, branch_id }: ParsedRequestOf<'promotion/bulksms'>) {
     const branchId = await this.branchOf(ctx, branch_id);
     const { country } = await this.locales.of(branchId);
+    // The file named is one uploaded to this branch's campaign folder, not a name made up or another branch's.
+    if (file !== null && !(await this.files.has(ownerFolder('promotion', branchId), file)))
+      throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'file', message: 'FIELD_INVALID' }] });
     return this.store(ctx, branchId, readyRows(rows, country), message, file);
   }
 

@@ -9,7 +9,8 @@ import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { noDocumentPrinter, noFilePicker, downloadSaver, type FilePicker } from '../../../electron/platform/ports';
-import type { PickedPath } from '../../../shared/ipc';
+import { MAX_CAMPAIGN_UPLOAD_BASE64, type PickedPath } from '../../../shared/ipc';
+import { MAX_CAMPAIGN_FILE_BYTES } from '../../../shared/domain/campaign-rows';
 import { excelWorkbook } from '../../fixtures/campaign-sheets';
 import { FakeServer, memoryPending } from './fakes';
 
@@ -54,9 +55,10 @@ const workbook = () =>
   ]);
 
 describe('pos:campaign-sheet', () => {
-  it('reads the file the desktop dialog chose where it lies, in the branch country, and gives the page rows and problems only', async () => {
+  it('reads the file the desktop dialog chose, in the branch country, and gives the page its rows, problems and bytes, never its path', async () => {
     const path = join(root, 'parents.xlsx');
-    writeFileSync(path, await workbook());
+    const bytes = await workbook();
+    writeFileSync(path, bytes);
     const { files, offered } = dialog({ status: 'picked', path, fileName: 'parents.xlsx' });
     const reply = await handlersWith(files)['pos:campaign-sheet']({ country: 'SA' });
     expect(offered).toEqual([['xlsx', 'csv']]);
@@ -74,7 +76,33 @@ describe('pos:campaign-sheet', () => {
         ],
       },
     });
+    // The campaign keeps the file itself (spec 7): the bytes the rows were read from.
+    expect(reply.status === 'read' && Buffer.from(reply.contentBase64 ?? '', 'base64').equals(bytes)).toBe(true);
     expect(JSON.stringify(reply)).not.toContain(root);
+  });
+
+  it('refuses a file over 10 MB, in either mode, before reading a row of it', async () => {
+    const path = join(root, 'huge.csv');
+    const huge = Buffer.alloc(MAX_CAMPAIGN_FILE_BYTES + 1, '0501234567\n');
+    writeFileSync(path, huge);
+    const desktop = handlersWith(dialog({ status: 'picked', path, fileName: 'huge.csv' }).files);
+    expect(await desktop['pos:campaign-sheet']({ country: 'SA' })).toEqual({
+      status: 'refused',
+      key: 'CAMPAIGN_FILE_TOO_LARGE',
+    });
+    // Browser mode's page sends up to the bridge's own limit; the bytes past 10 MB are refused the same.
+    const browser = handlersWith(noFilePicker);
+    expect(
+      await browser['pos:campaign-sheet']({
+        country: 'SA',
+        upload: { fileName: 'huge.csv', contentBase64: huge.toString('base64').slice(0, MAX_CAMPAIGN_UPLOAD_BASE64) },
+      }),
+    ).toEqual({ status: 'refused', key: 'CAMPAIGN_FILE_TOO_LARGE' });
+    const gone = handlersWith(dialog({ status: 'picked', path: join(root, 'gone.csv'), fileName: 'gone.csv' }).files);
+    expect(await gone['pos:campaign-sheet']({ country: 'SA' })).toEqual({
+      status: 'refused',
+      key: 'FILE_NOT_READABLE',
+    });
   });
 
   it('reads local numbers in the country the page names', async () => {
@@ -112,6 +140,8 @@ describe('pos:campaign-sheet', () => {
       fileName: 'parents.xlsx',
       sheet: { rows: [{ row: 2 }, { row: 3 }] },
     });
+    // The page has the bytes: they are not sent back.
+    expect(reply).not.toHaveProperty('contentBase64');
     expect(readdirSync(tmpdir()).filter((n) => n.startsWith('playdesk-campaign-')).length).toBe(before);
     expect(
       await handlers['pos:campaign-sheet']({
@@ -128,7 +158,7 @@ describe('pos:campaign-sheet', () => {
     await expect(
       handlers['pos:campaign-sheet']({
         country: 'SA',
-        upload: { fileName: 'x.csv', contentBase64: 'a'.repeat(3_000_000) },
+        upload: { fileName: 'x.csv', contentBase64: 'a'.repeat(MAX_CAMPAIGN_UPLOAD_BASE64 + 4) },
       }),
     ).rejects.toBeInstanceOf(InvalidBridgeArgument);
     expect(offered).toEqual([]);
