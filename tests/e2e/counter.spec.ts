@@ -4,6 +4,7 @@ import {
   adminToken,
   api,
   chooseLanguage,
+  dialogOpened,
   e164,
   employeeIn,
   flags,
@@ -246,6 +247,7 @@ test('the roles form selects a whole row or column with one box, keyboard too, l
     await signIn(page, mobile, PASSWORD);
     await page.goto('/#/Roles');
     await page.getByTestId('role-add').click();
+    await dialogOpened(page);
     // A row: every right of the front desk this manager holds, and nothing they do not.
     await page.getByTestId('row-all-FrontDesk').focus();
     await page.keyboard.press('Space');
@@ -268,6 +270,7 @@ test('the roles form selects a whole row or column with one box, keyboard too, l
   await signIn(page, 'admin@playdesk.test', 'e2e-admin-pass');
   await page.goto('/#/Roles');
   await page.getByTestId('role-add').click();
+  await dialogOpened(page);
   await page.getByTestId('column-all-delete').check();
   await expect(page.getByTestId('flag-Settings-delete')).toBeChecked();
   await expect(page.getByTestId('flag-Sales-access')).toBeChecked();

@@ -53,6 +53,15 @@ export async function shot(page: Page, name: string, opts: { settled?: boolean }
 }
 
 /** Each browser tab holds its own session (a new test's page starts signed out); each test starts on sign-in. */
+/**
+ * Waits for a dialog to have finished zooming in. A click is a press and a release: on a busy machine
+ * the target moves between them, and the release lands beside it (the click then goes to what holds
+ * both, and a checkbox in a table's header stays as it was).
+ */
+export async function dialogOpened(page: Page) {
+  await expect(page.locator('.ant-modal-root [class*="-appear"]')).toHaveCount(0);
+}
+
 export async function freshStation(page: Page) {
   await page.goto('/');
   await expect(

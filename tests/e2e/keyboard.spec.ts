@@ -3,6 +3,7 @@ import {
   adminToken,
   api,
   chooseLanguage,
+  dialogOpened,
   e164,
   employeeIn,
   flags,
@@ -252,7 +253,7 @@ test('a dialog keeps the focus where the keys put it once it has opened; it neve
     return first;
   });
   expect(opened).toBe('name-en');
-  await expect(page.locator('.ant-modal-root [class*="-appear"]')).toHaveCount(0);
+  await dialogOpened(page);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await focused(page, 'name-en');
   await page.keyboard.type('Huda');
