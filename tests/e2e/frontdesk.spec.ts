@@ -4,6 +4,7 @@ import {
   adminToken,
   api,
   chooseLanguage,
+  dialogOpened,
   e164,
   e2eDatabase,
   employeeIn,
@@ -156,9 +157,8 @@ for (const lang of ['ar', 'en'] as const) {
     const danaVisit = visits.find((v) => v.kid_id === dana.id)!;
     await page.getByTestId(`overtime-decide-${danaVisit.id}`).click();
     await page.getByTestId('overtime-reason').fill(lang === 'en' ? 'Birthday guest' : 'ضيفة عيد ميلاد');
-    // Save once the dialog has opened: a click aimed while it still zooms in can land beside the moving
-    // button on a busy machine (a whole run once left the dialog open, Save never pressed).
-    await expect(page.locator('.ant-modal-root [class*="-appear"]')).toHaveCount(0);
+    // Save once the dialog has opened (a whole run once left it open, Save never pressed).
+    await dialogOpened(page);
     await page.locator('.ant-modal-footer .ant-btn-primary').last().click();
     await expect(page.getByTestId('overtime-to-till')).toContainText('50.00');
     await page.getByTestId('overtime-to-till').click();
