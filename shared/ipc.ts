@@ -8,6 +8,7 @@ import type { ImportCheck } from './domain/product-import';
 import { MAX_CAMPAIGN_FILE_BYTES, type CampaignRows, type CampaignSheetRefusal } from './domain/campaign-rows';
 import { printerTarget } from './domain/printer-address';
 import { isSafeServerUrl } from './domain/server-address';
+import { MAX_CHAT_MESSAGE_LENGTH } from './domain/chat';
 
 /**
  * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
@@ -126,6 +127,21 @@ const pendingCommandSchema = z.object({ name: z.enum(ONCE_COMMANDS), body: z.unk
 export type PendingCommand = z.infer<typeof pendingCommandSchema>;
 
 /**
+ * A chat message written on this station that the server has not stored yet (spec 4: pending). The
+ * main process keeps it on disk until the server answers, so a restart or a lost network loses none,
+ * and sends it under the same clientId until then (the server stores it once).
+ */
+export const pendingChatSchema = z.object({
+  clientId: z.string().uuid(),
+  receiverId: z.number().int().positive(),
+  body: z.string(),
+  replyTo: z.number().int().positive().nullable(),
+  createdAt: z.string(),
+  pending: z.literal(true),
+});
+export type PendingChat = z.infer<typeof pendingChatSchema>;
+
+/**
  * A file chosen in the main process's own dialog (the desktop app). Browser mode has no such dialog
  * and answers `unsupported`; the page then uses the browser's file input.
  */
@@ -231,6 +247,21 @@ export const bridgeChannels = {
   'pos:api-call': channel(z.object({ name: z.string().min(1).max(200), body: z.unknown() }), apiResultOf(z.unknown()), {
     invalid: () => fail('VALIDATION_FAILED'),
   }),
+  /**
+   * A chat message to send: kept on disk as pending at once (the answer), then sent by the main process,
+   * now or when the server is back. Its progress arrives as pushes: `chat-pending` (the queue),
+   * the realtime `new_chat_response` (stored), `message_delivered`; or `chat-refused`.
+   */
+  'pos:chat-send': channel(
+    z.object({
+      receiverId: z.number().int().positive(),
+      body: z.string().trim().min(1).max(MAX_CHAT_MESSAGE_LENGTH),
+      replyTo: z.number().int().positive().nullable(),
+    }),
+    pendingChatSchema,
+  ),
+  /** The signed-in user's chat messages this station holds unsent, oldest first. */
+  'pos:chat-pending': channel(z.null(), z.array(pendingChatSchema)),
   /** The command of this name sent but not answered (the till's pending sale), or null. */
   'pos:pending-get': channel(onceCommandArg, pendingCommandSchema.nullable()),
   /** The cashier gives the pending command up; sending the same again later is a new command. */
@@ -329,7 +360,14 @@ export type BridgeInvoke = <C extends BridgeChannel>(channel: C, arg: BridgeArg<
 
 /** Main → renderer pushes, on the one event channel: each type with its payload. */
 export const EVENT_CHANNEL = 'pos:event';
-export type BridgeEvent = { type: 'session-ended' } | { type: 'supervisor-ended' } | RealtimeBridgeEvent;
+export type BridgeEvent =
+  | { type: 'session-ended' }
+  | { type: 'supervisor-ended' }
+  | RealtimeBridgeEvent
+  /** The station's unsent chat messages changed (one written, one stored). */
+  | { type: 'chat-pending'; pending: PendingChat[] }
+  /** The server refused a pending chat message for good (`key`: why); it is no longer pending. */
+  | { type: 'chat-refused'; clientId: string; key: string };
 
 /** What the preload (Electron) and the browser-mode bridge expose to the page: invoke, and the pushes. */
 export interface PosBridge {

@@ -40,6 +40,7 @@ const tagTypes = [
   'Shift',
   'SavedReport',
   'Promotion',
+  'Chat',
 ] as const;
 type Tag = (typeof tagTypes)[number];
 

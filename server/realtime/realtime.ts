@@ -6,6 +6,7 @@ import {
   realtimeEvents,
   type ClientToServerEvents,
   type RealtimePayload,
+  type BranchEventName,
   type ServerEventName,
   type ServerToClientEvents,
 } from '../../shared/realtime';
@@ -13,7 +14,7 @@ import { hasFullAccess, type SessionUser } from '../../shared/permissions';
 
 /** How the server's modules tell stations something changed: one call, whatever carries it. */
 export interface Realtime {
-  publish<E extends ServerEventName>(event: E, payload: RealtimePayload<E>): void;
+  publish<E extends BranchEventName>(event: E, payload: RealtimePayload<E>): void;
 }
 
 /** Administrators hear every branch; everyone else their own branch's room. */
