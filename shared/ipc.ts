@@ -364,6 +364,8 @@ export type BridgeEvent =
   | { type: 'session-ended' }
   | { type: 'supervisor-ended' }
   | RealtimeBridgeEvent
+  /** The station's realtime socket (re)connected: what a page shows may have moved meanwhile; resync once. */
+  | { type: 'realtime-connected' }
   /** The station's unsent chat messages changed (one written, one stored). */
   | { type: 'chat-pending'; pending: PendingChat[] }
   /** The server refused a pending chat message for good (`key`: why); it is no longer pending. */
