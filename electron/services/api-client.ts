@@ -33,7 +33,8 @@ type Answer = { status: number; envelope: ApiResult<unknown>; gatewayGaveUp?: bo
  * was stored, sending it again changes nothing); or `unknown` (no answer, a gateway or the server
  * failing, the session gone or another user's): it stays with its sender, to be sent again.
  */
-export type Attempt<T> = { outcome: 'done'; data: T } | { outcome: 'refused'; key: MessageKey } | { outcome: 'unknown' };
+export type Attempt<T> =
+  { outcome: 'done'; data: T } | { outcome: 'refused'; key: MessageKey } | { outcome: 'unknown' };
 /** Answers that refuse nothing for good: an expired session (signed out meanwhile), a timeout, too many calls. */
 const NOT_REFUSALS = new Set([401, 408, 429]);
 
@@ -143,7 +144,12 @@ export class ApiClient {
     return answer;
   }
 
-  private async exchange(endpoint: Endpoint, request: unknown, idempotencyKey: string, asUser?: number): Promise<Answer> {
+  private async exchange(
+    endpoint: Endpoint,
+    request: unknown,
+    idempotencyKey: string,
+    asUser?: number,
+  ): Promise<Answer> {
     const tokens = await this.deps.session.tokens();
     // Checked with the very tokens it would carry: nothing is sent as someone else.
     if (asUser !== undefined && tokens?.user.id !== asUser) return { status: 0, envelope: fail('NOT_AUTHORISED') };

@@ -69,10 +69,9 @@ export class ChatOutbox {
    * each write, sign-in and (re)connection of the realtime socket, and by the retry timer.
    */
   flush(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     this.asked = true;
-    this.sending ??= this.drain().finally(() => {
-      this.sending = null;
-    });
+    this.sending ??= this.drain();
     return this.sending;
   }
 
@@ -83,9 +82,14 @@ export class ChatOutbox {
   }
 
   private async drain(): Promise<void> {
-    while (this.asked && !this.stopped) {
-      this.asked = false;
-      await this.sendWaiting();
+    try {
+      while (this.asked && !this.stopped) {
+        this.asked = false;
+        await this.sendWaiting();
+      }
+    } finally {
+      // In the same step as the last look at `asked`: a flush asked after it starts a new drain.
+      this.sending = null;
     }
   }
 

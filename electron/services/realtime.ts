@@ -65,7 +65,8 @@ export class RealtimeClient {
     const tokens = await this.deps.session.tokens();
     const userId = tokens?.user.id ?? null;
     if (userId === this.userId && (this.socket !== null) === (userId !== null)) {
-      if (this.socket && tokens && tokens.accessToken !== this.shownToken) this.reauthenticate(this.socket, tokens.accessToken);
+      if (this.socket && tokens && tokens.accessToken !== this.shownToken)
+        this.reauthenticate(this.socket, tokens.accessToken);
       return;
     }
     this.close();

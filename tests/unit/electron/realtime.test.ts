@@ -87,11 +87,13 @@ const chat = (id: number, senderId: number, receiverId: number, isDelivered = fa
   deliveredAt: isDelivered ? '2026-03-01T10:00:01.000Z' : null,
 });
 
-function station(opts: {
-  refresh?: (session: Session) => Promise<boolean>;
-  missed?: (after: number) => RealtimePayload<'chat_data'> | null;
-  folder?: string;
-} = {}) {
+function station(
+  opts: {
+    refresh?: (session: Session) => Promise<boolean>;
+    missed?: (after: number) => RealtimePayload<'chat_data'> | null;
+    folder?: string;
+  } = {},
+) {
   const session = new Session(new MemorySecretStore());
   const pushed: BridgeEvent[] = [];
   const missedAsked: number[] = [];
