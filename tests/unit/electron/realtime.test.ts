@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((done) => io.close(done));
   rmSync(root, { recursive: true, force: true });
+});
+/**
+ * Waits for what the sockets do: socket.io reconnects after a random 0.5 to 1.5 s, slower on a busy
+ * machine, so the wait is long; a broken client still fails it.
+ */
+const until = <T>(actual: () => T) => expect.poll(actual, { timeout: 30_000, interval: 20 });
+/** Every station a test built, stopped after it whatever happened (a live one would hear the next test's server). */
+const live: RealtimeClient[] = [];
+afterEach(async () => {
+  for (const realtime of live.splice(0)) realtime.stop();
+  await until(() => io.sockets.sockets.size).toBe(0);
 });
 beforeEach(() => {
   handshakes = [];
@@ -106,6 +117,7 @@ function station(
     chat: new FileChatStore(folder),
     missed: async (after) => (missedAsked.push(after), opts.missed?.(after) ?? null),
   });
+  live.push(realtime);
   return { session, pushed, realtime, missedAsked, folder };
 }
 const realtimePushes = (pushed: BridgeEvent[], event: string) =>
@@ -115,26 +127,27 @@ describe('the station’s realtime client', () => {
   it('connects once signed in and forwards a valid event to the page, dropping bad payloads and unknown events', async () => {
     const { session, pushed, realtime } = station();
     await session.save(signedIn('access-1'));
-    await expect.poll(() => io.sockets.sockets.size).toBe(1);
-    await expect.poll(() => pushed).toEqual([{ type: 'realtime-connected' }]);
+    await until(() => io.sockets.sockets.size).toBe(1);
+    await until(() => pushed).toEqual([{ type: 'realtime-connected' }]);
     io.emit('visits_changed', { branch_id: 'one' });
     io.emit('format_disk', { branch_id: 1 });
     io.emit('visits_changed', { branch_id: 3 });
-    await expect
-      .poll(() => pushed)
-      .toEqual([{ type: 'realtime-connected' }, { type: 'realtime', event: 'visits_changed', data: { branch_id: 3 } }]);
+    await until(() => pushed).toEqual([
+      { type: 'realtime-connected' },
+      { type: 'realtime', event: 'visits_changed', data: { branch_id: 3 } },
+    ]);
     await session.clear();
-    await expect.poll(() => io.sockets.sockets.size).toBe(0);
+    await until(() => io.sockets.sockets.size).toBe(0);
     realtime.stop();
   });
 
   it('refused for an expired access token, it refreshes and connects with the fresh one', async () => {
     const { session, realtime } = station({ refresh: async (s) => (await s.save(signedIn('access-2')), true) });
     await session.save(signedIn('expired'));
-    await expect.poll(() => io.sockets.sockets.size).toBe(1);
+    await until(() => io.sockets.sockets.size).toBe(1);
     expect(handshakes.map((h) => h.token)).toEqual(['expired', 'access-2']);
     realtime.stop();
-    await expect.poll(() => io.sockets.sockets.size).toBe(0);
+    await until(() => io.sockets.sockets.size).toBe(0);
   });
 });
 
@@ -147,11 +160,11 @@ describe('the station’s chat on the socket', () => {
       socket.emit('message', chat(6, 2, 1));
     };
     await session.save(signedIn('access-1'));
-    await expect.poll(() => received).toHaveLength(1);
+    await until(() => received).toHaveLength(1);
     const [socket] = io.sockets.sockets.values();
     expect(received).toEqual([{ id: 6, receiverId: 1, socketId: socket!.id }]);
     realtime.stop();
-    await expect.poll(() => io.sockets.sockets.size).toBe(0);
+    await until(() => io.sockets.sockets.size).toBe(0);
   });
 
   it('names the last message it holds in each handshake, so a reconnection’s chat_data brings what was missed', async () => {
@@ -161,25 +174,25 @@ describe('the station’s chat on the socket', () => {
       socket.emit('chat_data', { messages: [chat(8, 1, 2), chat(9, 3, 1)], more: false });
     };
     await first.session.save(signedIn('access-1'));
-    await expect.poll(() => received).toHaveLength(2);
+    await until(() => received).toHaveLength(2);
     expect(received).toMatchObject([{ id: 7 }, { id: 9 }]);
     // The connection drops (not a sign-out): socket.io reconnects, showing the newest id it holds.
     onConnection = () => {};
     for (const socket of io.sockets.sockets.values()) socket.conn.close();
-    await expect.poll(() => handshakes.length).toBe(2);
+    await until(() => handshakes.length).toBe(2);
     expect(handshakes).toEqual([
       { token: 'access-1', after: 0 },
       { token: 'access-1', after: 9 },
     ]);
     first.realtime.stop();
-    await expect.poll(() => io.sockets.sockets.size).toBe(0);
+    await until(() => io.sockets.sockets.size).toBe(0);
     // A restart of the app on the same folder keeps it.
     const restarted = station({ folder: first.folder });
     await restarted.session.save(signedIn('access-1'));
-    await expect.poll(() => handshakes.length).toBe(3);
+    await until(() => handshakes.length).toBe(3);
     expect(handshakes[2]).toEqual({ token: 'access-1', after: 9 });
     restarted.realtime.stop();
-    await expect.poll(() => io.sockets.sockets.size).toBe(0);
+    await until(() => io.sockets.sockets.size).toBe(0);
   });
 
   it('asks for the rest of a catch-up that has more, pushes it to the page as chat_data and acknowledges it', async () => {
@@ -187,7 +200,7 @@ describe('the station’s chat on the socket', () => {
     const { session, pushed, realtime, missedAsked } = station({ missed: (after) => (after === 11 ? rest : null) });
     onConnection = (socket) => socket.emit('chat_data', { messages: [chat(10, 1, 2), chat(11, 2, 1)], more: true });
     await session.save(signedIn('access-1'));
-    await expect.poll(() => received).toHaveLength(3);
+    await until(() => received).toHaveLength(3);
     expect(missedAsked).toEqual([11]);
     expect(received).toMatchObject([{ id: 11 }, { id: 12 }, { id: 13 }]);
     expect(realtimePushes(pushed, 'chat_data')).toEqual([
@@ -195,25 +208,25 @@ describe('the station’s chat on the socket', () => {
       rest,
     ]);
     realtime.stop();
-    await expect.poll(() => io.sockets.sockets.size).toBe(0);
+    await until(() => io.sockets.sockets.size).toBe(0);
   });
 
   it('shows a refreshed access token to the same socket (reauthenticate); refused, it connects anew with it', async () => {
     const { session, realtime } = station();
     await session.save(signedIn('access-1'));
-    await expect.poll(() => io.sockets.sockets.size).toBe(1);
+    await until(() => io.sockets.sockets.size).toBe(1);
     const [socket] = io.sockets.sockets.values();
     await session.save(signedIn('access-2'));
-    await expect.poll(() => reauths).toEqual([{ token: 'access-2' }]);
+    await until(() => reauths).toEqual([{ token: 'access-2' }]);
     expect(io.sockets.sockets.get(socket!.id)).toBe(socket); // the same socket carries on
     expect(handshakes).toHaveLength(1);
     reauthOk = false;
     valid.add('access-3');
     await session.save(signedIn('access-3'));
-    await expect.poll(() => handshakes.length).toBe(2);
+    await until(() => handshakes.length).toBe(2);
     expect(reauths).toEqual([{ token: 'access-2' }, { token: 'access-3' }]);
     expect(handshakes[1]).toEqual({ token: 'access-3', after: 0 });
     realtime.stop();
-    await expect.poll(() => io.sockets.sockets.size).toBe(0);
+    await until(() => io.sockets.sockets.size).toBe(0);
   });
 });
