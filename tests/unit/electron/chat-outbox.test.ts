@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../../../electron/services/api-client';
+import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { ChatOutbox, CHAT_RETRY_FIRST_MS } from '../../../electron/services/chat-outbox';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
@@ -236,5 +237,23 @@ describe('the station’s chat outbox', () => {
     await signIn(1);
     expect(await outbox.pending()).toEqual([]);
     expect(stored.size).toBe(0);
+  });
+});
+
+describe('the chat channels of the bridge', () => {
+  it('pos:chat-send keeps a valid message and answers it pending; pos:chat-pending lists it; a bad one is refused unkept', async () => {
+    const { outbox } = await station();
+    chatsDown = true;
+    const handlers = createHandlers({ chat: outbox } as never);
+    const pending = await handlers['pos:chat-send']({ receiverId: 2, body: '  on my way  ', replyTo: 5 });
+    expect(pending).toMatchObject({ receiverId: 2, body: 'on my way', replyTo: 5, pending: true });
+    for (const bad of [
+      { receiverId: 2, body: '   ', replyTo: null },
+      { receiverId: 2, body: 'x'.repeat(2001), replyTo: null },
+      { receiverId: 'two', body: 'hi', replyTo: null },
+      null,
+    ])
+      await expect(handlers['pos:chat-send'](bad)).rejects.toBeInstanceOf(InvalidBridgeArgument);
+    expect(await handlers['pos:chat-pending'](null)).toEqual([pending]);
   });
 });
