@@ -16,13 +16,20 @@ const staleAfter: { [E in ServerEventName]: Parameters<typeof api.util.invalidat
   get_all_chat: [],
 };
 
-/** Keeps the page's lists in step with other stations' changes; mounted once by the app shell. */
+/** Everything some event keeps fresh: while the socket was down any of them may have been missed. */
+const keptFresh = [...new Set(Object.values(staleAfter).flat())];
+
+/**
+ * Keeps the page's lists in step with other stations' changes, with no poll: each event reloads what it
+ * made stale, and a (re)connection of the station's socket reloads all of it once. Mounted once by the app shell.
+ */
 export function useRealtimeRefresh(): void {
   const dispatch = useDispatch();
   useEffect(
     () =>
       bridge.onEvent((event) => {
-        if (event.type === 'realtime' && Object.hasOwn(staleAfter, event.event))
+        if (event.type === 'realtime-connected') dispatch(api.util.invalidateTags(keptFresh));
+        else if (event.type === 'realtime' && Object.hasOwn(staleAfter, event.event))
           dispatch(api.util.invalidateTags(staleAfter[event.event as ServerEventName]));
       }),
     [dispatch],
