@@ -1,18 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   adminOn,
+  atTheDoor,
   adminToken,
   api,
-  chooseLanguage,
   doorStaff,
-  e164,
   freshStation,
-  lastCodeTo,
   seriousViolations,
   selectOption,
   sellPlayPass,
   shot,
-  signIn,
 } from './helpers';
 
 const words = {
@@ -113,14 +110,7 @@ for (const lang of ['en', 'ar'] as const) {
       const before = await insideCard(dashboard);
 
       await freshStation(gate);
-      await chooseLanguage(gate, lang);
-      await signIn(gate, door.station, 'door-01');
-      await gate.goto('/#/Supervisor');
-      await gate.getByTestId('supervisor-mobile').fill(door.supervisor);
-      await gate.getByTestId('supervisor-code-send').click();
-      await expect(gate.getByTestId('supervisor-code-code')).toBeVisible();
-      await gate.getByTestId('supervisor-code-code').fill(lastCodeTo(e164(door.supervisor)));
-      await gate.getByTestId('supervisor-code-code').press('Enter');
+      await atTheDoor(gate, lang, door);
       await gate.getByTestId(`supervisor-room-${soft.id}`).click();
       await expect(gate.getByTestId('room-view-name')).toHaveText(name(soft.names));
 
