@@ -153,10 +153,10 @@ export function buildApp(deps: AppDeps): App {
   const overtime = new OvertimeService(deps.db, otp);
   const parents = new ParentService(deps.db, locales);
   const sales = new SaleService(deps.db, subscriptions, overtime, sms, locales);
-  const rooms = new RoomService(deps.db, locales);
-  const supervisors = new SupervisorService(deps.db, otp, locales, deps.tokenKey, (branch_id) =>
-    realtime.publish('visits_changed', { branch_id }),
-  );
+  // Room views follow who is inside a room and who may work it.
+  const roomViewsChanged = (branch_id: number) => realtime.publish('visits_changed', { branch_id });
+  const rooms = new RoomService(deps.db, locales, roomViewsChanged);
+  const supervisors = new SupervisorService(deps.db, otp, locales, deps.tokenKey, roomViewsChanged);
   const subscriptionReport = new SubscriptionReport(deps.db);
   const promotionSettings = new PromotionSettingsStore(deps.db);
   const now = deps.now ?? (() => new Date());

@@ -22,6 +22,7 @@ const bridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-ended') }),
   z.object({ type: z.literal('supervisor-ended') }),
   z.object({ type: z.literal('realtime'), event: z.string(), data: z.unknown() }),
+  z.object({ type: z.literal('realtime-connected') }),
 ]);
 
 /** What the page accepts from the bridge; anything else is dropped. */

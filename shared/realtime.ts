@@ -8,7 +8,10 @@ const id = z.number().int().positive();
  * server and the station's main process, which forwards server events to its pages as bridge pushes).
  */
 export const realtimeEvents = {
-  /** A check-in or check-out in this branch: the checked-in lists there are out of date. */
+  /**
+   * Who is inside this branch or one of its rooms changed (a check-in, a check-out, a move between rooms),
+   * or one of its rooms did (its supervisors, its details): the lists of who is inside are out of date.
+   */
   visits_changed: { direction: 'server-to-client', payload: z.object({ branch_id: z.number().int().positive() }) },
   /** A promotion campaign of this branch moved on (rows sent, paused, done): its progress is out of date. */
   promotion_changed: {

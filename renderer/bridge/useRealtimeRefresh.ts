@@ -2,19 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { api } from '../api/base';
 import { bridge } from './index';
-import type { ServerEventName } from '../../shared/realtime';
-
-/** What each realtime event makes stale on this page: those queries load again. */
-const staleAfter: { [E in ServerEventName]: Parameters<typeof api.util.invalidateTags>[0] } = {
-  visits_changed: ['Session'],
-  promotion_changed: ['Promotion'],
-  // Chat events are the chat's own business (features/chat); the lists they touch reload here.
-  message: ['Chat'],
-  new_chat_response: ['Chat'],
-  message_delivered: ['Chat'],
-  chat_data: ['Chat'],
-  get_all_chat: [],
-};
+import { staleOn } from './stale-tags';
 
 /** Keeps the page's lists in step with other stations' changes; mounted once by the app shell. */
 export function useRealtimeRefresh(): void {
@@ -22,8 +10,8 @@ export function useRealtimeRefresh(): void {
   useEffect(
     () =>
       bridge.onEvent((event) => {
-        if (event.type === 'realtime' && Object.hasOwn(staleAfter, event.event))
-          dispatch(api.util.invalidateTags(staleAfter[event.event as ServerEventName]));
+        const stale = staleOn(event);
+        if (stale.length) dispatch(api.util.invalidateTags(stale));
       }),
     [dispatch],
   );

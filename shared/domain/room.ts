@@ -6,8 +6,6 @@ export const ROOM_CAPACITY_MAX = 500;
 export const ROOM_AGE_MAX = 18;
 /** A supervisor's code sign-in lasts a shift at most; signing out or losing access ends it sooner. */
 export const SUPERVISOR_SESSION_HOURS = 8;
-/** How often the room view asks again, in case a realtime event was missed. */
-export const ROOM_VIEW_POLL_MS = 10_000;
 
 /** Whole years from a `YYYY-MM-DD` birth date to `today` (also `YYYY-MM-DD`), null when unknown or unreadable. */
 export function ageOn(birthDate: string | null, today: string): number | null {

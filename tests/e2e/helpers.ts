@@ -160,6 +160,19 @@ export async function doorStaff(token: string, n: string, names: readonly [strin
   return { station, supervisor, supervisorId };
 }
 
+/** The door station (doorStaff) signed in; the supervisor types their mobile and the code it received. */
+export async function atTheDoor(page: Page, lang: 'en' | 'ar', s: { station: string; supervisor: string }) {
+  await chooseLanguage(page, lang);
+  await signIn(page, s.station, 'door-01');
+  await page.goto('/#/Supervisor');
+  await page.getByTestId('supervisor-mobile').fill(s.supervisor);
+  await page.getByTestId('supervisor-code-send').click();
+  // The code box opens once the code is sent.
+  await expect(page.getByTestId('supervisor-code-code')).toBeVisible();
+  await page.getByTestId('supervisor-code-code').fill(lastCodeTo(e164(s.supervisor)));
+  await page.getByTestId('supervisor-code-code').press('Enter');
+}
+
 /**
  * The door station signed in and the supervisor through their code, as the station's main process
  * would do it: the two tokens room work needs.

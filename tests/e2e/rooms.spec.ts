@@ -3,18 +3,15 @@ import { DEFAULT_IDLE_SECONDS } from '../../shared/domain/idle';
 import { dayIn } from '../../shared/domain/time-zone';
 import {
   adminOn,
+  atTheDoor,
   adminToken,
   api,
-  chooseLanguage,
   doorStaff,
-  e164,
   freshStation,
-  lastCodeTo,
   selectOption,
   sellPlayPass,
   seriousViolations,
   shot,
-  signIn,
   signOut,
 } from './helpers';
 
@@ -125,19 +122,6 @@ async function addRoom(
     .filter({ hasText: lang === 'en' ? names[0] : names[1] })
     .last();
   await expect(row).toContainText(supervisor);
-}
-
-/** The door station signed in; the supervisor types their mobile and the code it received. */
-async function atTheDoor(page: Page, lang: 'en' | 'ar', s: { station: string; supervisor: string }) {
-  await chooseLanguage(page, lang);
-  await signIn(page, s.station, 'door-01');
-  await page.goto('/#/Supervisor');
-  await page.getByTestId('supervisor-mobile').fill(s.supervisor);
-  await page.getByTestId('supervisor-code-send').click();
-  // The code box opens once the code is sent.
-  await expect(page.getByTestId('supervisor-code-code')).toBeVisible();
-  await page.getByTestId('supervisor-code-code').fill(lastCodeTo(e164(s.supervisor)));
-  await page.getByTestId('supervisor-code-code').press('Enter');
 }
 
 /** A small drawn face as PNG (base64), a stand-in for a kid's photo. */

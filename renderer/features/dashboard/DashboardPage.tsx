@@ -30,7 +30,7 @@ export function DashboardPage() {
   const everyBranch = ability.can('manage', 'all');
   const [branchId, setBranchId] = useState<number | null>(null);
   const { data: branches } = useBranchListQuery();
-  const { data, error } = useDashboardQuery({ branch_id: branchId }, { pollingInterval: 60_000 });
+  const { data, error } = useDashboardQuery({ branch_id: branchId });
   const lang = i18n.language;
   const money = (n: number) => formatMoney(n, lang, data?.currency);
   const count = (n: number) => formatCount(n, lang);

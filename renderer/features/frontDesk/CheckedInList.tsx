@@ -22,10 +22,7 @@ export function CheckedInList(props: {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
-  const { data, isFetching } = useCheckedInQuery(
-    { ...list.query, branch_id: props.branchId ?? NO_BRANCH_ID },
-    { pollingInterval: 30_000 },
-  );
+  const { data, isFetching } = useCheckedInQuery({ ...list.query, branch_id: props.branchId ?? NO_BRANCH_ID });
   const leaving = useCheckout(props.goToTill);
 
   return (

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../../shared/api/envelope';
-import { ROOM_VIEW_POLL_MS } from '../../../shared/domain/room';
 import { api } from '../../api/base';
 import {
   useSupervisorCodeSendMutation,
@@ -27,9 +26,8 @@ import './supervisor.css';
 export function SupervisorPage() {
   const dispatch = useAppDispatch();
   const [choosing, setChoosing] = useState(false);
-  const { data, error, isLoading, refetch } = useSupervisorStateQuery(undefined, {
-    pollingInterval: ROOM_VIEW_POLL_MS,
-  });
+  // Not polled: visits_changed reloads it (useRealtimeRefresh).
+  const { data, error, isLoading, refetch } = useSupervisorStateQuery();
   useEffect(
     () =>
       bridge.onEvent((event) => {

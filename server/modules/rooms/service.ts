@@ -22,6 +22,8 @@ export class RoomService {
   constructor(
     private readonly db: Db,
     private readonly locales: BranchLocales,
+    /** Told of each branch whose room views are out of date (a room changed, its supervisors with it), after the change commits. */
+    private readonly roomsChanged: (branchId: number) => void,
   ) {}
 
   async list(ctx: AuthenticatedContext, { page, perPage, q, branch_id }: ParsedRequestOf<'room/listall'>) {
@@ -57,7 +59,7 @@ export class RoomService {
 
   async update(ctx: AuthenticatedContext, input: ParsedRequestOf<'room/data/update'>) {
     const branchId = await commandBranch(this.db, ctx, input.branch_id, 'branch_id');
-    await this.db.transaction(async (tx) => {
+    const before = await this.db.transaction(async (tx) => {
       const room = await this.lockEditable(tx, ctx, input.id);
       // Kids inside are in this branch's visits: the room cannot move branch under them.
       if (room.branch_id !== branchId && (await this.inside(tx, room.id)) > 0) throw new AppError('ROOM_NOT_EMPTY');
@@ -67,13 +69,15 @@ export class RoomService {
         .where(eq(rooms.id, room.id));
       if (room.branch_id !== branchId) await this.dropOtherBranches(tx, room.id, branchId);
       if (input.supervisor_ids) await this.setAccess(tx, ctx, room.id, branchId, input.supervisor_ids);
+      return room.branch_id;
     });
+    for (const branch of new Set([before, branchId])) this.roomsChanged(branch);
     return (await roomById(this.db, input.id))!;
   }
 
   /** Soft: its stays keep pointing at it. Never while kids are inside (ROOM_NOT_EMPTY). */
   async remove(ctx: AuthenticatedContext, id: number) {
-    await this.db.transaction(async (tx) => {
+    const branchId = await this.db.transaction(async (tx) => {
       const room = await this.lockEditable(tx, ctx, id);
       if ((await this.inside(tx, room.id)) > 0) throw new AppError('ROOM_NOT_EMPTY');
       await tx.update(rooms).set({ deleted_at: new Date() }).where(eq(rooms.id, room.id));
@@ -86,12 +90,14 @@ export class RoomService {
         room.id,
         supervisors.map((s) => s.user_id),
       );
+      return room.branch_id;
     });
+    this.roomsChanged(branchId);
     return null;
   }
 
   async revoke(ctx: AuthenticatedContext, { room_id, user_id }: ParsedRequestOf<'room/revoke'>) {
-    await this.db.transaction(async (tx) => {
+    const branchId = await this.db.transaction(async (tx) => {
       const room = await this.lockEditable(tx, ctx, room_id);
       const removed = await tx
         .delete(roomAccess)
@@ -99,7 +105,9 @@ export class RoomService {
         .returning({ user_id: roomAccess.user_id });
       if (removed.length === 0) throw new AppError('NOT_FOUND');
       await endRoomSessions(tx, room.id, [user_id]);
+      return room.branch_id;
     });
+    this.roomsChanged(branchId);
     return (await roomById(this.db, room_id))!;
   }
 

@@ -243,7 +243,8 @@ export class SupervisorService {
           .from(kidRoomVisits)
           .where(and(eq(kidRoomVisits.kid_id, input.kid_id), isNull(kidRoomVisits.checkout_at)));
         // Scanned twice at the same door: already in.
-        if (stay?.room_id === room.id) return { visitId: stay.id, branchId: visit.branch_id, movedFrom: null };
+        if (stay?.room_id === room.id)
+          return { visitId: stay.id, branchId: visit.branch_id, movedFrom: null, changed: false };
         if (!input.accept_age) {
           const [kid] = await tx.select({ birth_date: kids.birth_date }).from(kids).where(eq(kids.id, input.kid_id));
           const age = ageOn(kid?.birth_date ?? null, await this.locales.today(room.branch_id));
@@ -266,9 +267,9 @@ export class SupervisorService {
           })
           .returning({ id: kidRoomVisits.id });
         await tx.update(kids).set({ room_id: room.id }).where(eq(kids.id, input.kid_id));
-        return { visitId: opened!.id, branchId: visit.branch_id, movedFrom };
+        return { visitId: opened!.id, branchId: visit.branch_id, movedFrom, changed: true };
       });
-      this.visitsChanged(result.branchId);
+      if (result.changed) this.visitsChanged(result.branchId);
       const [row] = await roomKidsWhere(this.db, eq(kidRoomVisits.id, result.visitId));
       return { ...row!, room_id: input.room_id, moved_from: result.movedFrom };
     } catch (error) {

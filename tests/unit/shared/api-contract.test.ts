@@ -144,6 +144,11 @@ describe('the browser-mode wire format', () => {
     expect([...API_RESULT_CHANNELS].sort()).toEqual(inTable.sort());
   });
 
+  it("lets the station's realtime-connected push through (the page resyncs on it)", async () => {
+    const { wireMessageSchema } = await import('../../../shared/bridge-wire');
+    expect(wireMessageSchema.safeParse({ kind: 'event', event: { type: 'realtime-connected' } }).success).toBe(true);
+  });
+
   it('lets a realtime push through to the page and still drops a malformed one', async () => {
     const { wireMessageSchema } = await import('../../../shared/bridge-wire');
     const push = { kind: 'event', event: { type: 'realtime', event: 'visits_changed', data: { branch_id: 1 } } };
