@@ -122,13 +122,15 @@ export function attachRealtime(
   io.on('connection', (socket) => {
     joinRooms(socket);
     catchUp(socket).catch(onError);
+    // One station's acknowledgements are handled in the order it sent them.
+    let acknowledged = Promise.resolve();
     socket.on('message_received', (data: unknown) => {
       const parsed = parseRealtime('message_received', data, 'client-to-server');
       if (!parsed) return;
       const { id, receiverId } = realtimeEvents.message_received.payload.parse(parsed.data);
       // Only the receiver's own stations say a message arrived.
       if (receiverId !== socket.data.user.id) return;
-      chat.received(receiverId, id).catch(onError);
+      acknowledged = acknowledged.then(() => chat.received(receiverId, id)).catch(onError);
     });
     socket.on('reauthenticate', (data: unknown, ack: unknown) => {
       const answer = (ok: boolean) => {

@@ -240,12 +240,15 @@ export class ChatService {
         mayTalk(me, other) &&
         (!needle || other.name_en.toLowerCase().includes(needle) || other.name_ar.toLowerCase().includes(needle)),
     );
-    const other = sql<number>`case when ${chatMessages.sender_id} = ${me.id} then ${chatMessages.receiver_id} else ${chatMessages.sender_id} end`;
+    // A conversation is its pair of people, whichever way a message went (no parameter: DISTINCT ON
+    // must match ORDER BY exactly).
+    const low = sql`least(${chatMessages.sender_id}, ${chatMessages.receiver_id})`;
+    const high = sql`greatest(${chatMessages.sender_id}, ${chatMessages.receiver_id})`;
     const lastRows = await this.db
-      .selectDistinctOn([other], { message: chatMessages })
+      .selectDistinctOn([low, high], { message: chatMessages })
       .from(chatMessages)
       .where(involving(me.id))
-      .orderBy(other, desc(chatMessages.id));
+      .orderBy(low, high, desc(chatMessages.id));
     const lastMessages = await this.asSeenBy(
       me.id,
       lastRows.map((row) => row.message),
