@@ -267,25 +267,35 @@ describe('chat', () => {
     expect((await server.get<ChatMessage[]>('/chats/bookmarks', bushra.token)).body.data).toEqual([]);
   });
 
-  it('sends a reconnecting station what it missed after the last message it holds', async () => {
-    const held = await sent(ahmad, bushra.id, 'held');
-    const m1 = await sent(bushra, ahmad.id, 'missed 1');
-    const m2 = await sent(admin, ahmad.id, 'missed 2');
-    const back = await station(ahmad.token, { after: held.id });
+  it('sends a reconnecting station what it missed: after the last message it holds, and all not delivered', async () => {
+    const gina = await person('0550000009', 'Gina', 'جينا');
+    const older = await sent(ahmad, gina.id, 'older, delivered');
+    const waiting = await sent(ahmad, gina.id, 'older, not delivered');
+    const first = await station(gina.token);
+    first.socket.emit('message_received', { id: older.id, receiverId: gina.id, socketId: first.socket.id });
+    const held = await sent(gina, ahmad.id, 'held');
+    const m1 = await sent(ahmad, gina.id, 'missed 1');
+    const m2 = await sent(admin, gina.id, 'missed 2');
+    await until(async () => {
+      const [row] = await server.database.db.select().from(chatMessages).where(eq(chatMessages.id, older.id));
+      return row!.delivered_at !== null;
+    });
+    const back = await station(gina.token, { after: held.id });
     expect(back.of('chat_data')).toEqual([
       {
         messages: [
-          expect.objectContaining({ id: m1.id, userId: bushra.id }),
+          expect.objectContaining({ id: waiting.id, userId: ahmad.id }),
+          expect.objectContaining({ id: m1.id, userId: ahmad.id }),
           expect.objectContaining({ id: m2.id, userId: adminId }),
         ],
         more: false,
       },
     ]);
-    const missed = await server.get<{ messages: ChatMessage[] }>(`/chats/missed?after=${held.id}`, ahmad.token);
-    expect(missed.body.data.messages.map((m) => m.id)).toEqual([m1.id, m2.id]);
+    const missed = await server.get<{ messages: ChatMessage[] }>(`/chats/missed?after=${held.id}`, gina.token);
+    expect(missed.body.data.messages.map((m) => m.id)).toEqual([waiting.id, m1.id, m2.id]);
     // Without `after` (or a bad one) the station asks for history itself.
-    expect((await station(ahmad.token)).of('chat_data')).toEqual([]);
-    expect((await station(ahmad.token, { after: 'x' })).of('chat_data')).toEqual([]);
+    expect((await station(gina.token)).of('chat_data')).toEqual([]);
+    expect((await station(gina.token, { after: 'x' })).of('chat_data')).toEqual([]);
   });
 
   it('marks a message delivered once, when its receiver acknowledges it, and tells the sender once', async () => {

@@ -146,9 +146,19 @@ export class ChatService {
     return { messages: await this.asSeenBy(me, rows), more: false };
   }
 
-  /** Every message to or from `userId` after message `after`: what a station missed while away. */
+  /**
+   * What a station missed while away: every message to or from `userId` after message `after`, and
+   * every message to them not yet delivered. Ids are taken before commit, so a message can be stored
+   * after one with a higher id; the station holding that one would otherwise never hear of it.
+   */
   missed(userId: number, after: number): Promise<{ messages: ChatMessage[]; more: boolean }> {
-    return this.page(userId, and(involving(userId), gt(chatMessages.id, after))!);
+    return this.page(
+      userId,
+      or(
+        and(involving(userId), gt(chatMessages.id, after)),
+        and(eq(chatMessages.receiver_id, userId), isNull(chatMessages.delivered_at)),
+      )!,
+    );
   }
 
   private async page(viewerId: number, where: SQL): Promise<{ messages: ChatMessage[]; more: boolean }> {
