@@ -104,7 +104,7 @@ export class ChatService {
       if (!replied)
         throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'replyTo', message: 'FIELD_INVALID' }] });
     }
-    await this.db
+    const [inserted] = await this.db
       .insert(chatMessages)
       .values({
         sender_id: sender,
@@ -113,18 +113,24 @@ export class ChatService {
         reply_to: input.replyTo,
         body: input.body,
       })
-      .onConflictDoNothing({ target: [chatMessages.sender_id, chatMessages.client_id] });
-    // The row just stored, or the one a first send of this clientId stored (whatever this body says).
-    const [row] = await this.db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.sender_id, sender), eq(chatMessages.client_id, input.clientId)));
+      .onConflictDoNothing({ target: [chatMessages.sender_id, chatMessages.client_id] })
+      .returning();
+    // A resend: the row a first send of this clientId stored (whatever this body says).
+    const [row] = inserted
+      ? [inserted]
+      : await this.db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.sender_id, sender), eq(chatMessages.client_id, input.clientId)));
     if (!row) throw new Error('chat message missing after insert');
+    // A new message has no bookmark yet; a resent one may, on either side.
+    const seenBy = async (viewer: number) =>
+      inserted ? toMessage(row, viewer, false) : (await this.asSeenBy(viewer, [row]))[0]!;
+    const mine = await seenBy(sender);
     // Told again on a resend: the first telling may have been lost with the answer (a server killed).
-    this.tell(row.receiver_id, 'message', toMessage(row, row.receiver_id, false));
-    const [mine] = await this.asSeenBy(sender, [row]);
-    this.tell(sender, 'new_chat_response', mine!);
-    return mine!;
+    this.tell(row.receiver_id, 'message', await seenBy(row.receiver_id));
+    this.tell(sender, 'new_chat_response', mine);
+    return mine;
   }
 
   async conversation(
