@@ -21,6 +21,7 @@ import * as supervisor from './supervisor';
 import * as reports from './reports';
 import * as cashup from './cashup';
 import * as promotion from './promotion';
+import * as chat from './chat';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 /** The names of the endpoints a `shared/api` module exports (`typeof couponsApi`). */
@@ -67,6 +68,7 @@ export const catalogue = keyed(
   reports,
   cashup,
   promotion,
+  chat,
 );
 
 export type Catalogue = typeof catalogue;
