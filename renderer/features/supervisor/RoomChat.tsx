@@ -3,6 +3,7 @@ import { Badge, Button, Drawer } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useChatListQuery } from '../../api/chat';
+import { useAbility } from '../../app/ability';
 import { formatCount } from '../../components/numbers';
 import { useChatState } from '../../components/chat/chatStore';
 import { ContactList } from '../../components/chat/ContactList';
@@ -14,6 +15,10 @@ import '../../components/chat/chat.css';
  * conversation in a drawer, so the supervisor writes to the counter without leaving the door.
  */
 export function RoomChat() {
+  return useAbility().can('access', 'Chat') ? <RoomChatPanel /> : null;
+}
+
+function RoomChatPanel() {
   const { t, i18n } = useTranslation();
   const unread = useChatState((s) => s.unread);
   const [shown, setShown] = useState(false);
