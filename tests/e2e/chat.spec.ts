@@ -79,7 +79,7 @@ for (const lang of ['en', 'ar'] as const) {
     const omar = { names: [`Omar ${n}`, `عمر ${n}`] as const, mobile: `0532${n}`, password: PASSWORD };
     await employeeIn(token, role, huda);
     await employeeIn(token, role, omar);
-    const name = (p: typeof huda) => (lang === 'en' ? p.names[0] : p.names[1]);
+    const name = (p: { names: readonly [string, string] }) => (lang === 'en' ? p.names[0] : p.names[1]);
 
     const sender = await staffPage(browser, lang, huda.mobile);
     const receiver = await staffPage(browser, lang, omar.mobile);
