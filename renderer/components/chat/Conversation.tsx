@@ -37,7 +37,9 @@ export function Conversation({ contact }: { contact: ChatContact }) {
   const byId = new Map(lines.flatMap((l) => (l.stored ? [[l.stored.id, l.stored] as const] : [])));
   const lastStored = lines.findLast((l) => l.stored)?.stored?.id;
   const end = useRef<HTMLLIElement>(null);
-  const unreadBefore = useRef(contact.unread);
+  // The contact's count as the list gives it now (the list reloads as messages arrive).
+  const unreadNow = useRef(contact.unread);
+  unreadNow.current = contact.unread;
   const readUpTo = useRef(0);
 
   useEffect(() => {
@@ -50,10 +52,7 @@ export function Conversation({ contact }: { contact: ChatContact }) {
     readUpTo.current = lastStored;
     void read({ id: contact.id, upTo: lastStored })
       .unwrap()
-      .then(({ unread }) => {
-        chatStore.lower(unreadBefore.current - unread);
-        unreadBefore.current = unread;
-      })
+      .then(({ unread }) => chatStore.read(contact.id, unreadNow.current - unread))
       .catch(() => undefined);
   }, [contact.id, lastStored, read]);
 

@@ -17,6 +17,9 @@ export interface ChatState {
  */
 export function createChatStore(storage: CountStore) {
   let state: ChatState = { userId: null, unread: 0, pending: [], open: null };
+  // What each sender's messages added to the count since the server last gave it: reading their
+  // conversation takes at least that off, even before the contacts list has caught up.
+  let raisedBy = new Map<number, number>();
   const listeners = new Set<() => void>();
   const set = (next: Partial<ChatState>) => {
     state = { ...state, ...next };
@@ -31,10 +34,26 @@ export function createChatStore(storage: CountStore) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    signedIn: (userId: number) => set({ userId, unread: readUnread(storage, userId), pending: [], open: null }),
-    setUnread: keep,
-    raise: () => keep(state.unread + 1),
-    lower: (by: number) => keep(state.unread - by),
+    signedIn: (userId: number) => {
+      raisedBy = new Map();
+      set({ userId, unread: readUnread(storage, userId), pending: [], open: null });
+    },
+    /** The server's count (get_all_chat). */
+    setUnread: (count: number) => {
+      raisedBy = new Map();
+      keep(count);
+    },
+    /** A message from `senderId` arrived while their conversation was not on screen. */
+    raise: (senderId: number) => {
+      raisedBy.set(senderId, (raisedBy.get(senderId) ?? 0) + 1);
+      keep(state.unread + 1);
+    },
+    /** The conversation with `contactId` was read, which took `by` off their unread messages. */
+    read: (contactId: number, by: number) => {
+      const raised = raisedBy.get(contactId) ?? 0;
+      raisedBy.delete(contactId);
+      keep(state.unread - Math.max(by, raised));
+    },
     setPending: (pending: PendingChat[]) => set({ pending }),
     refused: (clientId: string) => set({ pending: state.pending.filter((p) => p.clientId !== clientId) }),
     /** A conversation shown (its user's id) or hidden (null). */

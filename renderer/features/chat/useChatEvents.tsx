@@ -39,7 +39,7 @@ export function useChatEvents(userId: number, enabled: boolean): void {
       if (message.receiverId !== userId) return;
       const open = chatStore.get().open;
       if (open === message.senderId) return;
-      chatStore.raise();
+      chatStore.raise(message.senderId);
       if (open !== null || now.current.pathname.startsWith('/Chat')) return;
       const { t, language, notifications, navigate, contacts } = now.current;
       const sender = contacts?.find((c) => c.id === message.senderId);

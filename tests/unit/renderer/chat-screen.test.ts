@@ -45,10 +45,10 @@ describe('the menu unread count', () => {
     const kept = storage();
     const first = createChatStore(kept);
     first.signedIn(ME);
-    first.raise();
-    first.raise();
+    first.raise(HER);
+    first.raise(HER);
     first.signedIn(HER);
-    first.raise();
+    first.raise(ME);
     const restarted = createChatStore(storage(kept.items));
     restarted.signedIn(ME);
     expect(restarted.get().unread).toBe(2);
@@ -60,10 +60,25 @@ describe('the menu unread count', () => {
     const store = createChatStore(storage());
     store.signedIn(ME);
     store.setUnread(5);
-    store.lower(3);
+    store.read(HER, 3);
     expect(store.get().unread).toBe(2);
-    store.lower(4);
+    store.read(3, 4);
     expect(store.get().unread).toBe(0);
+  });
+
+  it("takes off what a sender's messages raised when their conversation is read, however stale the list", () => {
+    const store = createChatStore(storage());
+    store.signedIn(ME);
+    store.setUnread(1);
+    store.raise(HER);
+    store.raise(HER);
+    store.raise(3);
+    expect(store.get().unread).toBe(4);
+    // The contacts list had not caught up: it said nothing was unread from her.
+    store.read(HER, 0);
+    expect(store.get().unread).toBe(2);
+    store.read(HER, 0);
+    expect(store.get().unread).toBe(2);
   });
 
   it('reads a damaged stored value as zero', () => {
