@@ -28,7 +28,6 @@ export function Conversation({ contact }: { contact: ChatContact }) {
   // Where the shown history starts: the server's default span is the last 10 days.
   const [shownFrom, setShownFrom] = useState(() => Date.now() - SPAN_MS);
   const [earlier, setEarlier] = useState<ChatMessage[][]>([]);
-  const [noMore, setNoMore] = useState(false);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const pending = useChatState((s) => s.pending);
   const [read] = useChatReadMutation();
@@ -70,7 +69,6 @@ export function Conversation({ contact }: { contact: ChatContact }) {
     const messages = answer.data?.messages ?? [];
     setEarlier((spans) => [messages, ...spans]);
     setShownFrom(from.getTime());
-    if (messages.length === 0 && !answer.data?.more) setNoMore(true);
   };
 
   const toggleBookmark = (message: ChatMessage) =>
@@ -95,18 +93,14 @@ export function Conversation({ contact }: { contact: ChatContact }) {
       ) : (
         <ol className="pd-chat-lines" data-testid="chat-lines">
           <li className="pd-chat-earlier">
-            {noMore ? (
-              <Typography.Text type="secondary">{t('chat.noEarlier')}</Typography.Text>
-            ) : (
-              <Button
-                size="small"
-                loading={earlierState.isFetching}
-                onClick={() => void loadEarlier()}
-                data-testid="chat-earlier"
-              >
-                {t('chat.earlier')}
-              </Button>
-            )}
+            <Button
+              size="small"
+              loading={earlierState.isFetching}
+              onClick={() => void loadEarlier()}
+              data-testid="chat-earlier"
+            >
+              {t('chat.earlier')}
+            </Button>
           </li>
           {lines.length === 0 && (
             <li>
