@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Badge, Empty, Input, Spin, Typography } from 'antd';
+import { Alert, Badge, Empty, Input, Spin, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { ApiFailure } from '../../../shared/api/envelope';
 import { useChatListQuery } from '../../api/chat';
+import { messageText } from '../../i18n/message';
 import { localName } from '../names';
 import { formatCount } from '../numbers';
 import { useDebounced } from '../useDebounced';
@@ -12,7 +14,7 @@ export function ContactList({ openId, onOpen }: { openId: number | null; onOpen:
   const { t, i18n } = useTranslation();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
-  const { data: contacts, isLoading } = useChatListQuery(search ? { search } : {});
+  const { data: contacts, isLoading, error } = useChatListQuery(search ? { search } : {});
 
   return (
     <nav className="pd-chat-contacts" aria-label={t('chat.contacts')} data-testid="chat-contacts">
@@ -27,6 +29,8 @@ export function ContactList({ openId, onOpen }: { openId: number | null; onOpen:
       />
       {isLoading ? (
         <Spin />
+      ) : error ? (
+        <Alert type="error" showIcon title={messageText(t, (error as Partial<ApiFailure>).message)} />
       ) : !contacts?.length ? (
         <Empty description={t(search ? 'chat.noMatch' : 'chat.noContacts')} data-testid="chat-no-contacts" />
       ) : (
