@@ -187,6 +187,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     await page.getByTestId('room-chat').click();
     await page.getByTestId('chat-search').fill(lang === 'en' ? counter.names[0] : counter.names[1]);
+    await expect(page.getByTestId('chat-contact')).toHaveCount(1);
     await page.getByTestId('chat-contact').click();
     await write(page, w.door);
     await expect(lastMessage(page).getByTestId('chat-body')).toHaveText(w.door);

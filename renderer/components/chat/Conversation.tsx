@@ -55,7 +55,11 @@ export function Conversation({ contact }: { contact: ChatContact }) {
       .catch(() => undefined);
   }, [contact.id, lastStored, read]);
 
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [lines.length]);
+  useEffect(() => {
+    // A statement, not the arrow's value: Chromium's scrollIntoView now answers a promise, which React
+    // would keep as the effect's clean-up and call.
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lines.length]);
 
   const loadEarlier = async () => {
     // A little overlap with what is shown, so a message at the seam is not lost; seen twice it shows once.
