@@ -58,7 +58,8 @@ export function Composer({
       )}
       <div className="pd-chat-write">
         <Input.TextArea
-          dir="auto"
+          // Empty, the box takes the page's direction, so its hint reads in order; typed, the text's own.
+          dir={text ? 'auto' : undefined}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
