@@ -200,6 +200,10 @@ for (const lang of ['en', 'ar'] as const) {
     await write(desk, w.doorReply);
     await expect(lastMessage(page).getByTestId('chat-body')).toHaveText(w.doorReply);
     await expect(page.getByTestId('chat-state').first()).toHaveAttribute('data-state', 'delivered');
+    // The 10 days before: nothing there, and what is shown stays, each once.
+    await page.getByTestId('chat-earlier').click();
+    await expect(page.getByTestId('chat-earlier')).not.toHaveClass(/ant-btn-loading/);
+    await expect(page.getByTestId('chat-message')).toHaveCount(2);
     await settledShot(page, `chat-room-view-${lang}`);
   });
 }

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../shared/api/chat';
+import { api } from '../../api/base';
 import { useChatListQuery } from '../../api/chat';
+import { useAppDispatch } from '../../app/store';
 import { bridge } from '../../bridge';
 import { localName } from '../../components/names';
 import { useNotifications } from '../../components/Notifications';
@@ -23,6 +25,7 @@ export function useChatEvents(userId: number, enabled: boolean): void {
   const notify = useNotify();
   const notifications = useNotifications();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const { data: contacts } = useChatListQuery({}, { skip: !enabled });
   // The listener is made once; what it reads changes under it.
@@ -65,11 +68,15 @@ export function useChatEvents(userId: number, enabled: boolean): void {
       else if (event.type === 'chat-refused') {
         chatStore.refused(event.clientId);
         now.current.notify.error(event.key);
-      } else if (event.type === 'realtime-connected') void loadPending();
+      } else if (event.type === 'realtime-connected') {
+        // Back after a drop: what the screens hold may be behind (the station's catch-up follows too).
+        void loadPending();
+        dispatch(api.util.invalidateTags(['Chat']));
+      }
       const count = realtimePayload(event, 'get_all_chat');
       if (count) chatStore.setUnread(count.unread);
       const message = realtimePayload(event, 'message');
       if (message) arrived(message);
     });
-  }, [enabled, userId]);
+  }, [enabled, userId, dispatch]);
 }
