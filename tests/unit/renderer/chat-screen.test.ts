@@ -4,6 +4,7 @@ import type { PendingChat } from '../../../shared/ipc';
 import { createChatStore } from '../../../renderer/components/chat/chatState';
 import { conversationLines } from '../../../renderer/components/chat/conversationLines';
 import type { CountStore } from '../../../renderer/components/chat/unreadCount';
+import { realtimePayload } from '../../../renderer/features/chat/realtimePayload';
 
 /** A browser's local storage, kept across "restarts" (new stores on the same map). */
 const storage = (items = new Map<string, string>()): CountStore & { items: Map<string, string> } => ({
@@ -136,5 +137,16 @@ describe('a conversation', () => {
   it("leaves out another contact's messages and pending messages", () => {
     const lines = conversationLines([[message(1), message(2, { userId: 3, senderId: 3 })]], [pending('d', 3)], HER);
     expect(lines.map((l) => l.body)).toEqual(['message 1']);
+  });
+});
+
+describe('a chat push reaching the page', () => {
+  it('is read only as the event it is, and only with the payload the catalogue gives it', () => {
+    const push = (event: 'message' | 'get_all_chat', data: unknown) => ({ type: 'realtime' as const, event, data });
+    expect(realtimePayload(push('get_all_chat', { unread: 3 }), 'get_all_chat')).toEqual({ unread: 3 });
+    expect(realtimePayload(push('get_all_chat', { unread: 3 }), 'message')).toBeNull();
+    expect(realtimePayload(push('get_all_chat', { unread: -1 }), 'get_all_chat')).toBeNull();
+    expect(realtimePayload(push('message', message(1)), 'message')?.body).toBe('message 1');
+    expect(realtimePayload({ type: 'realtime-connected' }, 'message')).toBeNull();
   });
 });
