@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { composeServices } from './services/compose';
 import { AxiosTransport } from './platform/node/axios-transport';
 import { FilePendingStore } from './platform/node/file-pending-store';
+import { FileChatStore } from './platform/node/file-chat-store';
 import { createSecretStore } from './platform/electron/safe-secret-store';
 import { ElectronSettingsStore } from './platform/electron/store-settings';
 import { createMainWindow, hardenApp, sendEvent, serveIpc } from './platform/electron/window';
@@ -49,6 +50,7 @@ app.whenReady().then(async () => {
     {
       secrets: createSecretStore(),
       pending: new FilePendingStore(join(app.getPath('userData'), 'pending-commands.json')),
+      chat: new FileChatStore(join(app.getPath('userData'), 'chat')),
       settings: settingsStore,
       transport: new AxiosTransport(),
       files: electronFilePicker,

@@ -39,6 +39,7 @@ const { MemorySecretStore } = await import('../electron/platform/node/memory-sec
 const { PageSessions, idleSecondsOf } = await import('../electron/web/page-sessions');
 const { FileSettingsStore } = await import('../electron/platform/node/file-settings-store');
 const { FilePendingStore } = await import('../electron/platform/node/file-pending-store');
+const { FileChatStore } = await import('../electron/platform/node/file-chat-store');
 const { AxiosTransport } = await import('../electron/platform/node/axios-transport');
 const { launchFile } = await import('../electron/web/launch-file');
 const { settingsSchema } = await import('../shared/ipc');
@@ -74,6 +75,8 @@ const serverUrl = values['server-url'] ?? server!.url;
 let sendTo: (page: string, event: BridgeEvent) => void = () => {};
 const station = {
   pending: new FilePendingStore(join(dataDir, 'station', 'pending-commands.json')),
+  // One for the station: every page's outbox and socket change it through the same queue.
+  chat: new FileChatStore(join(dataDir, 'station', 'chat')),
   settings: new FileSettingsStore(join(dataDir, 'station', 'settings.json')),
   transport: new AxiosTransport(),
 };

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { allEndpoints } from '../shared/api/catalogue';
 import { fail } from '../shared/api/envelope';
@@ -67,6 +68,8 @@ import { PromotionCampaigns } from './modules/promotion/campaigns';
 import { DEFAULT_SENDER, PromotionSender, type SenderOptions } from './modules/promotion/sender';
 import { promotionRoutes } from './modules/promotion/routes';
 import { PromotionAudience } from './modules/promotion/audience';
+import { ChatService } from './modules/chat/service';
+import { chatRoutes } from './modules/chat/routes';
 
 export interface AppDeps {
   db: Db;
@@ -92,6 +95,11 @@ export interface AppDeps {
    * out on another instance or whose employee was deleted.
    */
   realtimeCheckMs?: number;
+  /**
+   * A pool on the server's own database for the realtime adapter (see openAdapterPool): server
+   * instances sharing the database then reach each other's stations. Without it, this instance's only.
+   */
+  adapterPool?: pg.Pool;
   /** Who may create the first administrator; without it, a caller on this computer only. */
   firstRun?: FirstRunGate;
   /** The promotion sender's rate and patience (defaults: 10 a second, 30 s); its clock is `now`. */
@@ -136,12 +144,20 @@ export function buildApp(deps: AppDeps): App {
     authenticate: (token) => auth.authenticate(token),
     openSessions: (sessionIds) => auth.openSessions(sessionIds),
     checkEveryMs: deps.realtimeCheckMs ?? 60_000,
+    chat: {
+      missed: (userId, after) => chat.missed(userId, after),
+      unread: (userId) => chat.unread(userId),
+      received: (userId, id) => chat.received(userId, id),
+    },
+    adapterPool: deps.adapterPool,
+    onError: (error) => fastify.log.warn({ err: loggableError(error) }, 'realtime failure'),
   });
   fastify.addHook('preClose', async () => realtime.close());
   const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now, (sessionId) =>
     realtime.endSession(sessionId),
   );
 
+  const chat = new ChatService(deps.db, (userId, event, payload) => realtime.toUser(userId, event, payload));
   const products = new ProductService(deps.db);
   const packages = new PackageService(deps.db);
   const locales = new BranchLocales(deps.db);
@@ -224,6 +240,7 @@ export function buildApp(deps: AppDeps): App {
       settings: promotionSettings,
       settingsChanged: () => promotions.wake(),
     }),
+    ...chatRoutes(chat),
     ...subscriptionRoutes(subscriptions),
     ...packageRoutes(packages),
     ...fileRoutes(

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { openDatabase } from './db/client';
+import { openAdapterPool, openDatabase } from './db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { sharedSecret } from './db/secrets';
 import { buildApp, type AppDeps } from './app';
@@ -45,6 +45,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       console.warn(`database connection lost: ${error.message}`),
     );
     await seedLookups(database.db);
+    const adapterPool = openAdapterPool(databaseUrl, (error) =>
+      console.warn(`realtime connection lost: ${error.message}`),
+    );
     const firstRun = new FirstRunGate();
     const app = buildApp({
       db: database.db,
@@ -55,6 +58,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       trustProxy: opts.trustProxy,
       promotion: opts.promotion,
       firstRun,
+      adapterPool,
     });
     await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);
     const setupToken = await firstRun.prepare(dataDir, await app.auth.needsAdministrator());
@@ -68,6 +72,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       setupToken,
       async close() {
         await app.fastify.close();
+        await adapterPool.end();
         await database.close();
         await embedded?.stop();
       },

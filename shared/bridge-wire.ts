@@ -22,6 +22,10 @@ const bridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-ended') }),
   z.object({ type: z.literal('supervisor-ended') }),
   z.object({ type: z.literal('realtime'), event: z.string(), data: z.unknown() }),
+  z.object({ type: z.literal('realtime-connected') }),
+  // The station checked these with pendingChatSchema before sending them.
+  z.object({ type: z.literal('chat-pending'), pending: z.array(z.unknown()) }),
+  z.object({ type: z.literal('chat-refused'), clientId: z.string(), key: z.string() }),
 ]);
 
 /** What the page accepts from the bridge; anything else is dropped. */

@@ -12,6 +12,7 @@ import {
 } from '../../shared/ipc';
 import type { ApiClient } from '../services/api-client';
 import type { OnceCommands } from '../services/once-commands';
+import type { ChatOutbox } from '../services/chat-outbox';
 import { readFirstSheet, SheetTooLargeError, writeSheet } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
@@ -31,6 +32,7 @@ import type { DocumentPrinter, FilePicker, FileSaver, SettingsStore } from '../p
 export interface HandlerDeps {
   api: ApiClient;
   commands: OnceCommands;
+  chat: ChatOutbox;
   session: Session;
   settings: SettingsStore;
   appInfo: () => AppInfo;
@@ -78,6 +80,8 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
   return servedFrom({
     'pos:api-call': async ({ name, body }) =>
       isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body),
+    'pos:chat-send': async (draft) => deps.chat.write(draft),
+    'pos:chat-pending': async () => deps.chat.pending(),
     'pos:pending-get': async ({ name }) => deps.commands.pending(name),
     'pos:pending-drop': async ({ name }) => deps.commands.drop(name),
     'pos:auth-login': async (request) => deps.api.login(request),

@@ -3,6 +3,7 @@ import { sessionUserSchema } from '../../shared/permissions';
 import {
   defaultPrinterSettings,
   ONCE_COMMANDS,
+  pendingChatSchema,
   settingsSchema,
   type DocumentOutcome,
   type ExportOutcome,
@@ -46,6 +47,28 @@ export type StoredCommand = z.infer<typeof storedCommandSchema>;
 export interface PendingCommandStore {
   load(): Promise<StoredCommand[]>;
   save(commands: StoredCommand[]): Promise<void>;
+}
+
+/** Chat messages one user may have waiting unsent on a station: a page writing more is refused. */
+export const MAX_PENDING_CHATS = 500;
+
+/** One user's chat on this station: messages written but not stored by the server yet, oldest first, and the last message id held. */
+export const stationChatSchema = z.object({
+  pending: z.array(pendingChatSchema).max(MAX_PENDING_CHATS),
+  /** The newest message id seen (the realtime handshake's `after`: the server sends what came since). */
+  after: z.number().int().min(0),
+});
+export type StationChat = z.infer<typeof stationChatSchema>;
+export const emptyStationChat: StationChat = { pending: [], after: 0 };
+
+/**
+ * Where each user's chat on this station survives a restart. Changes are applied one at a time (the
+ * outbox and the socket both change it), each on what the one before left.
+ */
+export interface ChatStore {
+  load(userId: number): Promise<StationChat>;
+  /** Stores `change` of what is stored; answers what is stored now. */
+  update(userId: number, change: (chat: StationChat) => StationChat): Promise<StationChat>;
 }
 
 export interface SettingsStore {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { catalogue, isEndpointName, type EndpointName, type ResponseOf } from '../../shared/api/catalogue';
 import { isRead, splitRequest, type Endpoint } from '../../shared/api/endpoint';
 import { fail, looseEnvelopeSchema, type ApiResult, type ApiSuccess } from '../../shared/api/envelope';
-import { isMessageKey } from '../../shared/api/keys';
+import { isMessageKey, type MessageKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
 import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 import { SESSION_ENDPOINTS, tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
@@ -26,6 +27,16 @@ export interface ApiClientDeps {
 }
 
 type Answer = { status: number; envelope: ApiResult<unknown>; gatewayGaveUp?: boolean };
+
+/**
+ * How a call its sender keeps until it is settled ended: `done`; `refused` for good (a 4xx: nothing
+ * was stored, sending it again changes nothing); or `unknown` (no answer, a gateway or the server
+ * failing, the session gone or another user's): it stays with its sender, to be sent again.
+ */
+export type Attempt<T> =
+  { outcome: 'done'; data: T } | { outcome: 'refused'; key: MessageKey } | { outcome: 'unknown' };
+/** Answers that refuse nothing for good: an expired session (signed out meanwhile), a timeout, too many calls. */
+const NOT_REFUSALS = new Set([401, 408, 429]);
 
 /**
  * Every call of the renderer to the server passes here: tokens are added, duplicates refused,
@@ -74,6 +85,23 @@ export class ApiClient {
     return answer.gatewayGaveUp ? fail('SERVER_UNREACHABLE') : answer.envelope;
   }
 
+  /**
+   * A call of the main process itself, on an endpoint not necessarily the page's (the chat outbox and
+   * the socket's catch-up), under `key` every time (no duplicate guard: it is the same call) and only
+   * as the user `asUser`: if someone else is signed in by the time it leaves, it does not leave.
+   */
+  async attempt<E extends Endpoint>(
+    endpoint: E,
+    body: z.input<E['request']>,
+    key: string,
+    asUser: number,
+  ): Promise<Attempt<z.output<E['response']>>> {
+    const answer = await this.send(endpoint, endpoint.name ?? endpoint.path, body, key, true, asUser);
+    if (answer.envelope.status) return { outcome: 'done', data: answer.envelope.data as z.output<E['response']> };
+    const refused = answer.status >= 400 && answer.status < 500 && !NOT_REFUSALS.has(answer.status);
+    return refused ? { outcome: 'refused', key: answer.envelope.message } : { outcome: 'unknown' };
+  }
+
   /** Signs in and keeps the tokens here; the renderer receives the user only. */
   async login(body: LoginRequest): Promise<ApiResult<{ user: SessionUser }>> {
     const { envelope } = await this.send(catalogue['user/login'], 'user/login', body);
@@ -97,16 +125,17 @@ export class ApiClient {
     body: unknown,
     idempotencyKey: string = randomUUID(),
     resend = false,
+    asUser?: number,
   ): Promise<Answer> {
     const parsed = parseAtEdge(endpoint.request, body);
     if (!parsed.ok) return { status: 400, envelope: fail(parsed.message, { errors: parsed.errors }) };
     const guarded = !isRead(endpoint) && !resend ? `${endpoint.path} ${stableJson(parsed.data)}` : null;
     if (guarded !== null && this.isDuplicate(guarded)) return { status: 400, envelope: fail('DUPES') };
-    let answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
+    let answer = await this.exchange(endpoint, parsed.data, idempotencyKey, asUser);
     // A session call's 401 means wrong credentials, not an expired access token.
     if (answer.status === 401 && !answer.envelope.status && !answer.envelope.logout && !SESSION_ENDPOINTS.has(name)) {
       // The same Idempotency-Key on the retry: to the server it is the same command.
-      if (await this.refreshOnce()) answer = await this.exchange(endpoint, parsed.data, idempotencyKey);
+      if (await this.refreshOnce()) answer = await this.exchange(endpoint, parsed.data, idempotencyKey, asUser);
     }
     await this.react(answer.envelope);
     // Refused (4xx): nothing was done, so sending it again at once is no double click but a retry, e.g.
@@ -115,8 +144,15 @@ export class ApiClient {
     return answer;
   }
 
-  private async exchange(endpoint: Endpoint, request: unknown, idempotencyKey: string): Promise<Answer> {
+  private async exchange(
+    endpoint: Endpoint,
+    request: unknown,
+    idempotencyKey: string,
+    asUser?: number,
+  ): Promise<Answer> {
     const tokens = await this.deps.session.tokens();
+    // Checked with the very tokens it would carry: nothing is sent as someone else.
+    if (asUser !== undefined && tokens?.user.id !== asUser) return { status: 0, envelope: fail('NOT_AUTHORISED') };
     const supervisor = this.deps.session.supervisorToken();
     const { url, rest } = splitRequest(endpoint.path, (request ?? {}) as Record<string, unknown>);
     const headers: Record<string, string> = { Accept: 'application/json' };

@@ -8,12 +8,16 @@ import {
   type FilePicker,
   type FileSaver,
   type HttpTransport,
+  type ChatStore,
   type PendingCommandStore,
   type SecretStore,
   type SettingsStore,
 } from '../platform/ports';
 import { ApiClient } from './api-client';
 import { OnceCommands } from './once-commands';
+import { ChatOutbox } from './chat-outbox';
+import { chatMissed } from '../../shared/api/chat';
+import { randomUUID } from 'node:crypto';
 import { RealtimeClient } from './realtime';
 import { Session } from './session';
 import { logPrinterFailuresTo } from './printing/print-jobs';
@@ -21,6 +25,8 @@ import { logPrinterFailuresTo } from './printing/print-jobs';
 export interface Platform {
   secrets: SecretStore;
   pending: PendingCommandStore;
+  /** One per station, shared by all that compose services on it (browser mode's pages). */
+  chat: ChatStore;
   settings: SettingsStore;
   transport: HttpTransport;
   files?: FilePicker;
@@ -37,7 +43,7 @@ export function composeServices(
     appInfo: () => AppInfo;
     log?: (message: string, detail?: unknown) => void;
   },
-): { api: ApiClient; session: Session; realtime: RealtimeClient; handlers: ChannelHandlers } {
+): { api: ApiClient; session: Session; realtime: RealtimeClient; chat: ChatOutbox; handlers: ChannelHandlers } {
   if (opts.log) logPrinterFailuresTo(opts.log);
   const session = new Session(platform.secrets);
   const api = new ApiClient({
@@ -48,20 +54,30 @@ export function composeServices(
     log: opts.log,
   });
   const commands = new OnceCommands(api, session, platform.pending);
+  const chat = new ChatOutbox({ api, session, store: platform.chat, emit: opts.emit });
   // Open while someone is signed in: it follows the session on its own.
   const realtime = new RealtimeClient({
     session,
     serverUrl: opts.serverUrl,
     emit: opts.emit,
     refresh: () => api.refreshOnce(),
+    chat: platform.chat,
+    missed: async (after, userId) => {
+      const answer = await api.attempt(chatMissed, { after }, randomUUID(), userId);
+      return answer.outcome === 'done' ? answer.data : null;
+    },
+    // The server is back: what waited in the outbox goes now.
+    connected: () => void chat.flush(),
   });
   return {
     api,
     session,
     realtime,
+    chat,
     handlers: createHandlers({
       api,
       commands,
+      chat,
       session,
       settings: platform.settings,
       appInfo: opts.appInfo,

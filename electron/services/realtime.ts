@@ -1,25 +1,53 @@
 import { io, type Socket } from 'socket.io-client';
-import { parseRealtime, REALTIME_PATH } from '../../shared/realtime';
+import { z } from 'zod';
+import {
+  parseRealtime,
+  REALTIME_PATH,
+  type ClientToServerEvents,
+  type RealtimeEventName,
+  type RealtimePayload,
+  type ServerToClientEvents,
+} from '../../shared/realtime';
+import type { ChatMessage } from '../../shared/api/chat';
 import type { BridgeEvent } from '../../shared/ipc';
+import type { ChatStore } from '../platform/ports';
 import type { Session } from './session';
+
+type StationSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Missed = RealtimePayload<'chat_data'>;
 
 export interface RealtimeDeps {
   session: Session;
   serverUrl: () => string;
-  /** To the page: each server event checked against the catalogue, as a bridge push. */
+  /** To the page: each server event checked against the catalogue, as a bridge push; `realtime-connected` on each (re)connection. */
   emit: (event: BridgeEvent) => void;
   /** Renews the access token (saved in the session); false when the session cannot be renewed. */
   refresh: () => Promise<boolean>;
+  /** Where the last chat message held per user is kept (the handshake's `after`). */
+  chat: ChatStore;
+  /** GET /chats/missed as `userId`: the messages after `after`, or null when no answer came. */
+  missed: (after: number, userId: number) => Promise<Missed | null>;
+  /** Each (re)connection: the server is back (the chat outbox sends what waited). */
+  connected?: () => void;
 }
+
+const reauthAnswer = z.object({ ok: z.boolean() });
 
 /**
  * The station's socket to the server's realtime events, open while someone is signed in. It lives in
  * the main process, which holds the tokens: each (re)connection shows the session's current access
- * token, and a refusal of an expired one is met with a refresh and one more try.
+ * token and the last chat message the station holds for the user (`after`), so the server's
+ * `chat_data` brings what was missed meanwhile (the server keeps no socket state across a reconnect).
+ * A refusal of an expired token is met with a refresh and one more try; a token refreshed while
+ * connected is shown to the same socket (`reauthenticate`).
  */
 export class RealtimeClient {
-  private socket: Socket | null = null;
+  private socket: StationSocket | null = null;
   private userId: number | null = null;
+  /** The access token the server last accepted from, or was shown by, this socket. */
+  private shownToken: string | null = null;
+  /** The chat events of the socket, handled one after another (`after` only ever rises). */
+  private chatQueue: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: RealtimeDeps) {
@@ -32,24 +60,35 @@ export class RealtimeClient {
     this.close();
   }
 
-  /** Opens for the signed-in user, closes on sign-out, opens anew for another user. */
+  /** Opens for the signed-in user, closes on sign-out, opens anew for another user; a new token is shown. */
   private async sync(): Promise<void> {
-    const userId = (await this.deps.session.tokens())?.user.id ?? null;
-    if (userId === this.userId && (this.socket !== null) === (userId !== null)) return;
+    const tokens = await this.deps.session.tokens();
+    const userId = tokens?.user.id ?? null;
+    if (userId === this.userId && (this.socket !== null) === (userId !== null)) {
+      if (this.socket && tokens && tokens.accessToken !== this.shownToken)
+        this.reauthenticate(this.socket, tokens.accessToken);
+      return;
+    }
     this.close();
     this.userId = userId;
-    if (userId !== null) this.open();
+    if (userId !== null) this.open(userId);
   }
 
-  private open(): void {
-    const socket = io(this.deps.serverUrl(), {
+  private open(userId: number): void {
+    const socket: StationSocket = io(this.deps.serverUrl(), {
       path: REALTIME_PATH,
       transports: ['websocket'],
-      auth: (answer) => void this.deps.session.tokens().then((tokens) => answer({ token: tokens?.accessToken ?? '' })),
+      auth: (answer) => void this.handshake(userId).then(answer),
     });
     socket.onAny((event: string, data: unknown) => {
       const checked = parseRealtime(event, data);
-      if (checked) this.deps.emit({ type: 'realtime', ...checked });
+      if (!checked) return;
+      this.deps.emit({ type: 'realtime', ...checked });
+      this.chatQueue = this.chatQueue.then(() => this.onChat(socket, userId, checked)).catch(() => {});
+    });
+    socket.on('connect', () => {
+      this.deps.emit({ type: 'realtime-connected' });
+      this.deps.connected?.();
     });
     socket.on('connect_error', () => {
       // A lost connection is retried by socket.io itself (still active); a refusal means the token expired.
@@ -61,8 +100,63 @@ export class RealtimeClient {
     this.socket = socket;
   }
 
+  private async handshake(userId: number): Promise<{ token: string; after: number }> {
+    const tokens = await this.deps.session.tokens();
+    this.shownToken = tokens?.accessToken ?? null;
+    return { token: this.shownToken ?? '', after: (await this.deps.chat.load(userId)).after };
+  }
+
+  /** The same socket carries on under the refreshed token; refused, it connects anew with it. */
+  private reauthenticate(socket: StationSocket, token: string): void {
+    this.shownToken = token;
+    // Not connected: the next handshake shows the session's token anyway.
+    if (!socket.connected) return;
+    socket.emit('reauthenticate', { token }, (answer) => {
+      if (reauthAnswer.safeParse(answer).data?.ok || this.socket !== socket) return;
+      socket.disconnect().connect();
+    });
+  }
+
+  /** A chat event: the station holds its messages (`after` rises), acknowledges those to the user, and fetches the rest of a catch-up. */
+  private async onChat(
+    socket: StationSocket,
+    userId: number,
+    checked: { event: RealtimeEventName; data: unknown },
+  ): Promise<void> {
+    // The data was checked against the event's schema by parseRealtime.
+    if (checked.event === 'message' || checked.event === 'new_chat_response') {
+      await this.hold(socket, userId, [checked.data as ChatMessage]);
+      return;
+    }
+    if (checked.event !== 'chat_data') return;
+    let page = checked.data as Missed;
+    for (;;) {
+      const after = await this.hold(socket, userId, page.messages);
+      if (!page.more || page.messages.length === 0 || this.socket !== socket) return;
+      const next = await this.deps.missed(after, userId);
+      if (!next || this.socket !== socket) return;
+      this.deps.emit({ type: 'realtime', event: 'chat_data', data: next });
+      page = next;
+    }
+  }
+
+  /** Raises the user's `after` past these messages and tells the server those to the user reached this station. */
+  private async hold(socket: StationSocket, userId: number, messages: ChatMessage[]): Promise<number> {
+    if (messages.length === 0) return (await this.deps.chat.load(userId)).after;
+    for (const message of messages) {
+      if (message.receiverId === userId && !message.isDelivered && socket.id !== undefined)
+        socket.emit('message_received', { id: message.id, receiverId: userId, socketId: socket.id });
+    }
+    const held = await this.deps.chat.update(userId, (chat) => ({
+      ...chat,
+      after: Math.max(chat.after, ...messages.map((message) => message.id)),
+    }));
+    return held.after;
+  }
+
   private close(): void {
     this.socket?.disconnect();
     this.socket = null;
+    this.shownToken = null;
   }
 }

@@ -1,6 +1,7 @@
 import type { BridgeEvent } from '../../shared/ipc';
 import type { ChannelHandlers } from '../ipc/handlers';
 import type { ApiClient } from '../services/api-client';
+import { unrefTimer, type Timer } from '../services/timer';
 import { DEFAULT_IDLE_SECONDS } from '../../shared/domain/idle';
 import { chainSettingsSchema } from '../../shared/api/chain-settings';
 
@@ -17,7 +18,7 @@ export interface PageSessionsOptions {
   compose(page: string, emit: (event: BridgeEvent) => void): PageServices;
   /** Sends an event to the sockets of one page. */
   emit(page: string, event: BridgeEvent): void;
-  setTimer?: (run: () => void, ms: number) => { cancel(): void };
+  setTimer?: Timer;
 }
 
 /**
@@ -50,7 +51,7 @@ export class PageSessions {
     if (!entry || --entry.sockets > 0) return;
     void entry.services.idleSeconds().then((seconds) => {
       if (entry.sockets > 0 || this.pages.get(page) !== entry) return;
-      const setTimer = this.opts.setTimer ?? defaultTimer;
+      const setTimer = this.opts.setTimer ?? unrefTimer;
       entry.drop = setTimer(() => {
         if (entry.sockets > 0) return;
         this.pages.delete(page);
@@ -63,12 +64,6 @@ export class PageSessions {
   get size(): number {
     return this.pages.size;
   }
-}
-
-function defaultTimer(run: () => void, ms: number) {
-  const timer = setTimeout(run, ms);
-  timer.unref?.();
-  return { cancel: () => clearTimeout(timer) };
 }
 
 /** The chain's idle time as a page's user may read it; a page nobody signed in to has the default. */

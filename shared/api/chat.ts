@@ -5,7 +5,8 @@ import { CHAT_CATCH_UP_LIMIT, MAX_CHAT_MESSAGE_LENGTH } from '../domain/chat';
 
 /**
  * Staff chat (spec 7: GET /chats, POST /chats, GET /chats/user {id}, bookmarks; issue 24). Every call
- * needs the Chat right; whom one may write to is `mayTalk` (shared/domain/chat.ts).
+ * needs the Chat right (the reads its view: a GET is a read; sending its create; read markers and
+ * bookmarks its access); whom one may write to is `mayTalk` (shared/domain/chat.ts).
  */
 const Chat = (action: 'access' | 'view' | 'create') => ({ action, subject: 'Chat' as const });
 
@@ -51,7 +52,7 @@ export const chatList = endpoint({
   name: 'chats/list',
   request: z.object({ search: z.string().trim().max(100).optional() }),
   response: z.array(chatContactSchema),
-  permission: Chat('access'),
+  permission: Chat('view'),
 });
 
 /**
@@ -66,11 +67,7 @@ export const chatSend = endpoint({
   request: z.object({
     clientId: z.string().uuid(),
     receiverId: Id,
-    body: z
-      .string()
-      .trim()
-      .min(1, 'FIELD_REQUIRED')
-      .max(MAX_CHAT_MESSAGE_LENGTH, 'FIELD_TOO_LONG'),
+    body: z.string().trim().min(1, 'FIELD_REQUIRED').max(MAX_CHAT_MESSAGE_LENGTH, 'FIELD_TOO_LONG'),
     replyTo: Id.nullish().transform((v) => v ?? null),
   }),
   response: chatMessageSchema,
@@ -101,7 +98,7 @@ export const chatMissed = endpoint({
   path: '/chats/missed',
   request: z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647) }),
   response: z.object({ messages: z.array(chatMessageSchema).max(CHAT_CATCH_UP_LIMIT), more: z.boolean() }),
-  permission: Chat('access'),
+  permission: Chat('view'),
 });
 
 /**
@@ -131,5 +128,5 @@ export const chatBookmarks = endpoint({
   path: '/chats/bookmarks',
   request: z.object({}),
   response: z.array(chatMessageSchema),
-  permission: Chat('access'),
+  permission: Chat('view'),
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalFileStore } from '../../server/files/file-store';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openAdapterPool, openDatabase, type Database } from '../../server/db/client';
 import { sharedSecret } from '../../server/db/secrets';
 import { buildApp, type App, type AppDeps } from '../../server/app';
 import { seedLookups } from '../../server/modules/lookups/seed';
@@ -101,7 +101,10 @@ export async function startTestServer(
     promotion?: AppDeps['promotion'];
   } = {},
 ): Promise<TestServer> {
-  const database = await openDatabase(await freshDatabaseUrl());
+  const databaseUrl = await freshDatabaseUrl();
+  const database = await openDatabase(databaseUrl);
+  // The realtime adapter as a deployed server runs it, so every test goes through it.
+  const adapterPool = openAdapterPool(databaseUrl);
   await seedLookups(database.db);
   const mediaDir = mkdtempSync(join(tmpdir(), 'playdesk-media-'));
   const texts: TestServer['texts'] = [];
@@ -119,6 +122,7 @@ export async function startTestServer(
     logStream: opts.log && { write: (line: string) => void opts.log!.push(line) },
     now: opts.now,
     promotion: opts.promotion,
+    adapterPool,
   });
   if (opts.withAdministrator !== false) await app.auth.ensureFirstAdministrator(ADMIN.login, ADMIN.password);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -200,6 +204,7 @@ export async function startTestServer(
     },
     async close() {
       await app.fastify.close();
+      await adapterPool.end();
       await database.close();
       rmSync(mediaDir, { recursive: true, force: true });
     },

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl, type Envelope } from './harness';
+import { killAll, startServerProcess } from './server-process';
 
 /**
  * A campaign whose server is killed (SIGKILL: no goodbye) three times mid-send and started again on
@@ -15,11 +16,7 @@ const HANG = { timeout: 300_000 };
 const ROWS = 400;
 const ADMIN = { login: 'admin@restart.test', password: 'admin-pass-1' };
 
-const running = new Set<ChildProcess>();
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-});
+afterEach(killAll);
 
 /** The loopback gateway: counts each number; `onMessage` may kill the server while the request is in hand. */
 function fakeGateway() {
@@ -58,40 +55,19 @@ function fakeGateway() {
   };
 }
 
-/** `npm run server` on the database, its SMS to the gateway; resolves with its address once it listens. */
+/** `npm run server` on the database, its SMS to the gateway. */
 function startServer(databaseUrl: string, gatewayUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', '0'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-      POS_ADMIN_LOGIN: ADMIN.login,
-      POS_ADMIN_PASSWORD: ADMIN.password,
-      SMS_GATEWAY: 'twilio',
-      SMS_BASE_URL: gatewayUrl,
-      SMS_ACCOUNT_SID: 'AC0001',
-      SMS_AUTH_TOKEN: 'token',
-      SMS_FROM: 'PlayDesk',
-      PROMOTION_SMS_RATE: '200',
-      // The shortest allowed: rows a killed server left in `sending` are found unknown soon after.
-      PROMOTION_STALE_MS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  return new Promise((done, fail) => {
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /listening on [^\s]+:(\d+)/.exec(output)?.[1];
-      if (port) done({ child, url: `http://127.0.0.1:${port}` });
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code, signal) => {
-      running.delete(child);
-      fail(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
-    });
+  return startServerProcess(databaseUrl, {
+    POS_ADMIN_LOGIN: ADMIN.login,
+    POS_ADMIN_PASSWORD: ADMIN.password,
+    SMS_GATEWAY: 'twilio',
+    SMS_BASE_URL: gatewayUrl,
+    SMS_ACCOUNT_SID: 'AC0001',
+    SMS_AUTH_TOKEN: 'token',
+    SMS_FROM: 'PlayDesk',
+    PROMOTION_SMS_RATE: '200',
+    // The shortest allowed: rows a killed server left in `sending` are found unknown soon after.
+    PROMOTION_STALE_MS: '1000',
   });
 }
 

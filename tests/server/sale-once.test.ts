@@ -10,6 +10,7 @@ import { composeServices } from '../../electron/services/compose';
 import { FileSecretStore } from '../../electron/platform/node/file-secret-store';
 import { FileSettingsStore } from '../../electron/platform/node/file-settings-store';
 import { FilePendingStore } from '../../electron/platform/node/file-pending-store';
+import { FileChatStore } from '../../electron/platform/node/file-chat-store';
 import { AxiosTransport } from '../../electron/platform/node/axios-transport';
 
 /**
@@ -89,6 +90,7 @@ function till() {
     {
       secrets: new FileSecretStore(join(stationDir, 'session.json')),
       pending: new FilePendingStore(join(stationDir, 'pending-commands.json')),
+      chat: new FileChatStore(join(stationDir, 'chat')),
       settings: new FileSettingsStore(join(stationDir, 'settings.json')),
       transport: new AxiosTransport(5_000),
     },

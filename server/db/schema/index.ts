@@ -7,3 +7,4 @@ export * from './families';
 export * from './frontdesk';
 export * from './rooms';
 export * from './promotions';
+export * from './chat';

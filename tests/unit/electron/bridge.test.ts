@@ -7,12 +7,13 @@ import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/han
 import { startBridgeServer, type BridgeServer } from '../../../electron/web/bridge-server';
 import { ApiClient } from '../../../electron/services/api-client';
 import { OnceCommands } from '../../../electron/services/once-commands';
+import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import type { WireMessage } from '../../../shared/ipc';
 import { WEB_BRIDGE_PATH } from '../../../shared/bridge-wire';
-import { FakeServer, memoryPending, okBody, tokens } from './fakes';
+import { FakeServer, memoryChat, memoryPending, okBody, tokens } from './fakes';
 import { noDocumentPrinter, noFilePicker, downloadSaver } from '../../../electron/platform/ports';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
@@ -23,6 +24,7 @@ const api = new ApiClient({ transport: server, session, serverUrl: () => 'http:/
 const handlers = createHandlers({
   api,
   commands: new OnceCommands(api, session, memoryPending()),
+  chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
   session,
   settings: new FileSettingsStore(join(root, 'settings.json')),
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
 import { OnceCommands } from '../../../electron/services/once-commands';
+import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
@@ -12,7 +13,7 @@ import { noDocumentPrinter, noFilePicker, downloadSaver, type FilePicker } from 
 import { MAX_CAMPAIGN_UPLOAD_BASE64, type PickedPath } from '../../../shared/ipc';
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../../shared/domain/campaign-rows';
 import { excelWorkbook } from '../../fixtures/campaign-sheets';
-import { FakeServer, memoryPending } from './fakes';
+import { FakeServer, memoryChat, memoryPending } from './fakes';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-campaign-channel-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -25,6 +26,7 @@ function handlersWith(files: FilePicker) {
   return createHandlers({
     api,
     commands: new OnceCommands(api, session, memoryPending()),
+    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
     session,
     settings: new FileSettingsStore(join(root, 'settings.json')),
     appInfo: () => ({ version: '1.0.0', shell: 'electron', serverUrl: 'http://server' }),

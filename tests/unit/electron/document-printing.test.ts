@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
 import { OnceCommands } from '../../../electron/services/once-commands';
+import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { defaultSettings, noFilePicker, type DocumentPrinter, downloadSaver } from '../../../electron/platform/ports';
 import type { DocumentOutcome, SystemPrinter } from '../../../shared/ipc';
-import { FakeServer, memoryPending } from './fakes';
+import { FakeServer, memoryChat, memoryPending } from './fakes';
 
 /** The system's printers as the desktop shell would list them, and every print it is asked for. */
 class FakeDocumentPrinter implements DocumentPrinter {
@@ -35,6 +36,7 @@ function station(printer: FakeDocumentPrinter) {
   const handlers = createHandlers({
     api,
     commands: new OnceCommands(api, session, memoryPending()),
+    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
     session,
     settings,
     appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }),

@@ -4,8 +4,10 @@ import type {
   HttpTransport,
   PendingCommandStore,
   StoredCommand,
+  ChatStore,
+  StationChat,
 } from '../../../electron/platform/ports';
-import { ServerUnreachableError } from '../../../electron/platform/ports';
+import { emptyStationChat, ServerUnreachableError } from '../../../electron/platform/ports';
 import type { SessionUser } from '../../../shared/permissions';
 
 export const user: SessionUser = {
@@ -56,6 +58,20 @@ export function memoryPending(): PendingCommandStore {
     load: async () => commands,
     save: async (next) => {
       commands = next;
+    },
+  };
+}
+
+/** A station's chat kept in memory, for tests that do not restart it. */
+export function memoryChat(): ChatStore {
+  const chats = new Map<number, StationChat>();
+  const load = async (userId: number) => chats.get(userId) ?? emptyStationChat;
+  return {
+    load,
+    update: async (userId, change) => {
+      const changed = change(await load(userId));
+      chats.set(userId, changed);
+      return changed;
     },
   };
 }

@@ -10,7 +10,8 @@ import { FileSettingsStore } from '../../../electron/platform/node/file-settings
 import { defaultSettings, noDocumentPrinter, noFilePicker, downloadSaver } from '../../../electron/platform/ports';
 import type { BridgeEvent } from '../../../shared/ipc';
 import { OnceCommands } from '../../../electron/services/once-commands';
-import { FakeServer, memoryPending, okBody, tokens, user } from './fakes';
+import { ChatOutbox } from '../../../electron/services/chat-outbox';
+import { FakeServer, memoryChat, memoryPending, okBody, tokens, user } from './fakes';
 
 /** A signed-in station with the given settings saved, its server recording every call. */
 async function signedInStation(signedIn = tokens(1)) {
@@ -23,6 +24,7 @@ async function signedInStation(signedIn = tokens(1)) {
   const handlers = createHandlers({
     api,
     commands: new OnceCommands(api, session, memoryPending()),
+    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
     session,
     settings,
     emit,

@@ -7,6 +7,7 @@ import { createHandlers } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
 import { Session } from '../../../electron/services/session';
 import { OnceCommands } from '../../../electron/services/once-commands';
+import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { printShiftReport } from '../../../electron/services/printing/print-jobs';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
@@ -17,7 +18,7 @@ import { textsDrawnWhile } from '../../fixtures/drawn-text';
 import { localDateTime } from '../../../shared/domain/time-zone';
 import QRCode from 'qrcode';
 import type { SessionUser } from '../../../shared/permissions';
-import { FakeServer, memoryPending, okBody, tokens, user } from './fakes';
+import { FakeServer, memoryChat, memoryPending, okBody, tokens, user } from './fakes';
 
 /**
  * The station's own commands (its settings, its server, its printers) are asked by whoever holds the
@@ -94,6 +95,7 @@ async function station(who: SessionUser | null) {
   const handlers = createHandlers({
     api,
     commands: new OnceCommands(api, session, memoryPending()),
+    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
     session,
     settings,
     emit: () => {},

@@ -144,6 +144,16 @@ describe('the browser-mode wire format', () => {
     expect([...API_RESULT_CHANNELS].sort()).toEqual(inTable.sort());
   });
 
+  it("lets the station's realtime-connected and chat pushes through (the page resyncs, shows pending and refused messages)", async () => {
+    const { wireMessageSchema } = await import('../../../shared/bridge-wire');
+    expect(wireMessageSchema.safeParse({ kind: 'event', event: { type: 'realtime-connected' } }).success).toBe(true);
+    // And the chat's: the page's pending messages and a refusal.
+    const pending = { type: 'chat-pending', pending: [{ clientId: 'x', pending: true }] };
+    expect(wireMessageSchema.safeParse({ kind: 'event', event: pending }).success).toBe(true);
+    const refused = { type: 'chat-refused', clientId: 'x', key: 'NOT_FOUND' };
+    expect(wireMessageSchema.safeParse({ kind: 'event', event: refused }).success).toBe(true);
+  });
+
   it('lets a realtime push through to the page and still drops a malformed one', async () => {
     const { wireMessageSchema } = await import('../../../shared/bridge-wire');
     const push = { kind: 'event', event: { type: 'realtime', event: 'visits_changed', data: { branch_id: 1 } } };

@@ -1,0 +1,15 @@
+import type { HandlersOf } from '../../http/route';
+import type * as chatApi from '../../../shared/api/chat';
+import type { ChatService } from './service';
+
+export function chatRoutes(chat: ChatService): HandlersOf<typeof chatApi> {
+  return {
+    'chats/list': (body, ctx) => chat.contacts(ctx, body),
+    'chats/send': (body, ctx) => chat.send(ctx, body),
+    'chats/user': (body, ctx) => chat.conversation(ctx, body),
+    'chats/missed': ({ after }, ctx) => chat.missed(ctx.user.id, after),
+    'chats/read': (body, ctx) => chat.read(ctx, body),
+    'chats/bookmark': (body, ctx) => chat.bookmark(ctx, body),
+    'chats/bookmarks': (_body, ctx) => chat.bookmarks(ctx),
+  };
+}
