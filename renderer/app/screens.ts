@@ -96,6 +96,7 @@ const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
       (m) => m.RolesPage,
     ),
   ),
+  Chat: deferred(() => import('../features/chat/ChatPage')),
   Promotions: deferred(
     page(
       () => import('../features/promotions/PromotionsPage'),

@@ -126,6 +126,8 @@ const screens: Screen[] = [
   { name: 'room-form', route: 'Rooms', ready: 'rooms-page', open: async (page) => openAdd(page, 'room-form') },
   // The administrator is no supervisor: the screen asks for a supervisor's code (the room view: rooms.spec).
   { name: 'supervisor-sign-in', route: 'Supervisor', ready: 'supervisor-mobile' },
+  { name: 'chat', route: 'Chat', ready: 'chat-page' },
+  { name: 'chat-bookmarks', route: 'Chat/bookmarks', ready: 'chat-bookmarks' },
   { name: 'branches', route: 'Branches', ready: 'branches-page' },
   {
     name: 'branch-form',

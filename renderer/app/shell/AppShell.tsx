@@ -19,6 +19,7 @@ import {
   CalendarOutlined,
   DashboardOutlined,
   BarChartOutlined,
+  MessageOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
@@ -34,6 +35,8 @@ import { landingScreen, menuFeatures, type Screen } from './menu';
 import { useRealtimeRefresh } from '../../bridge/useRealtimeRefresh';
 import { ScreenBoundary } from './ScreenBoundary';
 import { OpenShiftReminder } from '../../features/sales/OpenShiftReminder';
+import { useChatEvents } from '../../features/chat/useChatEvents';
+import { ChatMenuLabel } from '../../features/chat/ChatMenuLabel';
 import './shell.css';
 
 const icons: Record<Screen, ReactNode> = {
@@ -50,6 +53,7 @@ const icons: Record<Screen, ReactNode> = {
   Employees: <TeamOutlined />,
   Roles: <SafetyOutlined />,
   Supervisor: <EyeOutlined />,
+  Chat: <MessageOutlined />,
   Promotions: <NotificationOutlined />,
   Reports: <BarChartOutlined />,
   Settings: <SettingOutlined />,
@@ -68,6 +72,7 @@ export function AppShell({ user }: { user: SessionUser }) {
   const section = pathname.split('/')[1];
   const current = entries.find((f) => f === section) ?? null;
   const landing = landingScreen(ability);
+  useChatEvents(user.id, ability.can('access', 'Chat'));
 
   return (
     <Layout className="pd-shell" data-testid="app-shell">
@@ -88,7 +93,11 @@ export function AppShell({ user }: { user: SessionUser }) {
           aria-label={t('shell.menu')}
           selectedKeys={current ? [current] : []}
           onClick={({ key }) => navigate(`/${key}`)}
-          items={entries.map((f) => ({ key: f, icon: icons[f], label: t(`features.${f}`) }))}
+          items={entries.map((f) => ({
+            key: f,
+            icon: icons[f],
+            label: f === 'Chat' ? <ChatMenuLabel /> : t(`features.${f}`),
+          }))}
         />
       </Layout.Sider>
       <Layout>

@@ -18,6 +18,7 @@ export const SCREENS = [
   'Employees',
   'Roles',
   'Supervisor',
+  'Chat',
   'Promotions',
   'Reports',
   'Settings',

@@ -25,6 +25,7 @@ import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
 import { useSupervisorSignOut } from './useSupervisorSignOut';
 import { useKeepAwake } from '../../components/keepAwake';
+import { RoomChat } from './RoomChat';
 
 type State = ResponseOf<'room/supervisor'>;
 type Room = NonNullable<State['room']>;
@@ -77,6 +78,7 @@ export function RoomView({ state, onSwitch }: { state: State & { room: Room }; o
             {full && <Tag color="red">{t('supervisor.full')}</Tag>}
           </div>
           <Space wrap>
+            <RoomChat />
             <Button size="large" icon={<SwapOutlined />} onClick={onSwitch} data-testid="room-switch">
               {t('supervisor.switchRoom')}
             </Button>

@@ -1,0 +1,24 @@
+import { Badge } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../components/numbers';
+import { useChatState } from '../../components/chat/chatStore';
+
+/** The menu's Chat entry with the messages not yet seen (kept across restarts, spec 9). */
+export function ChatMenuLabel() {
+  const { t, i18n } = useTranslation();
+  const unread = useChatState((s) => s.unread);
+  const n = formatCount(unread, i18n.language);
+  return (
+    <span className="pd-chat-menu-label">
+      {t('features.Chat')}
+      {unread > 0 && (
+        <Badge
+          count={n}
+          className="pd-chat-menu-badge"
+          aria-label={t('chat.unread', { count: unread, n })}
+          data-testid="chat-menu-unread"
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Empty } from 'antd';
+import { StarOutlined } from '@ant-design/icons';
+import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useChatListQuery } from '../../api/chat';
+import { PageTitle } from '../../components/PageTitle';
+import { BookmarksView } from './BookmarksView';
+import { ContactList } from '../../components/chat/ContactList';
+import { Conversation } from '../../components/chat/Conversation';
+import '../../components/chat/chat.css';
+
+/** The Chats screen (spec 2): the contacts beside the open conversation or the bookmarks. */
+export default function ChatPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const open = (id: number) => navigate(`/Chat/${id}`);
+  return (
+    <div data-testid="chat-page">
+      <PageTitle
+        title={t('features.Chat')}
+        extra={
+          <Button icon={<StarOutlined />} onClick={() => navigate('/Chat/bookmarks')} data-testid="chat-bookmarks-open">
+            {t('chat.bookmarks')}
+          </Button>
+        }
+      />
+      <div className="pd-chat">
+        <Routes>
+          <Route
+            path="bookmarks"
+            element={<Screen openId={null} onOpen={open} main={<BookmarksView onOpen={open} />} />}
+          />
+          <Route path=":contactId" element={<OpenConversation onOpen={open} />} />
+          <Route
+            path="*"
+            element={
+              <Screen
+                openId={null}
+                onOpen={open}
+                main={<Empty className="pd-chat-none" description={t('chat.choose')} />}
+              />
+            }
+          />
+        </Routes>
+      </div>
+    </div>
+  );
+}
+
+function Screen({
+  openId,
+  onOpen,
+  main,
+}: {
+  openId: number | null;
+  onOpen: (id: number) => void;
+  main: React.ReactNode;
+}) {
+  return (
+    <>
+      <ContactList openId={openId} onOpen={onOpen} />
+      {main}
+    </>
+  );
+}
+
+/** The conversation the address names, with someone the user may write to. */
+function OpenConversation({ onOpen }: { onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  const id = Number(useParams().contactId);
+  const { data: contacts, isLoading } = useChatListQuery({});
+  const contact = contacts?.find((c) => c.id === id);
+  return (
+    <Screen
+      openId={id}
+      onOpen={onOpen}
+      main={
+        contact ? (
+          <Conversation key={contact.id} contact={contact} />
+        ) : (
+          !isLoading && <Empty className="pd-chat-none" description={t('chat.notAContact')} />
+        )
+      }
+    />
+  );
+}
