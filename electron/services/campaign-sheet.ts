@@ -60,7 +60,7 @@ function kindOf(head: Buffer): 'zip' | 'compound' | 'text' | 'binary' {
 }
 
 async function readXlsx(path: string, collector: CampaignRowsCollector): Promise<CampaignRows | CampaignSheetRefusal> {
-  const stream = zipFeed(path);
+  const stream = zipFeed(createReadStream(path));
   try {
     const book = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
       worksheets: 'emit',

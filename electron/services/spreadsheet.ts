@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Sheet } from '../../shared/ipc';
+import { zipFeed } from './zip-feed';
 
 /** Rows a products sheet may have, its header row not counted. */
 export const MAX_SHEET_ROWS = 10_000;
@@ -19,14 +20,23 @@ export class SheetTooLargeError extends Error {
  * never held as a whole workbook. Formula cells give their result, rich text its text.
  */
 export async function readFirstSheet(bytes: Buffer): Promise<unknown[][]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  // Fed as zipFeed feeds it: a workbook saved sheets first lost parts of itself otherwise (zip-feed.ts).
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(zipFeed(Readable.from([bytes])), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
   });
   const rows: unknown[][] = [];
+  let first = true;
   for await (const sheet of reader) {
+    // The other sheets are let go through unread: exceljs deletes its temporary copy of a sheet (a
+    // shop's prices and notes) only when asked for the next one.
+    if (!first) {
+      for await (const _unread of sheet) break;
+      continue;
+    }
+    first = false;
     for await (const row of sheet) {
       // By the row's own number and last column, before anything is laid out: a few bytes of XML can
       // claim row 20,000,000, and laying out the rows before it would take gigabytes.
@@ -34,7 +44,6 @@ export async function readFirstSheet(bytes: Buffer): Promise<unknown[][]> {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       rows[row.number - 1] = values.map(plain);
     }
-    break;
   }
   return Array.from(rows, (row) => row ?? []);
 }

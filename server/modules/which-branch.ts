@@ -64,6 +64,8 @@ export async function commandBranch(
   const branch = await itemBranch(db, ctx, requested);
   if (branch === null)
     throw new AppError('VALIDATION_FAILED', { errors: [{ path: field, message: 'FIELD_REQUIRED' }] });
+  // An employee with no branch of their own (dataBranch's -1) has none to act in.
+  if (branch < 1) throw new AppError('NOT_FOUND');
   return branch;
 }
 

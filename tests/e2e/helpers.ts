@@ -54,6 +54,26 @@ export async function shot(page: Page, name: string, opts: { settled?: boolean }
 
 /** Each browser tab holds its own session (a new test's page starts signed out); each test starts on sign-in. */
 /**
+ * Every toast the page shows from now on, as its text, whether or not it is still up when asked: a
+ * toast lasts 2 seconds, and a step between the action and the look (a screenshot, an axe run) can
+ * outlast it on a busy machine. Returns the reader.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { playdeskToasts: seen });
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLElement)
+            for (const notice of [node, ...node.querySelectorAll('*')])
+              if (notice.classList.contains('ant-notification-notice')) seen.push(notice.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { playdeskToasts: string[] }).playdeskToasts);
+}
+
+/**
  * Waits for a dialog to have finished zooming in. A click is a press and a release: on a busy machine
  * the target moves between them, and the release lands beside it (the click then goes to what holds
  * both, and a checkbox in a table's header stays as it was).

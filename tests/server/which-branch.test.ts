@@ -77,6 +77,40 @@ describe('the branch a command acts in', () => {
   });
 });
 
+describe('an employee with no branch of their own', () => {
+  // A code they ask for is still sent (in the family's branch's outbox): no branch is needed for it.
+  it('has none to act in: a sale, a shift, a room or a check-in answers NOT_FOUND, never a 500', async () => {
+    const all = { access: true, view: true, create: true, update: true, delete: true };
+    const branchless = await server.staff(
+      '0543333399',
+      { FrontDesk: all, Sales: all, Rooms: all, Reports: all },
+      null as unknown as number,
+    );
+    // A family of the chain (families belong to the chain), so only the branch is missing.
+    const parent = (
+      await server.post<{ id: number }>(
+        '/parent/create',
+        { name_en: 'Nomad', name_ar: 'رحّال', mobile: '0561200099' },
+        admin,
+      )
+    ).body.data;
+    const kid = (
+      await server.post<{ id: number }>('/kid/create', { parent_id: parent.id, name_en: 'Kid', name_ar: 'طفل' }, admin)
+    ).body.data;
+    const calls: [string, unknown][] = [
+      ['/sale/sale/create', { cart: [{ product: { id: 1, qty: 1 } }], salesData: { payments: { cash: 100 } } }],
+      ['/cashup/open', { opening_float: 0 }],
+      ['/room/create', { name_en: 'Nowhere', name_ar: 'لا مكان', capacity: 5 }],
+      ['/parent/kids/checkin', { parent_id: parent.id, badge: 'W-9', kidsList: [kid.id] }],
+    ];
+    for (const [path, body] of calls) {
+      const res = await server.post(path, body, branchless);
+      expect(res.status, path).toBe(404);
+      expect(res.body.message, path).toBe('NOT_FOUND');
+    }
+  });
+});
+
 describe('the branch a station prints for', () => {
   it("is a cashier's own (naming another is NOT_FOUND), the one an administrator names (else the first), with its VAT number", async () => {
     const own = await server.post<{ id: number }>('/branch/station', {}, cashier);

@@ -72,7 +72,7 @@ export function DashboardPage() {
             type="error"
             showIcon
             style={{ marginBottom: 16 }}
-            message={messageText(t, 'message' in error ? error.message : null)}
+            title={messageText(t, 'message' in error ? error.message : null)}
           />
         )}
         <Row gutter={[16, 16]}>

@@ -199,7 +199,7 @@ export function ParentPanel(props: {
             <Alert
               type="error"
               showIcon
-              message={t('errors:KID_BANNED')}
+              title={t('errors:KID_BANNED')}
               action={
                 mayOverrideBan(ability) && (
                   <Checkbox

@@ -122,7 +122,7 @@ function RoleForm({ user, role, onClose }: { user: SessionUser; role: Role | nul
           <Alert
             type="info"
             showIcon
-            message={t('roles.onlyOwnRights')}
+            title={t('roles.onlyOwnRights')}
             style={{ marginBottom: 16 }}
             data-testid="role-own-rights"
           />

@@ -20,7 +20,7 @@ export function OpenShiftReminder() {
       className="no-print"
       style={{ marginBottom: 16 }}
       data-testid="shift-left-open"
-      message={t('shift.leftOpen', { at: formatDateTime(shift.opened_at, i18n.language, 'medium', zone) })}
+      title={t('shift.leftOpen', { at: formatDateTime(shift.opened_at, i18n.language, 'medium', zone) })}
       action={
         <Button size="small" onClick={() => navigate('/Sales/shift')}>
           {t('shift.closeIt')}

@@ -29,7 +29,7 @@ export function PendingSale({
       type="warning"
       showIcon
       data-testid="pending-sale"
-      message={t('cart.pending.title', { time: formatDateTime(pending.since, i18n.language, 'short') })}
+      title={t('cart.pending.title', { time: formatDateTime(pending.since, i18n.language, 'short') })}
       description={t('cart.pending.help', { amount: formatMoney(paid, i18n.language) })}
       action={
         <Space direction="vertical">

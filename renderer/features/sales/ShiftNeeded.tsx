@@ -12,7 +12,7 @@ export function ShiftNeeded(props: { ownBranch: number | null; tillBranch: numbe
     <Alert
       type="warning"
       showIcon
-      message={t('errors:SHIFT_NOT_OPEN')}
+      title={t('errors:SHIFT_NOT_OPEN')}
       description={<OpenShiftForm {...props} />}
       data-testid="cart-shift-needed"
     />

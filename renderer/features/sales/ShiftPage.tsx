@@ -84,7 +84,7 @@ function OpenShift({ ownBranch }: { ownBranch: number | null }) {
   const { t } = useTranslation();
   return (
     <Card style={{ maxWidth: 480 }}>
-      <Alert type="info" showIcon message={t('shift.noneOpen')} style={{ marginBottom: 16 }} data-testid="shift-none" />
+      <Alert type="info" showIcon title={t('shift.noneOpen')} style={{ marginBottom: 16 }} data-testid="shift-none" />
       <OpenShiftForm ownBranch={ownBranch} />
     </Card>
   );

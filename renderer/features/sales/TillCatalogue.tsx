@@ -76,7 +76,7 @@ export function TillCatalogue(props: {
             children: (
               <>
                 {!props.canSellPackages && (
-                  <Alert type="info" showIcon message={t('cart.packagesNeedParent')} style={{ marginBottom: 8 }} />
+                  <Alert type="info" showIcon title={t('cart.packagesNeedParent')} style={{ marginBottom: 8 }} />
                 )}
                 <List
                   loading={loadingPackages}

@@ -73,7 +73,7 @@ export class PromotionCampaigns {
     ctx: AuthenticatedContext,
     { mobile: typed, parent_id, message, branch_id }: ParsedRequestOf<'promotion/sms'>,
   ) {
-    const branchId = await this.branchOf(ctx, branch_id);
+    const branchId = await commandBranch(this.db, ctx, branch_id, 'branch_id');
     let row: ReadyRow;
     if (parent_id !== undefined) {
       const [parent] = await this.db
@@ -91,19 +91,12 @@ export class PromotionCampaigns {
 
   /** Imported rows: each mobile read in the branch's country (one that is not a mobile refuses the lot). */
   async bulk(ctx: AuthenticatedContext, { rows, message, file, branch_id }: ParsedRequestOf<'promotion/bulksms'>) {
-    const branchId = await this.branchOf(ctx, branch_id);
+    const branchId = await commandBranch(this.db, ctx, branch_id, 'branch_id');
     const { country } = await this.locales.of(branchId);
     // The file named is one uploaded to this branch's campaign folder, not a name made up or another branch's.
     if (file !== null && !(await this.files.has(ownerFolder('promotion', branchId), file)))
       throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'file', message: 'FIELD_INVALID' }] });
     return this.store(ctx, branchId, readyRows(rows, country), message, file);
-  }
-
-  /** The branch a campaign is sent for; an employee with no branch of their own has none to send for. */
-  private async branchOf(ctx: AuthenticatedContext, requested: number | null): Promise<number> {
-    const branchId = await commandBranch(this.db, ctx, requested, 'branch_id');
-    if (branchId < 1) throw new AppError('NOT_FOUND');
-    return branchId;
   }
 
   /**

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import {
@@ -91,6 +94,42 @@ async function withSheetData(rowXml: string): Promise<Buffer> {
   );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
+
+describe('a products workbook of several sheets, saved sheets first (as Excel and exceljs save them)', () => {
+  const threeSheets = async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Products').addRows([
+      ['Name EN', 'Name AR', 'Price'],
+      ['Juice', 'عصير', 7.5],
+    ]);
+    book.addWorksheet('Prices 2025').addRow(['old']);
+    book.addWorksheet('Notes').addRow(['call the supplier']);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  };
+
+  it('is read whole however long the temporary folder takes to answer, and leaves no copy of a sheet there', async () => {
+    // exceljs copies a sheet stored before the shared strings to the temporary folder (tmp-<pid>-…);
+    // a deeper folder is slower to resolve, and unzipper then ended the workbook's entries meanwhile.
+    const root = mkdtempSync(join(tmpdir(), 'playdesk-products-sheet-'));
+    const slow = join(root, 'a', 'b', 'c');
+    mkdirSync(slow, { recursive: true });
+    const copies = () => readdirSync(slow).filter((name) => name.startsWith(`tmp-${process.pid}-`));
+    const bytes = await threeSheets();
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = slow;
+    try {
+      const read = [];
+      for (let i = 0; i < 10; i++) read.push((await readFirstSheet(bytes))[1]);
+      expect(read).toEqual(Array(10).fill(['Juice', 'عصير', 7.5]));
+      // A copy is deleted in the background once let go (tmp unlinks it asynchronously).
+      await vi.waitFor(() => expect(copies()).toEqual([]), { timeout: 10_000 });
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('a report saved as a spreadsheet', () => {
   it('is built in the main process: a bold header, money as riyals with two decimals, Arabic right to left, handed back to download', async () => {
