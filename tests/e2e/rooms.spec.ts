@@ -116,10 +116,11 @@ async function addRoom(
   await page.keyboard.press('Escape');
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(page.getByTestId('room-form')).toBeHidden();
-  // The newest of the rooms with this name (ordered by name, then age) is the one just made.
+  // The newest of the rooms with exactly this name (ordered by name, then age) is the one just made;
+  // another story's "Ball pit 4764" is not it.
   const row = page
     .getByRole('row')
-    .filter({ hasText: lang === 'en' ? names[0] : names[1] })
+    .filter({ has: page.getByRole('cell', { name: lang === 'en' ? names[0] : names[1], exact: true }) })
     .last();
   await expect(row).toContainText(supervisor);
 }
