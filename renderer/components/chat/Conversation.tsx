@@ -42,7 +42,7 @@ export function Conversation({ contact }: { contact: ChatContact }) {
   const unreadNow = useRef(contact.unread);
   unreadNow.current = contact.unread;
   const readUpTo = useRef(0);
-  // Ids are the server's, one set across contacts; a reconnection may have lost some, so it starts over.
+  // What this conversation has told the main process; told again after a reconnection, which may have lost some.
   const acknowledged = useRef(new Set<number>());
 
   useEffect(
@@ -53,7 +53,7 @@ export function Conversation({ contact }: { contact: ChatContact }) {
     [],
   );
 
-  // After every render: cheap, and what it has told stays told.
+  // After every render (cheap): each message is told once; a failed call is tried again on the next render.
   useEffect(() => {
     for (const ids of receivedBatches(lines, acknowledged.current)) {
       for (const id of ids) acknowledged.current.add(id);
