@@ -8,7 +8,7 @@ import type { ImportCheck } from './domain/product-import';
 import { MAX_CAMPAIGN_FILE_BYTES, type CampaignRows, type CampaignSheetRefusal } from './domain/campaign-rows';
 import { printerTarget } from './domain/printer-address';
 import { isSafeServerUrl } from './domain/server-address';
-import { MAX_CHAT_MESSAGE_LENGTH } from './domain/chat';
+import { MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_RECEIVED_IDS } from './domain/chat';
 
 /**
  * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
@@ -262,6 +262,14 @@ export const bridgeChannels = {
   ),
   /** The signed-in user's chat messages this station holds unsent, oldest first. */
   'pos:chat-pending': channel(z.null(), z.array(pendingChatSchema)),
+  /**
+   * The page shows these messages to their receiver, the signed-in user (spec 4: the client acknowledges
+   * receipt): the main process tells the server (`message_received`), now or on the next connect.
+   */
+  'pos:chat-received': channel(
+    z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_CHAT_RECEIVED_IDS) }),
+    z.null(),
+  ),
   /** The command of this name sent but not answered (the till's pending sale), or null. */
   'pos:pending-get': channel(onceCommandArg, pendingCommandSchema.nullable()),
   /** The cashier gives the pending command up; sending the same again later is a new command. */

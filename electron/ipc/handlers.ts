@@ -13,6 +13,7 @@ import {
 import type { ApiClient } from '../services/api-client';
 import type { OnceCommands } from '../services/once-commands';
 import type { ChatOutbox } from '../services/chat-outbox';
+import type { RealtimeClient } from '../services/realtime';
 import { readFirstSheet, SheetTooLargeError, writeSheet } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
@@ -33,6 +34,7 @@ export interface HandlerDeps {
   api: ApiClient;
   commands: OnceCommands;
   chat: ChatOutbox;
+  realtime: Pick<RealtimeClient, 'acknowledge'>;
   session: Session;
   settings: SettingsStore;
   appInfo: () => AppInfo;
@@ -82,6 +84,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
       isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body),
     'pos:chat-send': async (draft) => deps.chat.write(draft),
     'pos:chat-pending': async () => deps.chat.pending(),
+    'pos:chat-received': async ({ ids }) => (deps.realtime.acknowledge(ids), null),
     'pos:pending-get': async ({ name }) => deps.commands.pending(name),
     'pos:pending-drop': async ({ name }) => deps.commands.drop(name),
     'pos:auth-login': async (request) => deps.api.login(request),

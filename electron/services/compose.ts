@@ -78,6 +78,7 @@ export function composeServices(
       api,
       commands,
       chat,
+      realtime,
       session,
       settings: platform.settings,
       appInfo: opts.appInfo,

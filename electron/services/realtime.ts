@@ -39,7 +39,9 @@ const reauthAnswer = z.object({ ok: z.boolean() });
  * token and the last chat message the station holds for the user (`after`), so the server's
  * `chat_data` brings what was missed meanwhile (the server keeps no socket state across a reconnect).
  * A refusal of an expired token is met with a refresh and one more try; a token refreshed while
- * connected is shown to the same socket (`reauthenticate`).
+ * connected is shown to the same socket (`reauthenticate`). A message is acknowledged (`message_received`)
+ * only when the page shows it to its receiver (`acknowledge`), not on arrival: the sender's two ticks
+ * mean the receiver has the conversation open (spec 4).
  */
 export class RealtimeClient {
   private socket: StationSocket | null = null;
@@ -48,6 +50,8 @@ export class RealtimeClient {
   private shownToken: string | null = null;
   /** The chat events of the socket, handled one after another (`after` only ever rises). */
   private chatQueue: Promise<void> = Promise.resolve();
+  /** Messages the page showed to the user that the server has not been told of (the socket was down). */
+  private readonly unacknowledged = new Set<number>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: RealtimeDeps) {
@@ -60,6 +64,12 @@ export class RealtimeClient {
     this.close();
   }
 
+  /** The page showed these messages to the signed-in user: told to the server now, or on the next connect. */
+  acknowledge(ids: number[]): void {
+    for (const id of ids) this.unacknowledged.add(id);
+    this.sendAcknowledgements();
+  }
+
   /** Opens for the signed-in user, closes on sign-out, opens anew for another user; a new token is shown. */
   private async sync(): Promise<void> {
     const tokens = await this.deps.session.tokens();
@@ -70,6 +80,8 @@ export class RealtimeClient {
       return;
     }
     this.close();
+    // Shown to the user before: not the next user's to acknowledge (the server would ignore them).
+    this.unacknowledged.clear();
     this.userId = userId;
     if (userId !== null) this.open(userId);
   }
@@ -87,6 +99,7 @@ export class RealtimeClient {
       this.chatQueue = this.chatQueue.then(() => this.onChat(socket, userId, checked)).catch(() => {});
     });
     socket.on('connect', () => {
+      this.sendAcknowledgements();
       this.deps.emit({ type: 'realtime-connected' });
       this.deps.connected?.();
     });
@@ -117,7 +130,7 @@ export class RealtimeClient {
     });
   }
 
-  /** A chat event: the station holds its messages (`after` rises), acknowledges those to the user, and fetches the rest of a catch-up. */
+  /** A chat event: the station holds its messages (`after` rises) and fetches the rest of a catch-up. */
   private async onChat(
     socket: StationSocket,
     userId: number,
@@ -125,13 +138,13 @@ export class RealtimeClient {
   ): Promise<void> {
     // The data was checked against the event's schema by parseRealtime.
     if (checked.event === 'message' || checked.event === 'new_chat_response') {
-      await this.hold(socket, userId, [checked.data as ChatMessage]);
+      await this.hold(userId, [checked.data as ChatMessage]);
       return;
     }
     if (checked.event !== 'chat_data') return;
     let page = checked.data as Missed;
     for (;;) {
-      const after = await this.hold(socket, userId, page.messages);
+      const after = await this.hold(userId, page.messages);
       if (!page.more || page.messages.length === 0 || this.socket !== socket) return;
       const next = await this.deps.missed(after, userId);
       if (!next || this.socket !== socket) return;
@@ -140,18 +153,22 @@ export class RealtimeClient {
     }
   }
 
-  /** Raises the user's `after` past these messages and tells the server those to the user reached this station. */
-  private async hold(socket: StationSocket, userId: number, messages: ChatMessage[]): Promise<number> {
+  /** Raises the user's `after` past these messages. */
+  private async hold(userId: number, messages: ChatMessage[]): Promise<number> {
     if (messages.length === 0) return (await this.deps.chat.load(userId)).after;
-    for (const message of messages) {
-      if (message.receiverId === userId && !message.isDelivered && socket.id !== undefined)
-        socket.emit('message_received', { id: message.id, receiverId: userId, socketId: socket.id });
-    }
     const held = await this.deps.chat.update(userId, (chat) => ({
       ...chat,
       after: Math.max(chat.after, ...messages.map((message) => message.id)),
     }));
     return held.after;
+  }
+
+  private sendAcknowledgements(): void {
+    const socket = this.socket;
+    if (!socket?.connected || socket.id === undefined || this.userId === null) return;
+    for (const id of this.unacknowledged)
+      socket.emit('message_received', { id, receiverId: this.userId, socketId: socket.id });
+    this.unacknowledged.clear();
   }
 
   private close(): void {

@@ -14,6 +14,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Messages one catch-up answer carries at most; more is asked for again from the last one given. */
 export const CHAT_CATCH_UP_LIMIT = 500;
 
+/** Messages one acknowledgement from the page names at most; more go as several. */
+export const MAX_CHAT_RECEIVED_IDS = 500;
+
 /**
  * A message's state as the sender sees it (spec 4): `pending` exists only on the station (written,
  * not yet stored by the server); `confirmed` once the server stored it; `delivered` once the

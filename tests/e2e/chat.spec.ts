@@ -100,7 +100,8 @@ for (const lang of ['en', 'ar'] as const) {
     await sender.getByTestId('chat-input').press('Enter');
     await expect(sender.getByTestId('chat-input')).toHaveValue('');
     await expect(lastMessage(sender).getByTestId('chat-body')).toHaveText(w.hello);
-    await expect(lastMessage(sender).getByTestId('chat-state')).toHaveAttribute('data-state', /confirmed|delivered/);
+    // Stored, one tick: the receiver has not opened the conversation.
+    await expect(lastMessage(sender).getByTestId('chat-state')).toHaveAttribute('data-state', 'confirmed');
     // A message in the other language, in its own direction inside this layout.
     await write(sender, w.other);
     await expect(lastMessage(sender).getByTestId('chat-body')).toHaveText(w.other);
@@ -111,9 +112,12 @@ for (const lang of ['en', 'ar'] as const) {
     const told = receiver.getByTestId('chat-notification').filter({ hasText: w.other });
     await expect(told).toBeVisible();
     await shot(receiver, `chat-notification-${lang}`);
+    // Arrived on the receiver's station but not seen there yet: still one tick each for the sender.
+    for (const state of await sender.getByTestId('chat-state').all())
+      await expect(state).toHaveAttribute('data-state', 'confirmed');
     await told.click();
 
-    // The notification opens the conversation: read, so the count goes, and the sender sees two ticks.
+    // The notification opens the conversation: read, so the count goes, and acknowledged, so the sender sees two ticks.
     await expect(receiver.getByTestId('chat-conversation')).toBeVisible();
     await expect(receiver.getByTestId('chat-body').filter({ hasText: w.hello })).toBeVisible();
     await expect(receiver.getByTestId('chat-menu-unread')).toHaveCount(0);

@@ -9,7 +9,8 @@ import { localName } from '../names';
 import { messageText } from '../../i18n/message';
 import { useNotify } from '../useNotify';
 import { chatStore, useChatState } from './chatStore';
-import { conversationLines } from './conversationLines';
+import { conversationLines, receivedBatches } from './conversationLines';
+import { bridge } from '../../bridge';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
 
@@ -18,7 +19,8 @@ const SPAN_MS = MAX_CHAT_HISTORY_DAYS * 24 * 60 * 60 * 1000;
 /**
  * The conversation with one contact, oldest first, with the box to write in. The last 10 days come
  * first; "earlier messages" adds the 10 days before what is shown (one request covers at most 10 days).
- * What arrives by realtime reloads it ('Chat'); while it is on screen it is read.
+ * What arrives by realtime reloads it ('Chat'); while it is on screen it is read, and the contact's
+ * undelivered messages shown are acknowledged to the server (the sender's two ticks).
  */
 export function Conversation({ contact }: { contact: ChatContact }) {
   const { t, i18n } = useTranslation();
@@ -40,6 +42,26 @@ export function Conversation({ contact }: { contact: ChatContact }) {
   const unreadNow = useRef(contact.unread);
   unreadNow.current = contact.unread;
   const readUpTo = useRef(0);
+  // What this conversation has told the main process; told again after a reconnection, which may have lost some.
+  const acknowledged = useRef(new Set<number>());
+
+  useEffect(
+    () =>
+      bridge.onEvent((event) => {
+        if (event.type === 'realtime-connected') acknowledged.current.clear();
+      }),
+    [],
+  );
+
+  // After every render (cheap): each message is told once; a failed call is tried again on the next render.
+  useEffect(() => {
+    for (const ids of receivedBatches(lines, acknowledged.current)) {
+      for (const id of ids) acknowledged.current.add(id);
+      void bridge
+        .invoke('pos:chat-received', { ids })
+        .catch(() => ids.forEach((id) => acknowledged.current.delete(id)));
+    }
+  });
 
   useEffect(() => {
     chatStore.setOpen(contact.id);

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../../shared/api/chat';
-import type { ChatState } from '../../../shared/domain/chat';
+import { MAX_CHAT_RECEIVED_IDS, type ChatState } from '../../../shared/domain/chat';
 import type { PendingChat } from '../../../shared/ipc';
 
 /** One message as the conversation shows it, stored or still pending on this station. */
@@ -52,4 +52,18 @@ export function conversationLines(
         stored: null,
       })),
   ];
+}
+
+/**
+ * The contact's messages to the user that these lines show undelivered and the page has not yet
+ * acknowledged (spec 4: shown in the open conversation, they are received), in batches the bridge takes.
+ */
+export function receivedBatches(lines: readonly Line[], acknowledged: ReadonlySet<number>): number[][] {
+  const ids = lines.flatMap((l) =>
+    l.stored && !l.mine && l.state !== 'delivered' && !acknowledged.has(l.stored.id) ? [l.stored.id] : [],
+  );
+  const batches: number[][] = [];
+  for (let at = 0; at < ids.length; at += MAX_CHAT_RECEIVED_IDS)
+    batches.push(ids.slice(at, at + MAX_CHAT_RECEIVED_IDS));
+  return batches;
 }

@@ -13,7 +13,7 @@ import { MemorySecretStore } from '../../../electron/platform/node/memory-secret
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import type { WireMessage } from '../../../shared/ipc';
 import { WEB_BRIDGE_PATH } from '../../../shared/bridge-wire';
-import { FakeServer, memoryChat, memoryPending, okBody, tokens } from './fakes';
+import { FakeServer, memoryChat, noRealtime, memoryPending, okBody, tokens } from './fakes';
 import { noDocumentPrinter, noFilePicker, downloadSaver } from '../../../electron/platform/ports';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
@@ -25,6 +25,7 @@ const handlers = createHandlers({
   api,
   commands: new OnceCommands(api, session, memoryPending()),
   chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
+  realtime: noRealtime,
   session,
   settings: new FileSettingsStore(join(root, 'settings.json')),
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),

@@ -13,7 +13,7 @@ import { noDocumentPrinter, noFilePicker, downloadSaver, type FilePicker } from 
 import { MAX_CAMPAIGN_UPLOAD_BASE64, type PickedPath } from '../../../shared/ipc';
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../../shared/domain/campaign-rows';
 import { excelWorkbook } from '../../fixtures/campaign-sheets';
-import { FakeServer, memoryChat, memoryPending } from './fakes';
+import { FakeServer, memoryChat, noRealtime, memoryPending } from './fakes';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-campaign-channel-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -27,6 +27,7 @@ function handlersWith(files: FilePicker) {
     api,
     commands: new OnceCommands(api, session, memoryPending()),
     chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
+    realtime: noRealtime,
     session,
     settings: new FileSettingsStore(join(root, 'settings.json')),
     appInfo: () => ({ version: '1.0.0', shell: 'electron', serverUrl: 'http://server' }),

@@ -11,7 +11,7 @@ import { MemorySecretStore } from '../../../electron/platform/node/memory-secret
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import { defaultSettings, noFilePicker, type DocumentPrinter, downloadSaver } from '../../../electron/platform/ports';
 import type { DocumentOutcome, SystemPrinter } from '../../../shared/ipc';
-import { FakeServer, memoryChat, memoryPending } from './fakes';
+import { FakeServer, memoryChat, noRealtime, memoryPending } from './fakes';
 
 /** The system's printers as the desktop shell would list them, and every print it is asked for. */
 class FakeDocumentPrinter implements DocumentPrinter {
@@ -37,6 +37,7 @@ function station(printer: FakeDocumentPrinter) {
     api,
     commands: new OnceCommands(api, session, memoryPending()),
     chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
+    realtime: noRealtime,
     session,
     settings,
     appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }),

@@ -62,6 +62,9 @@ export function memoryPending(): PendingCommandStore {
   };
 }
 
+/** A station whose socket is not the test's concern: what the page acknowledges goes nowhere. */
+export const noRealtime = { acknowledge: () => {} };
+
 /** A station's chat kept in memory, for tests that do not restart it. */
 export function memoryChat(): ChatStore {
   const chats = new Map<number, StationChat>();

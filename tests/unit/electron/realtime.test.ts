@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { RealtimeClient } from '../../../electron/services/realtime';
+import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileChatStore } from '../../../electron/platform/node/file-chat-store';
@@ -23,10 +24,13 @@ let received: unknown[] = [];
 let reauths: unknown[] = [];
 /** The answer to a `reauthenticate`. */
 let reauthOk = true;
+/** While set, a handshake waits for it (the station is connecting, not connected). */
+let gate: Promise<void> | null = null;
 /** What the server does with each new socket (a test's own script). */
 let onConnection: (socket: ServerSocket) => void = () => {};
-io.use((socket, next) => {
+io.use(async (socket, next) => {
   handshakes.push({ token: socket.handshake.auth.token, after: socket.handshake.auth.after });
+  await gate;
   next(valid.has(socket.handshake.auth.token) ? undefined : new Error('SESSION_EXPIRED'));
 });
 io.on('connection', (socket) => {
@@ -65,6 +69,7 @@ beforeEach(() => {
   received = [];
   reauths = [];
   reauthOk = true;
+  gate = null;
   onConnection = () => {};
 });
 
@@ -152,17 +157,50 @@ describe('the station’s realtime client', () => {
 });
 
 describe('the station’s chat on the socket', () => {
-  it('acknowledges a message to its user (message_received with its socket id), not one it sent nor one already delivered', async () => {
-    const { session, realtime } = station();
+  it('acknowledges no message on arrival, only what the page shows (pos:chat-received → message_received with its socket id)', async () => {
+    const { session, realtime, folder } = station();
     onConnection = (socket) => {
-      socket.emit('new_chat_response', chat(4, 1, 2));
-      socket.emit('message', chat(5, 2, 1, true));
+      socket.emit('message', chat(5, 2, 1));
       socket.emit('message', chat(6, 2, 1));
     };
     await session.save(signedIn('access-1'));
-    await until(() => received).toHaveLength(1);
+    // Both held (an acknowledgement on arrival would have gone out on the socket before this).
+    await until(async () => (await new FileChatStore(folder).load(1)).after).toBe(6);
+    const handlers = createHandlers({ realtime } as never);
+    for (const bad of [
+      { ids: [] },
+      { ids: [0] },
+      { ids: [1.5] },
+      { ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+    ])
+      await expect(handlers['pos:chat-received'](bad)).rejects.toBeInstanceOf(InvalidBridgeArgument);
+    expect(await handlers['pos:chat-received']({ ids: [6] })).toBeNull();
+    await until(() => received.length).toBeGreaterThan(0);
     const [socket] = io.sockets.sockets.values();
+    // The socket keeps order: acknowledgements on arrival would have come first.
     expect(received).toEqual([{ id: 6, receiverId: 1, socketId: socket!.id }]);
+    realtime.stop();
+    await until(() => io.sockets.sockets.size).toBe(0);
+  });
+
+  it('keeps what the page acknowledged while not connected and tells it once on the next connect', async () => {
+    const { session, realtime } = station();
+    await session.save(signedIn('access-1'));
+    await until(() => io.sockets.sockets.size).toBe(1);
+    let open = () => {};
+    gate = new Promise((done) => (open = done));
+    for (const socket of io.sockets.sockets.values()) socket.conn.close();
+    await until(() => handshakes.length).toBe(2);
+    realtime.acknowledge([7, 8]);
+    realtime.acknowledge([8]);
+    expect(received).toEqual([]);
+    open();
+    await until(() => received).toHaveLength(2);
+    const [socket] = io.sockets.sockets.values();
+    expect(received).toEqual([
+      { id: 7, receiverId: 1, socketId: socket!.id },
+      { id: 8, receiverId: 1, socketId: socket!.id },
+    ]);
     realtime.stop();
     await until(() => io.sockets.sockets.size).toBe(0);
   });
@@ -174,8 +212,7 @@ describe('the station’s chat on the socket', () => {
       socket.emit('chat_data', { messages: [chat(8, 1, 2), chat(9, 3, 1)], more: false });
     };
     await first.session.save(signedIn('access-1'));
-    await until(() => received).toHaveLength(2);
-    expect(received).toMatchObject([{ id: 7 }, { id: 9 }]);
+    await until(async () => (await new FileChatStore(first.folder).load(1)).after).toBe(9);
     // The connection drops (not a sign-out): socket.io reconnects, showing the newest id it holds.
     onConnection = () => {};
     for (const socket of io.sockets.sockets.values()) socket.conn.close();
@@ -193,16 +230,16 @@ describe('the station’s chat on the socket', () => {
     expect(handshakes[2]).toEqual({ token: 'access-1', after: 9 });
     restarted.realtime.stop();
     await until(() => io.sockets.sockets.size).toBe(0);
+    expect(received).toEqual([]);
   });
 
-  it('asks for the rest of a catch-up that has more, pushes it to the page as chat_data and acknowledges it', async () => {
+  it('asks for the rest of a catch-up that has more and pushes it to the page as chat_data', async () => {
     const rest = { messages: [chat(12, 2, 1), chat(13, 2, 1)], more: false };
     const { session, pushed, realtime, missedAsked } = station({ missed: (after) => (after === 11 ? rest : null) });
     onConnection = (socket) => socket.emit('chat_data', { messages: [chat(10, 1, 2), chat(11, 2, 1)], more: true });
     await session.save(signedIn('access-1'));
-    await until(() => received).toHaveLength(3);
+    await until(() => realtimePushes(pushed, 'chat_data')).toHaveLength(2);
     expect(missedAsked).toEqual([11]);
-    expect(received).toMatchObject([{ id: 11 }, { id: 12 }, { id: 13 }]);
     expect(realtimePushes(pushed, 'chat_data')).toEqual([
       { messages: [chat(10, 1, 2), chat(11, 2, 1)], more: true },
       rest,

@@ -11,7 +11,7 @@ import { defaultSettings, noDocumentPrinter, noFilePicker, downloadSaver } from 
 import type { BridgeEvent } from '../../../shared/ipc';
 import { OnceCommands } from '../../../electron/services/once-commands';
 import { ChatOutbox } from '../../../electron/services/chat-outbox';
-import { FakeServer, memoryChat, memoryPending, okBody, tokens, user } from './fakes';
+import { FakeServer, memoryChat, noRealtime, memoryPending, okBody, tokens, user } from './fakes';
 
 /** A signed-in station with the given settings saved, its server recording every call. */
 async function signedInStation(signedIn = tokens(1)) {
@@ -25,6 +25,7 @@ async function signedInStation(signedIn = tokens(1)) {
     api,
     commands: new OnceCommands(api, session, memoryPending()),
     chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
+    realtime: noRealtime,
     session,
     settings,
     emit,

@@ -18,7 +18,7 @@ import { textsDrawnWhile } from '../../fixtures/drawn-text';
 import { localDateTime } from '../../../shared/domain/time-zone';
 import QRCode from 'qrcode';
 import type { SessionUser } from '../../../shared/permissions';
-import { FakeServer, memoryChat, memoryPending, okBody, tokens, user } from './fakes';
+import { FakeServer, memoryChat, noRealtime, memoryPending, okBody, tokens, user } from './fakes';
 
 /**
  * The station's own commands (its settings, its server, its printers) are asked by whoever holds the
@@ -96,6 +96,7 @@ async function station(who: SessionUser | null) {
     api,
     commands: new OnceCommands(api, session, memoryPending()),
     chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
+    realtime: noRealtime,
     session,
     settings,
     emit: () => {},

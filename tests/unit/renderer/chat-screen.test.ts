@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/api/chat';
 import type { PendingChat } from '../../../shared/ipc';
 import { createChatStore } from '../../../renderer/components/chat/chatState';
-import { conversationLines } from '../../../renderer/components/chat/conversationLines';
+import { conversationLines, receivedBatches } from '../../../renderer/components/chat/conversationLines';
 import type { CountStore } from '../../../renderer/components/chat/unreadCount';
 import { realtimePayload } from '../../../renderer/features/chat/realtimePayload';
 
@@ -137,6 +137,26 @@ describe('a conversation', () => {
   it("leaves out another contact's messages and pending messages", () => {
     const lines = conversationLines([[message(1), message(2, { userId: 3, senderId: 3 })]], [pending('d', 3)], HER);
     expect(lines.map((l) => l.body)).toEqual(['message 1']);
+  });
+});
+
+describe('the messages an open conversation acknowledges', () => {
+  it("are the contact's undelivered ones shown, not one's own, not delivered ones, not those already told", () => {
+    const mine = { senderId: ME, receiverId: HER };
+    const lines = conversationLines(
+      [[message(1), message(2, mine), message(3, { isDelivered: true, status: 'delivered' }), message(4), message(5)]],
+      [pending('c')],
+      HER,
+    );
+    expect(receivedBatches(lines, new Set([4]))).toEqual([[1, 5]]);
+    expect(receivedBatches(lines, new Set([1, 4, 5]))).toEqual([]);
+  });
+
+  it('go in batches the bridge takes (at most 500 ids each)', () => {
+    const many = Array.from({ length: 1201 }, (_, i) => message(i + 1));
+    const batches = receivedBatches(conversationLines([many], [], HER), new Set());
+    expect(batches.map((b) => b.length)).toEqual([500, 500, 201]);
+    expect(batches.flat()).toEqual(many.map((m) => m.id));
   });
 });
 
