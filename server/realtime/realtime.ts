@@ -191,7 +191,9 @@ export function attachRealtime(
     endSession,
     close() {
       clearTimeout(check);
-      io.local.disconnectSockets(true);
+      // The connections close, with no word to the sockets: a station hears a lost connection and keeps
+      // retrying until this server (or another) is back. Told to disconnect ('io server disconnect', as
+      // on a sign-out) it gave up for good, and what it wrote meanwhile stayed pending.
       io.engine.close();
       // Stops the adapter's heartbeat and hands its LISTEN connection back, before the pool is ended.
       void io.of('/').adapter.close();
