@@ -14,14 +14,17 @@ export default async function giveBrowsersTheStationsPass(): Promise<void> {
     if (!launch) throw new Error(`no launch file at ${path}: did the station start?`);
     launches.push(launch);
   }
-  const cookies = launches.map(({ url, cookie }) => ({
-    ...cookie,
-    domain: new URL(url).hostname,
-    path: '/',
-    expires: -1,
-    httpOnly: true,
-    secure: false,
-    sameSite: 'Strict' as const,
-  }));
+  const cookies = launches.map(browserCookie);
   writeFileSync(e2eBrowserState, JSON.stringify({ cookies, origins: [] }), { mode: 0o600 });
 }
+
+/** A station's page cookie as the browser that opened its one-time address holds it. */
+export const browserCookie = ({ url, cookie }: Launch) => ({
+  ...cookie,
+  domain: new URL(url).hostname,
+  path: '/',
+  expires: -1,
+  httpOnly: true,
+  secure: false,
+  sameSite: 'Strict' as const,
+});

@@ -247,21 +247,20 @@ export async function tillInMainBranch(page: Page, lang: 'en' | 'ar') {
 
 /**
  * The e2e server's own database, reached as an operator would (its port from PostgreSQL's pid file,
- * its password from the data folder): only to make time pass, e.g. a kid inside for four hours.
+ * its password from the data folder): to make time pass (a kid inside for four hours), to count rows,
+ * or for another server process on the same database.
  */
-export async function e2eDatabase(): Promise<pg.Client> {
+export function e2eDatabaseUrl(): string {
   const dir = join(e2eStackDir, 'server');
   const port = readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8')
     .split('\n')[3]!
     .trim();
   const password = readFileSync(join(dir, 'pg.secret'), 'utf8').trim();
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'postgres',
-    password,
-    database: 'playdesk',
-  });
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/playdesk`;
+}
+
+export async function e2eDatabase(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   return client;
 }

@@ -6,12 +6,14 @@ const running = new Set<ChildProcess>();
 /**
  * `npm run server` on this database in a child process, as a deployment runs it; resolves with its
  * address once it listens. `env` adds to the test's environment (the administrator, a gateway).
+ * `port` 0 takes a free one; a fixed one lets a station find the same server after a restart.
  */
 export function startServerProcess(
   databaseUrl: string,
   env: Record<string, string>,
+  port = 0,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--port', String(port)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
