@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { launchFile } from '../../electron/web/launch-file';
-import { killAll, startServerProcess } from '../server/server-process';
+import { exited, killAll, startProcess, startServerProcess } from '../server/server-process';
 import { browserCookie } from './global-setup';
 import {
   adminToken,
@@ -40,47 +40,20 @@ const words = {
 } as const;
 
 /** The story's station: `npm run web` on the story's own server; resolves once it serves the page. */
-function startStation(serverUrl: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/web.ts',
-      '--no-build',
-      '--port',
-      String(STATION_PORT),
-      '--server-url',
-      serverUrl,
-      '--data-dir',
-      dataDir,
-    ],
-    { env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return new Promise((done, fail) => {
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('PlayDesk is served')) done(child);
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code, signal) => fail(new Error(`station exited (${code ?? signal}):\n${output}`)));
-  });
+async function startStation(serverUrl: string, dataDir: string): Promise<ChildProcess> {
+  const args = ['--no-build', '--port', String(STATION_PORT), '--server-url', serverUrl, '--data-dir', dataDir];
+  return (await startProcess(['scripts/web.ts', ...args], { LOG_LEVEL: 'silent' }, /PlayDesk is served/)).child;
 }
 
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((done) => child.once('exit', () => done()));
-
+let server: { child: ChildProcess; url: string } | undefined;
 let station: ChildProcess | undefined;
 let stationDir = '';
+// Both on fixed ports: the next story's start must find them free.
 test.afterEach(async () => {
+  const started = [server?.child, station].filter((child) => child !== undefined);
   killAll();
-  station?.kill('SIGTERM');
-  if (station) await exited(station);
-  station = undefined;
+  await Promise.all(started.map(exited));
+  server = station = undefined;
 });
 
 /** A page of `baseURL` (a station) signed in by `mobile` in `lang`. */
@@ -114,7 +87,7 @@ for (const lang of ['en', 'ar'] as const) {
     const { text } = words[lang];
     const databaseUrl = e2eDatabaseUrl();
     const serverEnv = { LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'playdesk-offline-server-')) };
-    let server = await startServerProcess(databaseUrl, serverEnv, SERVER_PORT);
+    server = await startServerProcess(databaseUrl, serverEnv, SERVER_PORT);
     stationDir = mkdtempSync(join(tmpdir(), 'playdesk-offline-station-'));
     station = await startStation(server.url, stationDir);
 
