@@ -108,7 +108,7 @@ for (const lang of ['en', 'ar'] as const) {
     await openConversation(sender, name(fahd));
     await openConversation(receiver, name(nada));
 
-    // The server stops; the sender writes.
+    // The server is stopped as an operator stops it (SIGTERM, a clean close); the sender writes.
     server.child.kill('SIGTERM');
     await exited(server.child);
     await sender.getByTestId('chat-input').fill(text);
@@ -120,7 +120,8 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(sender, `chat-pending-${lang}`, { settled: true });
     expect(await seriousViolations(sender)).toEqual([]);
 
-    // It waits in the station, not in the page: the page is reloaded before the server is back.
+    // It waits in the station, not in the page: the page is reloaded before the server is back. (Away
+    // from the server the reloaded page cannot list the contacts, so it shows no conversation until then.)
     await sender.reload();
     await expect(sender.getByTestId('chat-page')).toBeVisible();
     const db = await e2eDatabase();
