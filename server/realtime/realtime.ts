@@ -102,7 +102,9 @@ export function attachRealtime(
     endSession,
     close() {
       clearTimeout(check);
-      io.disconnectSockets(true);
+      // The connections close, with no word to the sockets: a station hears a lost connection and keeps
+      // retrying until this server (or another) is back. Told to disconnect ('io server disconnect', as
+      // on a sign-out) it gave up for good, and what it wrote meanwhile stayed pending.
       io.engine.close();
     },
   };

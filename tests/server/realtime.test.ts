@@ -137,8 +137,8 @@ describe('realtime events', () => {
     expect((await connect(session.accessToken)).refused).toBe('SESSION_EXPIRED');
   });
 
-  it('closes a socket on one server instance when its session signs out on another, or its employee is deleted', async () => {
-    // A second instance on the same database, checking its sockets' sign-ins often so the test need not wait a minute.
+  /** A second instance on the same database, checking its sockets' sign-ins often so a test need not wait a minute. */
+  async function twinServer() {
     const media = mkdtempSync(join(tmpdir(), 'playdesk-twin-'));
     const twin = buildApp({
       db: server.database.db,
@@ -147,11 +147,35 @@ describe('realtime events', () => {
       logLevel: 'silent',
       realtimeCheckMs: 50,
     });
-    try {
-      await twin.fastify.listen({ port: 0, host: '127.0.0.1' });
-      const address = twin.fastify.server.address();
-      const twinUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    await twin.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const address = twin.fastify.server.address();
+    return {
+      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      async close() {
+        await twin.fastify.close();
+        rmSync(media, { recursive: true, force: true });
+      },
+    };
+  }
 
+  it('a server that stops loses its sockets as a dropped connection, which a station retries, not as a sign-out', async () => {
+    const twin = await twinServer();
+    try {
+      const { socket, refused } = await connect((await server.login('0543333331', 'staff-01')).accessToken, twin.url);
+      expect(refused).toBeUndefined();
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      await twin.close();
+      // socket.io reconnects by itself after 'transport close'; after 'io server disconnect' never.
+      expect(await closed).toBe('transport close');
+    } finally {
+      await twin.close().catch(() => {});
+    }
+  });
+
+  it('closes a socket on one server instance when its session signs out on another, or its employee is deleted', async () => {
+    const twin = await twinServer();
+    const twinUrl = twin.url;
+    try {
       const session = await server.login('0543333331', 'staff-01');
       const { socket, refused } = await connect(session.accessToken, twinUrl);
       expect(refused).toBeUndefined();
@@ -166,8 +190,7 @@ describe('realtime events', () => {
       expect((await server.post('/user/delete', { id: leaverId }, admin)).body.status).toBe(true);
       expect(await leaverClosed).toBe('io server disconnect');
     } finally {
-      await twin.fastify.close();
-      rmSync(media, { recursive: true, force: true });
+      await twin.close();
     }
   });
 });
