@@ -12,13 +12,29 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** What staff attach: photos and scanned documents. */
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'pdf'] as const;
 
+interface FolderFiles {
+  extensions: readonly string[];
+  maxBytes: number;
+  /** Said of a file it does not take, in the words of what it does take. */
+  refused: 'FILE_TYPE_NOT_ALLOWED' | 'SHEET_NOT_SPREADSHEET';
+}
+const MEDIA: FolderFiles = {
+  extensions: UPLOAD_EXTENSIONS,
+  maxBytes: MAX_UPLOAD_BYTES,
+  refused: 'FILE_TYPE_NOT_ALLOWED',
+};
+
 /** What each folder takes: photos and scans, or (promotion) the spreadsheets campaigns were sent from. */
-export const FOLDER_FILES: Record<MediaFolder, { extensions: readonly string[]; maxBytes: number }> = {
-  kid: { extensions: UPLOAD_EXTENSIONS, maxBytes: MAX_UPLOAD_BYTES },
-  emp: { extensions: UPLOAD_EXTENSIONS, maxBytes: MAX_UPLOAD_BYTES },
-  product: { extensions: UPLOAD_EXTENSIONS, maxBytes: MAX_UPLOAD_BYTES },
-  package: { extensions: UPLOAD_EXTENSIONS, maxBytes: MAX_UPLOAD_BYTES },
-  promotion: { extensions: CAMPAIGN_SHEET_EXTENSIONS, maxBytes: MAX_CAMPAIGN_FILE_BYTES },
+export const FOLDER_FILES: Record<MediaFolder, FolderFiles> = {
+  kid: MEDIA,
+  emp: MEDIA,
+  product: MEDIA,
+  package: MEDIA,
+  promotion: {
+    extensions: CAMPAIGN_SHEET_EXTENSIONS,
+    maxBytes: MAX_CAMPAIGN_FILE_BYTES,
+    refused: 'SHEET_NOT_SPREADSHEET',
+  },
 };
 /** The folder one owner's files are stored under: a branch's campaign files are `promotion/<branch id>`. */
 export const ownerFolder = (folder: MediaFolder, ownerId: number): string => `${folder}/${ownerId}`;

@@ -227,9 +227,29 @@ export const flags = (...on: string[]) =>
     boolean
   >;
 
+/**
+ * The select dropdown open now: not one still fading out after its choice (it stays in the page for
+ * its leave animation, and its options no longer answer).
+ */
+const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
+
 /** Picks an option in the open antd select dropdown. */
 export const selectOption = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+  openDropdown(page).locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+
+/**
+ * Chooses in a searchable select as someone with a long list does: opens it, types, clicks the option
+ * once the list stops moving, and checks the select shows it. The list is virtual (an option scrolled
+ * out of its window is not in the page), and other stories add branches and roles to it.
+ */
+export async function choose(page: Page, testId: string, text: string) {
+  const select = page.getByTestId(testId);
+  await select.click();
+  await page.keyboard.type(text);
+  await expect(openDropdown(page)).not.toHaveClass(/-(appear|enter)/);
+  await selectOption(page, text);
+  await expect(select).toContainText(text);
+}
 
 /** A fresh station in the given language, signed in as the administrator, on one screen. */
 export async function adminOn(page: Page, lang: 'en' | 'ar', route: string) {

@@ -437,3 +437,71 @@ test('a supervisor whose room is taken away meanwhile is back at the code entry,
   // The station itself is still signed in.
   await expect(page.getByTestId('app-shell')).toBeVisible();
 });
+
+/**
+ * How many times the door's state (room/supervisor) has been answered, read off the bridge's socket:
+ * the page asks { id, channel, arg: { name } } and is answered { kind: 'result', id }.
+ */
+function stateAnswers(page: Page): () => number {
+  const asked = new Set<number>();
+  let answered = 0;
+  const frame = (payload: string | Buffer) => {
+    try {
+      return JSON.parse(String(payload)) as { id?: number; channel?: string; arg?: { name?: string }; kind?: string };
+    } catch {
+      return {};
+    }
+  };
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      const sent = frame(payload);
+      if (sent.channel === 'pos:api-call' && sent.arg?.name === 'room/supervisor' && sent.id !== undefined)
+        asked.add(sent.id);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const got = frame(payload);
+      if (got.kind === 'result' && got.id !== undefined && asked.delete(got.id)) answered += 1;
+    });
+  });
+  return () => answered;
+}
+
+test('the door keeps the mobile typed and the code step while its state reloads (a kid leaving meanwhile)', async ({
+  page,
+}) => {
+  const s = await setUp('en');
+  const room = (
+    await api(
+      'room/create',
+      {
+        name_en: `Quiet room ${s.n}`,
+        name_ar: `الغرفة الهادئة ${s.n}`,
+        branch_id: 1,
+        supervisor_ids: [s.supervisorId],
+      },
+      s.token,
+    )
+  ).data;
+  const answers = stateAnswers(page);
+  await freshStation(page);
+  await chooseLanguage(page, 'en');
+  await signIn(page, s.station, 'door-01');
+  await page.goto('/#/Supervisor');
+  await page.getByTestId('supervisor-mobile').fill(s.supervisor);
+
+  // The desk checks a kid out while the supervisor is at the door: the door's state reloads.
+  let before = answers();
+  expect((await api('parent/kids/checkout', { ids: [s.adam.id] }, s.token)).message).toBe('CHECKOUT_COMPLETED');
+  await expect.poll(answers, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect(page.getByTestId('supervisor-mobile')).toHaveValue(s.supervisor);
+  await page.getByTestId('supervisor-code-send').click();
+  await expect(page.getByTestId('supervisor-code-code')).toBeVisible();
+
+  before = answers();
+  expect((await api('parent/kids/checkout', { ids: [s.yara.id] }, s.token)).message).toBe('CHECKOUT_COMPLETED');
+  await expect.poll(answers, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect(page.getByTestId('supervisor-code-code')).toBeVisible();
+  await page.getByTestId('supervisor-code-code').fill(lastCodeTo(e164(s.supervisor)));
+  await page.getByTestId('supervisor-code-code').press('Enter');
+  await expect(page.getByTestId(`supervisor-room-${room.id}`)).toBeVisible();
+});

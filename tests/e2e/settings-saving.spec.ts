@@ -68,6 +68,8 @@ for (const lang of ['en', 'ar'] as const) {
     // Back asks too; Tab to Leave and Enter leaves, and nothing was saved.
     await page.goBack();
     await expect(ask).toBeVisible();
+    // Tab from where the dialog puts the focus (Stay): pressed before it lands, it moves the page's focus.
+    await expect(ask.getByTestId('leave-stay')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(ask.getByTestId('leave-confirm')).toBeFocused();
     await page.keyboard.press('Enter');

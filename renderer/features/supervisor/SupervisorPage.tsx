@@ -27,7 +27,7 @@ export function SupervisorPage() {
   const dispatch = useAppDispatch();
   const [choosing, setChoosing] = useState(false);
   // Not polled: visits_changed reloads it (useRealtimeRefresh).
-  const { data, error, isLoading, refetch } = useSupervisorStateQuery();
+  const { data, error, refetch } = useSupervisorStateQuery();
   useEffect(
     () =>
       bridge.onEvent((event) => {
@@ -37,10 +37,12 @@ export function SupervisorPage() {
   );
   const failure = error as Partial<ApiFailure> | undefined;
 
+  // While the state reloads (a poll, news of a visit) the last answer stands: RTK calls a reload after a
+  // refusal `isLoading`, and unmounting the sign-in then would lose the mobile typed and the code step.
   let body;
-  if (isLoading) body = null;
-  else if (failure?.supervisor || (!data && !failure)) body = <SupervisorSignIn />;
+  if (failure?.supervisor) body = <SupervisorSignIn />;
   else if (failure) body = <Unreachable message={failure.message} onRetry={() => void refetch()} />;
+  else if (!data) body = null;
   else if (!data!.room || choosing) body = <RoomChoice state={data!} onChosen={() => setChoosing(false)} />;
   else body = <RoomView state={{ ...data!, room: data!.room }} onSwitch={() => setChoosing(true)} />;
   return (

@@ -88,8 +88,7 @@ export class FileService {
     if (bytes.length > takes.maxBytes)
       throw new AppError('VALIDATION_FAILED', { errors: [{ path: 'contentBase64', message: 'FIELD_TOO_LARGE' }] });
     if (!extension || !takes.extensions.includes(extension) || !SIGNATURES[extension]!(bytes))
-      // Said in the words of what the folder takes: a campaign's file is a spreadsheet.
-      throw new AppError(folder === 'promotion' ? 'SHEET_NOT_SPREADSHEET' : 'FILE_TYPE_NOT_ALLOWED');
+      throw new AppError(takes.refused);
     const dir = ownerFolder(folder, owner_id);
     const owner = this.owners[folder];
     const photo = PHOTO.has(extension);
