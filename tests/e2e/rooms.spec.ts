@@ -6,12 +6,16 @@ import {
   atTheDoor,
   adminToken,
   api,
+  chooseLanguage,
   doorStaff,
+  e164,
   freshStation,
+  lastCodeTo,
   selectOption,
   sellPlayPass,
   seriousViolations,
   shot,
+  signIn,
   signOut,
 } from './helpers';
 
