@@ -161,7 +161,6 @@ export function buildApp(deps: AppDeps): App {
   const products = new ProductService(deps.db);
   const packages = new PackageService(deps.db);
   const locales = new BranchLocales(deps.db);
-  const employees = new EmployeeService(deps.db, locales);
   const subscriptions = new SubscriptionService(deps.db, locales);
   const smsProviders = new SmsProviders(deps.db, deps.sms);
   const sms = new SmsSender(deps.db, smsProviders, fastify.log);
@@ -172,6 +171,7 @@ export function buildApp(deps: AppDeps): App {
   // Room views follow who is inside a room and who may work it.
   const roomViewsChanged = (branch_id: number) => realtime.publish('visits_changed', { branch_id });
   const rooms = new RoomService(deps.db, locales, roomViewsChanged);
+  const employees = new EmployeeService(deps.db, locales, roomViewsChanged);
   const supervisors = new SupervisorService(deps.db, otp, locales, deps.tokenKey, roomViewsChanged);
   const subscriptionReport = new SubscriptionReport(deps.db);
   const promotionSettings = new PromotionSettingsStore(deps.db);
@@ -211,7 +211,7 @@ export function buildApp(deps: AppDeps): App {
     ...employeeRoutes(employees),
     ...productRoutes(products),
     ...couponRoutes(new CouponService(deps.db)),
-    ...saleRoutes({ sales, products, packages }),
+    ...saleRoutes({ sales, products, packages, realtime }),
     ...parentRoutes(parents),
     ...frontDeskRoutes({
       otp,

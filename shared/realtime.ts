@@ -13,6 +13,8 @@ export const realtimeEvents = {
    * or one of its rooms did (its supervisors, its details): the lists of who is inside are out of date.
    */
   visits_changed: { direction: 'server-to-client', payload: z.object({ branch_id: z.number().int().positive() }) },
+  /** A sale of this branch was made or cancelled: its takings (the dashboard, the reports) are out of date. */
+  sales_changed: { direction: 'server-to-client', payload: z.object({ branch_id: z.number().int().positive() }) },
   /** A promotion campaign of this branch moved on (rows sent, paused, done): its progress is out of date. */
   promotion_changed: {
     direction: 'server-to-client',
@@ -55,7 +57,7 @@ export type ServerEventName = {
 
 export type ClientEventName = Exclude<RealtimeEventName, ServerEventName>;
 /** The server events told to a whole branch (its stations and the administrators'). */
-export type BranchEventName = 'visits_changed' | 'promotion_changed';
+export type BranchEventName = 'visits_changed' | 'sales_changed' | 'promotion_changed';
 /** The server events told to one user's stations. */
 export type UserEventName = Exclude<ServerEventName, BranchEventName>;
 

@@ -1,15 +1,26 @@
 import type { Realtime } from './realtime';
 
+type Touched = { branch_id: number } | { branch_id: number }[];
+
 /**
- * Passes a check-in's or check-out's answer through, once it succeeded telling each branch whose
- * visits it changed, so the other stations' checked-in lists refresh.
+ * Passes a command's answer through, once it succeeded telling each branch it touched that `event`
+ * happened there, so the other stations' screens of that branch refresh.
  */
-export async function visitsChanged<T extends { branch_id: number } | { branch_id: number }[]>(
+async function toldBranches<T extends Touched>(
   realtime: Realtime,
+  event: 'visits_changed' | 'sales_changed',
   done: Promise<T>,
 ): Promise<T> {
-  const visits = await done;
-  const branches = new Set((Array.isArray(visits) ? visits : [visits]).map((visit) => visit.branch_id));
-  for (const branch_id of branches) realtime.publish('visits_changed', { branch_id });
-  return visits;
+  const answer = await done;
+  const branches = new Set((Array.isArray(answer) ? answer : [answer]).map((row) => row.branch_id));
+  for (const branch_id of branches) realtime.publish(event, { branch_id });
+  return answer;
 }
+
+/** A check-in or check-out: the lists of who is inside are out of date. */
+export const visitsChanged = <T extends Touched>(realtime: Realtime, done: Promise<T>) =>
+  toldBranches(realtime, 'visits_changed', done);
+
+/** A sale made or cancelled: the branch's takings are out of date. */
+export const salesChanged = <T extends Touched>(realtime: Realtime, done: Promise<T>) =>
+  toldBranches(realtime, 'sales_changed', done);

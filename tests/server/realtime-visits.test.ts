@@ -12,6 +12,7 @@ let cashier: string;
 let station: string;
 let manager: string;
 let north: string;
+let northBranch: number;
 const sockets: Socket[] = [];
 
 const FULL = { access: true, view: true, create: true, update: true, delete: true };
@@ -27,9 +28,9 @@ beforeAll(async () => {
   station = await server.staff('0542222203', {
     Supervisor: { access: true, view: true, create: false, update: false, delete: false },
   });
-  const branch = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin))
+  northBranch = (await server.post<{ id: number }>('/branch/create', { name_en: 'North', name_ar: 'الشمال' }, admin))
     .body.data.id;
-  north = await server.staff('0542222204', { FrontDesk: FULL }, branch);
+  north = await server.staff('0542222204', { FrontDesk: FULL }, northBranch);
   await server.openShift(cashier);
 });
 afterAll(async () => {
@@ -181,5 +182,68 @@ describe('visits_changed', () => {
     ).toBe('OK');
     expect((await server.post('/room/delete', { id: first }, manager)).body.message).toBe('OK');
     await expect.poll(() => got).toEqual([{ branch_id: 1 }, { branch_id: 1 }, { branch_id: 1 }]);
+  });
+
+  it("reaches the branch of a supervisor's rooms when they move to another branch or are deleted: the door's sign-in ended", async () => {
+    const socket = await connect(cashier);
+    const got: RealtimePayload<'visits_changed'>[] = [];
+    socket.on('visits_changed', (payload: RealtimePayload<'visits_changed'>) => got.push(payload));
+
+    const moving = await supervisorWithTwoRooms();
+    expect((await server.post('/user/update', { id: moving.id, branch_id: northBranch }, admin)).body.message).toBe(
+      'OK',
+    );
+    await expect.poll(() => got).toEqual([{ branch_id: 1 }]);
+    // What the door then reads: the supervisor's sign-in is over.
+    expect((await moving.work('/room/supervisor', {})).body).toMatchObject({ status: false, supervisor: true });
+
+    const leaving = await supervisorWithTwoRooms();
+    expect((await server.post('/user/delete', { id: leaving.id }, admin)).body.message).toBe('OK');
+    await expect.poll(() => got).toEqual([{ branch_id: 1 }, { branch_id: 1 }]);
+    expect((await leaving.work('/room/supervisor', {})).body).toMatchObject({ status: false, supervisor: true });
+
+    // A change that leaves the rooms as they were tells no one.
+    const staying = await supervisorWithTwoRooms();
+    expect((await server.post('/user/update', { id: staying.id, name_en: 'Huda N.' }, admin)).body.message).toBe('OK');
+    const told = got.length;
+    expect(
+      (await server.post('/room/data/update', { id: staying.second, name_en: 'Slides', name_ar: 'زحاليق' }, manager))
+        .body.message,
+    ).toBe('OK');
+    await expect.poll(() => got.length).toBe(told + 1);
+    expect(got).toHaveLength(3);
+  });
+});
+
+describe('sales_changed', () => {
+  it("reaches the sale's branch when a sale is made or cancelled, once it is stored; not another branch, not a refusal", async () => {
+    const here: RealtimePayload<'sales_changed'>[] = [];
+    const there: RealtimePayload<'sales_changed'>[] = [];
+    (await connect(cashier)).on('sales_changed', (payload: RealtimePayload<'sales_changed'>) => here.push(payload));
+    (await connect(north)).on('sales_changed', (payload: RealtimePayload<'sales_changed'>) => there.push(payload));
+    const product = (
+      await server.post<{ id: number }>(
+        '/product/create',
+        { name_en: 'Juice', name_ar: 'عصير', price: 500, tax_id: 1, included: 1 },
+        admin,
+      )
+    ).body.data.id;
+    await server.post('/product/addstock', { id: product, qty: 5 }, admin);
+    const sell = (qty: number) =>
+      server.post<{ id: number }>(
+        '/sale/sale/create',
+        { cart: [{ product: { id: product, qty } }], salesData: { payments: { cash: 500 * qty } } },
+        cashier,
+      );
+
+    expect((await sell(50)).body.message).toBe('INSUFFICIENT_STOCK');
+    const sold = await sell(1);
+    expect(sold.body.message).toBe('SALES_COMPLETED');
+    await expect.poll(() => here).toEqual([{ branch_id: 1 }]);
+    expect((await server.post('/sale/cancelinvoice', { id: sold.body.data.id }, admin)).body.message).toBe(
+      'INVOICE_CANCELLED',
+    );
+    await expect.poll(() => here).toEqual([{ branch_id: 1 }, { branch_id: 1 }]);
+    expect(there).toEqual([]);
   });
 });

@@ -41,6 +41,8 @@ export class EmployeeService {
   constructor(
     private readonly db: Db,
     private readonly locales: BranchLocales,
+    /** A room door in this branch may have lost its supervisor: its view is out of date. */
+    private readonly roomViewsChanged: (branchId: number) => void,
   ) {}
 
   private visible(ctx: AuthenticatedContext, ...more: (SQL | undefined)[]) {
@@ -103,7 +105,9 @@ export class EmployeeService {
     const email = fields.email === undefined ? current.email : fields.email;
     if (!mobile && !email) throw new AppError('MOBILE_NUMBER_MISSING');
     const password_hash = password ? await hashPassword(password) : undefined;
-    return this.db.transaction(async (tx) => {
+    const moved = fields.branch_id !== undefined && fields.branch_id !== current.branch_id;
+    const doors = moved ? await this.doorsOf(id) : [];
+    const updated = await this.db.transaction(async (tx) => {
       const [row] = await this.write(() =>
         tx
           .update(users)
@@ -111,8 +115,7 @@ export class EmployeeService {
           .where(eq(users.id, id))
           .returning(columns),
       );
-      if (fields.branch_id !== undefined && fields.branch_id !== current.branch_id)
-        await this.leaveBranchRooms(tx, id, fields.branch_id);
+      if (moved) await this.leaveBranchRooms(tx, id, fields.branch_id ?? null);
       // A changed password ends the employee's other sign-ins (a lost or shared one among them).
       if (password_hash) {
         await tx
@@ -128,11 +131,14 @@ export class EmployeeService {
       }
       return row!;
     });
+    for (const branchId of doors) this.roomViewsChanged(branchId);
+    return updated;
   }
 
   async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
     if (ctx.user.id === id) throw new AppError('NOT_AUTHORISED');
     await this.editable(ctx, id);
+    const doors = await this.doorsOf(id);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
       await tx
@@ -140,7 +146,18 @@ export class EmployeeService {
         .set({ logout_at: new Date() })
         .where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at)));
     });
+    for (const branchId of doors) this.roomViewsChanged(branchId);
     return null;
+  }
+
+  /** The branches of the rooms this employee may supervise: their doors' views follow them. */
+  private async doorsOf(id: number): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ branch_id: rooms.branch_id })
+      .from(roomAccess)
+      .innerJoin(rooms, eq(rooms.id, roomAccess.room_id))
+      .where(and(eq(roomAccess.user_id, id), isNull(rooms.deleted_at)));
+    return rows.map((row) => row.branch_id);
   }
 
   async info(ctx: AuthenticatedContext, id: number) {

@@ -8,7 +8,7 @@ import type { OvertimeService } from './overtime';
 import type { VisitService } from './visits';
 import type { Realtime } from '../../realtime/realtime';
 import type { RoomService } from '../rooms/service';
-import { visitsChanged } from '../../realtime/visits';
+import { visitsChanged } from '../../realtime/branch-news';
 
 interface FrontDesk {
   otp: OtpService;

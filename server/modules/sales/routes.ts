@@ -3,23 +3,27 @@ import type * as salesApi from '../../../shared/api/sales';
 import type { ProductService } from '../products/service';
 import type { PackageService } from '../packages/service';
 import type { SaleService } from './service';
+import type { Realtime } from '../../realtime/realtime';
+import { salesChanged } from '../../realtime/branch-news';
 
 export function saleRoutes({
   sales,
   products,
   packages,
+  realtime,
 }: {
   sales: SaleService;
   products: ProductService;
   packages: PackageService;
+  realtime: Realtime;
 }): HandlersOf<typeof salesApi> {
   return {
-    'sale/sale/create': (body, ctx) => sales.create(ctx, body),
-    'sale/subscription/create': (body, ctx) => sales.create(ctx, body),
+    'sale/sale/create': (body, ctx) => salesChanged(realtime, sales.create(ctx, body)),
+    'sale/subscription/create': (body, ctx) => salesChanged(realtime, sales.create(ctx, body)),
     'sale/pagelist': (body, ctx) => sales.list(ctx, body),
-    'sale/cancelinvoice': (body, ctx) => sales.cancel(ctx, body.id),
-    'sale/delete': (body, ctx) => sales.cancel(ctx, body.id),
-    'particular/delete': (body, ctx) => sales.cancel(ctx, body.sale_id),
+    'sale/cancelinvoice': (body, ctx) => salesChanged(realtime, sales.cancel(ctx, body.id)),
+    'sale/delete': (body, ctx) => salesChanged(realtime, sales.cancel(ctx, body.id)),
+    'particular/delete': (body, ctx) => salesChanged(realtime, sales.cancel(ctx, body.sale_id)),
     'sale/payments/:id': (body, ctx) => sales.payments(ctx, body.id),
     'invoice/send': (body, ctx) => sales.send(ctx, body.id),
     'sale/receipt/:id': (body, ctx) => sales.receipt(ctx, body.id),

@@ -6,9 +6,13 @@ describe('what a bridge push makes a page reload (the live screens have no poll)
     expect(staleOn({ type: 'realtime', event: 'visits_changed', data: { branch_id: 1 } })).toEqual(['Session']);
   });
 
+  it("a sale made or cancelled reloads what counts the takings: the dashboard's cards, the reports", () => {
+    expect(staleOn({ type: 'realtime', event: 'sales_changed', data: { branch_id: 1 } })).toEqual(['Invoice']);
+  });
+
   it("the station's socket connecting again reloads everything an event keeps fresh, since events may have been missed", () => {
     const all = staleOn({ type: 'realtime-connected' });
-    expect(all).toEqual(expect.arrayContaining(['Session', 'Promotion', 'Chat']));
+    expect(all).toEqual(expect.arrayContaining(['Session', 'Invoice', 'Promotion', 'Chat']));
     expect(new Set(all).size).toBe(all.length);
   });
 
