@@ -165,6 +165,12 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(gate.getByTestId('room-view-count')).toContainText(w.of(0));
       await expect(roomLine(pit)).toContainText(w.of(0));
       await expect.poll(() => insideCard(dashboard)).toBe(before);
+
+      // A sale at another station: the dashboard's takings follow it, with no poll behind them either.
+      const takings = dashboard.getByTestId('card-todayRevenue').locator('.ant-statistic-content');
+      const earned = await takings.innerText();
+      await sellPlayPass(token, { tag: `${n}-again`, kids: [kid.id] });
+      await expect(takings).not.toHaveText(earned);
     } finally {
       await frontOffice.close();
       await roomDoor.close();
