@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../server/start';
+import { benchAdmin, startBenchServer } from './bench-server';
 
 /**
  * Authenticated POST /branch/list (token check, user + role load, permission, validation, query,
@@ -26,12 +26,8 @@ const line = (name: string, r: Result) =>
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-'));
   chmodSync(dataDir, 0o755);
-  const server = await startServer({
-    port: 0,
+  const server = await startBenchServer({
     dataDir,
-    adminLogin: 'bench@x.test',
-    adminPassword: 'bench-pass',
-    logLevel: 'silent',
   });
   const hello = Fastify({ logger: false });
   hello.get('/', async () => ({ hello: 'world' }));
@@ -41,7 +37,7 @@ export async function run(): Promise<void> {
     const login = await fetch(`${server.url}/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'bench@x.test', password: 'bench-pass' }),
+      body: JSON.stringify(benchAdmin),
     });
     const { data } = (await login.json()) as { data: { accessToken: string } };
     const bare = await load(

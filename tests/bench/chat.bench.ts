@@ -10,7 +10,8 @@ import { startEmbeddedDatabase } from '../../server/db/embedded';
 import { loginSessions, privileges, users } from '../../server/db/schema';
 import { sharedSecret } from '../../server/db/secrets';
 import { AccessTokens } from '../../server/modules/auth/tokens';
-import { startServer, type RunningServer } from '../../server/start';
+import type { RunningServer } from '../../server/start';
+import { startBenchServer } from './bench-server';
 import { REALTIME_PATH } from '../../shared/realtime';
 import type { ChatMessage } from '../../shared/api/chat';
 
@@ -137,13 +138,9 @@ export async function run(): Promise<void> {
   const servers: RunningServer[] = [];
   try {
     const start = () =>
-      startServer({
-        port: 0,
+      startBenchServer({
         databaseUrl: database.url,
         dataDir,
-        adminLogin: 'bench@x.test',
-        adminPassword: 'bench-pass',
-        logLevel: 'silent',
       });
     servers.push(await start());
     // Stations signed in without the password hash each sign-in costs: sessions and tokens as sign-in makes them.

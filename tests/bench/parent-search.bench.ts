@@ -3,7 +3,7 @@ import pg from 'pg';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../server/start';
+import { benchAdmin, startBenchServer } from './bench-server';
 import { startEmbeddedDatabase } from '../../server/db/embedded';
 
 /**
@@ -18,12 +18,8 @@ export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-search-'));
   chmodSync(dataDir, 0o755);
   const database = await startEmbeddedDatabase(join(dataDir, 'db'));
-  const server = await startServer({
-    port: 0,
+  const server = await startBenchServer({
     databaseUrl: database.url,
-    adminLogin: 'bench@x.test',
-    adminPassword: 'bench-pass',
-    logLevel: 'silent',
   });
   try {
     const client = new pg.Client({ connectionString: database.url });
@@ -89,7 +85,7 @@ export async function run(): Promise<void> {
     const login = await fetch(`${server.url}/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'bench@x.test', password: 'bench-pass' }),
+      body: JSON.stringify(benchAdmin),
     });
     const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
     // What a counter types: a mobile's first digits, a name or part of one, part of an ID number.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedDatabase } from '../../server/db/embedded';
 import { httpGateway } from '../../server/sms/http-gateway';
-import { startServer } from '../../server/start';
+import { benchAdmin, startBenchServer } from './bench-server';
 import { clockTime } from '../../shared/domain/promotion';
 import { localDateTime, processTimeZone } from '../../shared/domain/time-zone';
 
@@ -36,13 +36,9 @@ export async function run(): Promise<void> {
   const address = gateway.address();
   const gatewayUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const database = await startEmbeddedDatabase(join(dataDir, 'server'));
-  const server = await startServer({
-    port: 0,
+  const server = await startBenchServer({
     databaseUrl: database.url,
     dataDir,
-    adminLogin: 'bench@x.test',
-    adminPassword: 'bench-pass',
-    logLevel: 'silent',
     sms: httpGateway({
       SMS_GATEWAY: 'twilio',
       SMS_BASE_URL: gatewayUrl,
@@ -63,9 +59,7 @@ export async function run(): Promise<void> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    const admin = (
-      await post<{ accessToken: string }>('/user/login', { login: 'bench@x.test', password: 'bench-pass' })
-    ).data.accessToken;
+    const admin = (await post<{ accessToken: string }>('/user/login', benchAdmin)).data.accessToken;
     const window = (start: number, end: number) =>
       post(
         '/settings/promotion/update',

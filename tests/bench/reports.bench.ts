@@ -3,7 +3,7 @@ import pg from 'pg';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../server/start';
+import { benchAdmin, startBenchServer } from './bench-server';
 import { startEmbeddedDatabase } from '../../server/db/embedded';
 
 /**
@@ -113,12 +113,8 @@ export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-reports-'));
   chmodSync(dataDir, 0o755);
   const database = await startEmbeddedDatabase(join(dataDir, 'db'));
-  const server = await startServer({
-    port: 0,
+  const server = await startBenchServer({
     databaseUrl: database.url,
-    adminLogin: 'bench@x.test',
-    adminPassword: 'bench-pass',
-    logLevel: 'silent',
   });
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
   const bare = Fastify({ logger: false });
@@ -143,7 +139,7 @@ export async function run(): Promise<void> {
     const login = await fetch(`${server.url}/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'bench@x.test', password: 'bench-pass' }),
+      body: JSON.stringify(benchAdmin),
     });
     const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../server/start';
+import { benchAdmin, startBenchServer } from './bench-server';
 
 /**
  * Sale creation under 20 cashiers at once (20 connections, each request its own Idempotency-Key):
@@ -14,12 +14,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-sale-'));
   chmodSync(dataDir, 0o755);
-  const server = await startServer({
-    port: 0,
+  const server = await startBenchServer({
     dataDir,
-    adminLogin: 'bench@x.test',
-    adminPassword: 'bench-pass',
-    logLevel: 'silent',
   });
   const post = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(server.url + path, {
@@ -30,7 +26,7 @@ export async function run(): Promise<void> {
     return (await res.json()) as { status: boolean; data: { id: number; accessToken: string } };
   };
   try {
-    const admin = (await post('/user/login', { login: 'bench@x.test', password: 'bench-pass' })).data.accessToken;
+    const admin = (await post('/user/login', benchAdmin)).data.accessToken;
     const products = [];
     for (let i = 0; i < 5; i++) {
       const { id } = (

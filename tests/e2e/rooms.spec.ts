@@ -93,6 +93,13 @@ async function setUp(lang: 'en' | 'ar') {
   return { token, station, supervisor, supervisorId, yara, adam, badge, n };
 }
 
+/** A room of the main branch made through the server, with the story's supervisor on it. */
+async function roomOf(s: { token: string; supervisorId: number }, [name_en, name_ar]: [string, string]) {
+  const made = await api('room/create', { name_en, name_ar, branch_id: 1, supervisor_ids: [s.supervisorId] }, s.token);
+  expect(made.message).toBe('OK');
+  return made.data;
+}
+
 async function addRoom(
   page: Page,
   lang: 'en' | 'ar',
@@ -392,13 +399,7 @@ for (const lang of ['en', 'ar'] as const)
 
 test('the room view at a room door stays on past the idle time; any other screen locks', async ({ page }) => {
   const s = await setUp('en');
-  const room = (
-    await api(
-      'room/create',
-      { name_en: `Toddlers ${s.n}`, name_ar: `الصغار ${s.n}`, branch_id: 1, supervisor_ids: [s.supervisorId] },
-      s.token,
-    )
-  ).data;
+  const room = await roomOf(s, [`Toddlers ${s.n}`, `الصغار ${s.n}`]);
   await freshStation(page);
   await atTheDoor(page, 'en', s);
   await page.getByTestId(`supervisor-room-${room.id}`).click();
@@ -421,13 +422,7 @@ test('a supervisor whose room is taken away meanwhile is back at the code entry,
   page,
 }) => {
   const s = await setUp('en');
-  const room = (
-    await api(
-      'room/create',
-      { name_en: `Party room ${s.n}`, name_ar: `غرفة الحفلات ${s.n}`, branch_id: 1, supervisor_ids: [s.supervisorId] },
-      s.token,
-    )
-  ).data;
+  const room = await roomOf(s, [`Party room ${s.n}`, `غرفة الحفلات ${s.n}`]);
   await freshStation(page);
   await atTheDoor(page, 'en', s);
   await page.getByTestId(`supervisor-room-${room.id}`).click();
@@ -474,18 +469,7 @@ test('the door keeps the mobile typed and the code step while its state reloads 
   page,
 }) => {
   const s = await setUp('en');
-  const room = (
-    await api(
-      'room/create',
-      {
-        name_en: `Quiet room ${s.n}`,
-        name_ar: `الغرفة الهادئة ${s.n}`,
-        branch_id: 1,
-        supervisor_ids: [s.supervisorId],
-      },
-      s.token,
-    )
-  ).data;
+  const room = await roomOf(s, [`Quiet room ${s.n}`, `الغرفة الهادئة ${s.n}`]);
   const answers = stateAnswers(page);
   await freshStation(page);
   await chooseLanguage(page, 'en');
