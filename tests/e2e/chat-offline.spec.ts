@@ -35,8 +35,8 @@ const STATION_PORT = 48000;
 const SERVER_PORT = 48001;
 const PASSWORD = 'offline-pass-1';
 const words = {
-  en: { text: 'Written while the server was off.' },
-  ar: { text: 'كُتبت والخادم متوقف.' },
+  en: { text: 'Written while the server was off.', someone: 'A colleague' },
+  ar: { text: 'كُتبت والخادم متوقف.', someone: 'زميل' },
 } as const;
 
 /** The story's station: `npm run web` on the story's own server; resolves once it serves the page. */
@@ -120,10 +120,17 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(sender, `chat-pending-${lang}`, { settled: true });
     expect(await seriousViolations(sender)).toEqual([]);
 
-    // It waits in the station, not in the page: the page is reloaded before the server is back. (Away
-    // from the server the reloaded page cannot list the contacts, so it shows no conversation until then.)
+    // It waits in the station, not in the page: the page is reloaded before the server is back. Away
+    // from the server the reloaded page cannot have the receiver's name, but it shows what waits for
+    // them, with its clock, under "A colleague".
     await sender.reload();
     await expect(sender.getByTestId('chat-page')).toBeVisible();
+    await expect(sender.getByTestId('chat-conversation').getByRole('heading')).toHaveText(words[lang].someone);
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByTestId('chat-state')).toHaveAttribute('data-state', 'pending');
+    await sender.mouse.move(0, 0);
+    await shot(sender, `chat-pending-reloaded-${lang}`, { settled: true });
+    expect(await seriousViolations(sender)).toEqual([]);
     const db = await e2eDatabase();
     try {
       const rows = async () =>

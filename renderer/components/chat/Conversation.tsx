@@ -112,23 +112,25 @@ export function Conversation({ contact }: { contact: ChatContact }) {
       <Typography.Title level={2} className="pd-chat-title" dir="auto">
         {name}
       </Typography.Title>
-      {error ? (
-        <Alert type="error" showIcon title={messageText(t, (error as Partial<ApiFailure>).message)} />
-      ) : !data ? (
+      {error && <Alert type="error" showIcon title={messageText(t, (error as Partial<ApiFailure>).message)} />}
+      {!data && !error ? (
         <Spin />
       ) : (
+        // Without the history (the server away), what waits on this station still shows, with its clock.
         <ol className="pd-chat-lines" data-testid="chat-lines">
-          <li className="pd-chat-earlier">
-            <Button
-              size="small"
-              loading={earlierState.isFetching}
-              onClick={() => void loadEarlier()}
-              data-testid="chat-earlier"
-            >
-              {t('chat.earlier')}
-            </Button>
-          </li>
-          {lines.length === 0 && (
+          {!error && (
+            <li className="pd-chat-earlier">
+              <Button
+                size="small"
+                loading={earlierState.isFetching}
+                onClick={() => void loadEarlier()}
+                data-testid="chat-earlier"
+              >
+                {t('chat.earlier')}
+              </Button>
+            </li>
+          )}
+          {lines.length === 0 && !error && (
             <li>
               <Empty description={t('chat.noMessages')} />
             </li>

@@ -2,6 +2,7 @@ import { Button, Empty } from 'antd';
 import { StarOutlined } from '@ant-design/icons';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ChatContact } from '../../../shared/api/chat';
 import { useChatListQuery } from '../../api/chat';
 import { PageTitle } from '../../components/PageTitle';
 import { BookmarksView } from './BookmarksView';
@@ -64,12 +65,18 @@ function Screen({
   );
 }
 
-/** The conversation the address names, with someone the user may write to. */
+/**
+ * The conversation the address names, with someone the user may write to. While the list of people
+ * cannot be had (the server away, e.g. after a reload) it opens under "A colleague": what waits on this
+ * station for them shows with its clock, and more can be written.
+ */
 function OpenConversation({ onOpen }: { onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   const id = Number(useParams().contactId);
-  const { data: contacts, isLoading } = useChatListQuery({});
-  const contact = contacts?.find((c) => c.id === id);
+  const { data: contacts, isLoading, error } = useChatListQuery({});
+  const contact =
+    contacts?.find((c) => c.id === id) ??
+    (error && Number.isInteger(id) && id > 0 ? unknownContact(id, t('chat.someone')) : undefined);
   return (
     <Screen
       openId={id}
@@ -83,4 +90,9 @@ function OpenConversation({ onOpen }: { onOpen: (id: number) => void }) {
       }
     />
   );
+}
+
+/** Someone whose name the station cannot have now: only their id is known, from the address. */
+function unknownContact(id: number, name: string): ChatContact {
+  return { id, name_en: name, name_ar: name, branch_id: null, administrator: false, last: null, unread: 0 };
 }
