@@ -41,8 +41,9 @@ export function CampaignsList({ context }: { context: PromotionContext }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  // promotion_changed reloads the list; the poll is a backstop should the realtime connection drop.
-  const { data, isFetching } = usePromotionCampaignsQuery({ page, perPage: 10 }, { pollingInterval: 15_000 });
+  // Not polled: promotion_changed reloads the list, and the station's socket reconnecting does once
+  // (realtime-connected), for whatever was missed while it was down.
+  const { data, isFetching } = usePromotionCampaignsQuery({ page, perPage: 10 });
   return (
     <>
       <Table<Campaign>

@@ -28,7 +28,8 @@ export function RoomsPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
-  const { data, isFetching } = useRoomListQuery(list.query, { pollingInterval: 30_000 });
+  // Not polled: visits_changed reloads it (how full each room is), and each reconnection does once.
+  const { data, isFetching } = useRoomListQuery(list.query);
   const { data: branches } = useBranchListQuery();
   const [editing, setEditing] = useState<Room | 'new' | null>(null);
   const [remove] = useRoomDeleteMutation();
