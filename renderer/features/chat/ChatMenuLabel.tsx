@@ -9,12 +9,12 @@ export function ChatMenuLabel() {
   const unread = useChatState((s) => s.unread);
   const n = formatCount(unread, i18n.language);
   return (
-    <span className="pd-chat-menu-label">
+    <span>
       {t('features.Chat')}
       {unread > 0 && (
         <Badge
           count={n}
-          className="pd-chat-menu-badge"
+          style={{ marginInlineStart: 8 }}
           aria-label={t('chat.unread', { count: unread, n })}
           data-testid="chat-menu-unread"
         />
