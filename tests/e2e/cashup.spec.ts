@@ -6,6 +6,7 @@ import {
   adminToken,
   api,
   chooseLanguage,
+  dialogOpened,
   e2eDatabase,
   employeeIn,
   flags,
@@ -106,6 +107,7 @@ for (const lang of ['en', 'ar'] as const) {
       .filter({ has: page.getByRole('cell', { name: `#${byCard}`, exact: true }) })
       .filter({ hasText: w.paid });
     await row.getByTestId('invoice-cancel').click();
+    await dialogOpened(page);
     await page.getByTestId('cancel-confirm').click();
     await expect(page.getByText(w.cancelledToast)).toBeVisible();
 

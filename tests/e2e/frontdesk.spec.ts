@@ -118,6 +118,7 @@ for (const lang of ['ar', 'en'] as const) {
     await shot(page, `checked-in-${lang}`, { settled: true });
 
     await page.getByTestId(`inside-checkout-${rami.id}`).click();
+    await dialogOpened(page);
     await page.getByTestId('checkout-confirm').click();
     await expect(page.getByText(w.checkedOut)).toBeVisible();
     await expect(page.getByTestId('checked-in')).toContainText(w.insideOne);

@@ -27,6 +27,7 @@ export async function signOut(page: Page) {
   await page.getByTestId('logout-button').click();
   // Signing out asks first: a stray click at a busy counter must not end the session.
   await expect(page.getByTestId('app-shell')).toBeVisible();
+  await dialogOpened(page);
   await page.getByTestId('logout-confirm').click();
   await expect(page.getByTestId('login-form')).toBeVisible();
 }
@@ -74,12 +75,15 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
 }
 
 /**
- * Waits for a dialog to have finished zooming in. A click is a press and a release: on a busy machine
- * the target moves between them, and the release lands beside it (the click then goes to what holds
- * both, and a checkbox in a table's header stays as it was).
+ * Waits for a dialog, or a confirmation popover, to have finished zooming in. A click is a press and a
+ * release: on a busy machine the target moves between them, and the release lands beside it (the
+ * click then goes to what holds both: a checkbox in a table's header stays as it was, a choice in the
+ * room door's "which kid?" is not made).
  */
 export async function dialogOpened(page: Page) {
-  await expect(page.locator('.ant-modal-root [class*="-appear"]')).toHaveCount(0);
+  await expect(
+    page.locator('.ant-modal-root [class*="-appear"], .ant-popover[class*="-appear"], .ant-popover[class*="-enter"]'),
+  ).toHaveCount(0);
 }
 
 export async function freshStation(page: Page) {

@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   adminOn,
-  atTheDoor,
   adminToken,
   api,
+  atTheDoor,
+  dialogOpened,
   doorStaff,
   freshStation,
-  seriousViolations,
   selectOption,
   sellPlayPass,
+  seriousViolations,
   shot,
 } from './helpers';
 
@@ -159,6 +160,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       // Checked out at the front desk: out of the ball pit's view at the door, off the dashboard.
       await desk.getByTestId(`inside-checkout-${kid.id}`).click();
+      await dialogOpened(desk);
       await desk.getByTestId('checkout-confirm').click();
       await expect(inside).toContainText(w.inside(0));
       await expect(gate.getByTestId(`room-kid-${kid.id}`)).toBeHidden();

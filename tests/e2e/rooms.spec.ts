@@ -3,10 +3,11 @@ import { DEFAULT_IDLE_SECONDS } from '../../shared/domain/idle';
 import { dayIn } from '../../shared/domain/time-zone';
 import {
   adminOn,
-  atTheDoor,
   adminToken,
   api,
+  atTheDoor,
   chooseLanguage,
+  dialogOpened,
   doorStaff,
   e164,
   freshStation,
@@ -170,6 +171,7 @@ async function scanIn(page: Page, badge: string, kidId: number) {
   await expect(page.getByTestId('room-scan').locator('input')).toBeFocused();
   await page.keyboard.type(badge);
   await page.keyboard.press('Enter');
+  await dialogOpened(page);
   await page.getByTestId(`room-choose-${kidId}`).click();
 }
 

@@ -7,6 +7,7 @@ import {
   adminOn,
   adminToken,
   api,
+  dialogOpened,
   e164,
   printA4,
   productInStock,
@@ -151,6 +152,7 @@ for (const lang of ['en', 'ar'] as const) {
     const invoicesBefore = Number(await stat('invoices-count').textContent());
     const notesBefore = Number(await stat('invoices-credit-notes').textContent());
     await row.getByTestId('invoice-cancel').click();
+    await dialogOpened(page);
     await page.getByTestId('cancel-confirm').click();
     await expect(page.getByText(w.cancelledToast)).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: w.creditNoteFor(invoiceNo) })).toContainText(/-.*215\.00/);
@@ -225,6 +227,7 @@ for (const lang of ['en', 'ar'] as const) {
     leavePending(randomUUID());
     await page.reload();
     await page.getByTestId('pending-drop').click();
+    await dialogOpened(page);
     await page.getByTestId('pending-drop-confirm').click();
     await expect(page.getByTestId('pending-sale')).toHaveCount(0);
     expect(await stock()).toBe(4);
