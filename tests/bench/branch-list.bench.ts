@@ -1,38 +1,55 @@
 import autocannon, { type Result } from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startEmbeddedDatabase } from '../../server/db/embedded';
 import { benchAdmin, startBenchServer } from './bench-server';
 
 /**
- * Authenticated POST /branch/list (token check, user + role load, permission, validation, query,
- * envelope) against a bare Fastify hello-world, same machine, same run, same load: the ratio says what
- * PlayDesk's request path costs. Figures, not a pass/fail test.
+ * Authenticated POST /branch/list (token check, the sign-in check, permission, validation, the list,
+ * envelope) beside its floors in the same run: bare Fastify + pg (a pool of 10, as the server's)
+ * running the list query alone, and running the two statements a request needs (the sign-in check as
+ * PlayDesk sends it, then the list). Figures, not a pass/fail test.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 
-function load(
-  url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
-): Promise<Result> {
+const LIST = 'select id, name_en, name_ar from branches where deleted_at is null order by id';
+const SIGNED_IN = `select users.id, users.name_en, users.name_ar, users.mobile, users.email, users.role,
+  users.branch_id, privileges.id, privileges.name_en, privileges.name_ar, privileges.admin_access,
+  privileges.features
+  from login_sessions inner join users on users.id = login_sessions.user_id
+  left join privileges on users.privilege_id = privileges.id
+  where login_sessions.id = $1 and users.id = $2 and login_sessions.logout_at is null and users.deleted_at is null`;
+
+function load(url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) {
   return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...init });
 }
 
 const line = (name: string, r: Result) =>
-  `${name.padEnd(28)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  `${name.padEnd(40)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+
+async function listening(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+/** The access token's claims (sub, sid), read without checking: the floor only needs their values. */
+function claimsOf(token: string): { userId: number; sessionId: string } {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+  return { userId: Number(payload.sub), sessionId: payload.sid };
+}
 
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-bench-'));
   chmodSync(dataDir, 0o755);
-  const server = await startBenchServer({
-    dataDir,
-  });
-  const hello = Fastify({ logger: false });
-  hello.get('/', async () => ({ hello: 'world' }));
-  await hello.listen({ port: 0, host: '127.0.0.1' });
-  const helloAddress = hello.server.address();
+  const database = await startEmbeddedDatabase(join(dataDir, 'db'));
+  const server = await startBenchServer({ databaseUrl: database.url, dataDir });
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  const floor = Fastify({ logger: false });
   try {
     const login = await fetch(`${server.url}/user/login`, {
       method: 'POST',
@@ -40,24 +57,33 @@ export async function run(): Promise<void> {
       body: JSON.stringify(benchAdmin),
     });
     const { data } = (await login.json()) as { data: { accessToken: string } };
-    const bare = await load(
-      `http://127.0.0.1:${typeof helloAddress === 'object' && helloAddress ? helloAddress.port : 0}/`,
-      { method: 'GET' },
-    );
+    const { userId, sessionId } = claimsOf(data.accessToken);
+    floor.get('/list', async () => (await pool.query(LIST)).rows);
+    floor.get('/both', async () => {
+      const [signedIn] = (await pool.query(SIGNED_IN, [sessionId, userId])).rows;
+      if (!signedIn) throw new Error('the floor lost its sign-in');
+      return (await pool.query(LIST)).rows;
+    });
+    const floorUrl = await listening(floor);
+
+    const alone = await load(`${floorUrl}/list`, { method: 'GET' });
+    const both = await load(`${floorUrl}/both`, { method: 'GET' });
     const branchList = await load(`${server.url}/branch/list`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${data.accessToken}` },
       body: '{}',
     });
+    const ratio = (floorResult: Result) => (branchList.requests.average / floorResult.requests.average).toFixed(2);
     console.log(`\n/branch/list throughput, ${CONNECTIONS} connections, ${SECONDS} s each, loopback`);
-    console.log(line('bare Fastify hello-world', bare));
-    console.log(line('authenticated /branch/list', branchList));
-    console.log(
-      `ratio /branch/list : hello-world = ${(branchList.requests.average / bare.requests.average).toFixed(3)}`,
-    );
+    console.log(line('floor: Fastify + pg, the list alone', alone));
+    console.log(line('floor: Fastify + pg, sign-in check + list', both));
+    console.log(line('PlayDesk authenticated /branch/list', branchList));
+    console.log(`ratio: ${ratio(alone)} of the list alone (goal ≥ 0.7), ${ratio(both)} of the same two statements`);
   } finally {
-    await hello.close();
+    await floor.close();
+    await pool.end();
     await server.close();
+    await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

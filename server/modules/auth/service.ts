@@ -32,7 +32,16 @@ export class AuthService {
     private readonly now: () => Date = () => new Date(),
     /** Told when a sign-in ends (logout, a replayed refresh token), so what it opened closes too. */
     private readonly sessionEnded: (sessionId: string) => void = () => {},
-  ) {}
+  ) {
+    this.signedIn = signedInStatement(db);
+  }
+
+  /**
+   * Every request's sign-in check, prepared once and named, so PostgreSQL parses and plans it once
+   * per connection; it reads what a request needs of the employee and their role, never the
+   * password hash.
+   */
+  private readonly signedIn: ReturnType<typeof signedInStatement>;
 
   async login({ login, password }: LoginRequest, ip: string): Promise<Tokens> {
     const key = normaliseLogin(login);
@@ -114,20 +123,8 @@ export class AuthService {
   async authenticate(token: string): Promise<Pick<AuthenticatedContext, 'user' | 'sessionId'>> {
     const claims = await this.accessTokens.verify(token);
     if (!claims) throw new AppError('SESSION_EXPIRED');
-    // One query per request: the sign-in must still be open and the employee still employed.
-    const [row] = await this.db
-      .select({ user: users, privilege: privileges })
-      .from(loginSessions)
-      .innerJoin(users, eq(users.id, loginSessions.user_id))
-      .leftJoin(privileges, eq(users.privilege_id, privileges.id))
-      .where(
-        and(
-          eq(loginSessions.id, claims.sessionId),
-          eq(users.id, claims.userId),
-          isNull(loginSessions.logout_at),
-          isNull(users.deleted_at),
-        ),
-      );
+    // One statement per request: the sign-in must still be open and the employee still employed.
+    const [row] = await this.signedIn.execute({ sessionId: claims.sessionId, userId: claims.userId });
     if (!row) throw new AppError('SESSION_EXPIRED', { logout: true });
     return { user: toSessionUser(row.user, row.privilege), sessionId: claims.sessionId };
   }
@@ -144,7 +141,7 @@ export class AuthService {
 
   async sessionUser(userId: number): Promise<SessionUser | null> {
     const [row] = await this.db
-      .select({ user: users, privilege: privileges })
+      .select({ user: sessionUserColumns, privilege: sessionPrivilegeColumns })
       .from(users)
       .leftJoin(privileges, eq(users.privilege_id, privileges.id))
       .where(and(eq(users.id, userId), isNull(users.deleted_at)));
@@ -282,7 +279,45 @@ function secondsUntil(time: number, now: Date): number {
   return Math.max(0, Math.ceil((time - now.getTime()) / 1000));
 }
 
-function toSessionUser(user: typeof users.$inferSelect, privilege: typeof privileges.$inferSelect | null): SessionUser {
+/** What a request knows of its employee: no password hash, nothing it does not use. */
+const sessionUserColumns = {
+  id: users.id,
+  name_en: users.name_en,
+  name_ar: users.name_ar,
+  mobile: users.mobile,
+  email: users.email,
+  role: users.role,
+  branch_id: users.branch_id,
+};
+const sessionPrivilegeColumns = {
+  id: privileges.id,
+  name_en: privileges.name_en,
+  name_ar: privileges.name_ar,
+  admin_access: privileges.admin_access,
+  features: privileges.features,
+};
+
+function signedInStatement(db: Db) {
+  return db
+    .select({ user: sessionUserColumns, privilege: sessionPrivilegeColumns })
+    .from(loginSessions)
+    .innerJoin(users, eq(users.id, loginSessions.user_id))
+    .leftJoin(privileges, eq(users.privilege_id, privileges.id))
+    .where(
+      and(
+        eq(loginSessions.id, sql.placeholder('sessionId')),
+        eq(users.id, sql.placeholder('userId')),
+        isNull(loginSessions.logout_at),
+        isNull(users.deleted_at),
+      ),
+    )
+    .prepare('auth_signed_in');
+}
+
+function toSessionUser(
+  user: Pick<typeof users.$inferSelect, keyof typeof sessionUserColumns>,
+  privilege: Pick<typeof privileges.$inferSelect, keyof typeof sessionPrivilegeColumns> | null,
+): SessionUser {
   return {
     id: user.id,
     name_en: user.name_en,
