@@ -137,6 +137,23 @@ describe('realtime events', () => {
     expect((await connect(session.accessToken)).refused).toBe('SESSION_EXPIRED');
   });
 
+  it("closes an employee's sockets at once when a manager gives them a new password or deletes them, not at the next minute's check", async () => {
+    const id = await server.addEmployee({ mobile: '0543333338', password: 'mover-pass-1', branch_id: 1 });
+    const first = await connect((await server.login('0543333338', 'mover-pass-1')).accessToken);
+    expect(first.refused).toBeUndefined();
+    expect(
+      (await server.post('/user/update', { id, password: 'mover-pass-2', confirm_password: 'mover-pass-2' }, admin))
+        .body.message,
+    ).toBe('OK');
+    // This server checks its sockets' sign-ins once a minute: well after this poll gives up.
+    await expect.poll(() => first.socket.connected, { timeout: 10_000 }).toBe(false);
+
+    const second = await connect((await server.login('0543333338', 'mover-pass-2')).accessToken);
+    expect(second.refused).toBeUndefined();
+    expect((await server.post('/user/delete', { id }, admin)).body.status).toBe(true);
+    await expect.poll(() => second.socket.connected, { timeout: 10_000 }).toBe(false);
+  });
+
   /** A second instance on the same database, checking its sockets' sign-ins often so a test need not wait a minute. */
   async function twinServer() {
     const media = mkdtempSync(join(tmpdir(), 'playdesk-twin-'));

@@ -43,6 +43,8 @@ export class EmployeeService {
     private readonly locales: BranchLocales,
     /** A room door in this branch may have lost its supervisor: its view is out of date. */
     private readonly roomViewsChanged: (branchId: number) => void,
+    /** These sign-ins were ended here (a new password, a deletion): what they opened closes too. */
+    private readonly sessionsEnded: (sessionIds: string[]) => void,
   ) {}
 
   private visible(ctx: AuthenticatedContext, ...more: (SQL | undefined)[]) {
@@ -117,35 +119,39 @@ export class EmployeeService {
       );
       if (moved) await this.leaveBranchRooms(tx, id, fields.branch_id ?? null);
       // A changed password ends the employee's other sign-ins (a lost or shared one among them).
-      if (password_hash) {
-        await tx
-          .update(loginSessions)
-          .set({ logout_at: new Date() })
-          .where(
-            and(
-              eq(loginSessions.user_id, id),
-              isNull(loginSessions.logout_at),
-              ctx.sessionId ? ne(loginSessions.id, ctx.sessionId) : undefined,
-            ),
-          );
-      }
-      return row!;
+      const ended = password_hash
+        ? await tx
+            .update(loginSessions)
+            .set({ logout_at: new Date() })
+            .where(
+              and(
+                eq(loginSessions.user_id, id),
+                isNull(loginSessions.logout_at),
+                ctx.sessionId ? ne(loginSessions.id, ctx.sessionId) : undefined,
+              ),
+            )
+            .returning({ id: loginSessions.id })
+        : [];
+      return { row: row!, ended };
     });
+    this.sessionsEnded(updated.ended.map((session) => session.id));
     for (const branchId of doors) this.roomViewsChanged(branchId);
-    return updated;
+    return updated.row;
   }
 
   async remove(ctx: AuthenticatedContext, id: number): Promise<null> {
     if (ctx.user.id === id) throw new AppError('NOT_AUTHORISED');
     await this.editable(ctx, id);
     const doors = await this.doorsOf(id);
-    await this.db.transaction(async (tx) => {
+    const ended = await this.db.transaction(async (tx) => {
       await tx.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
-      await tx
+      return tx
         .update(loginSessions)
         .set({ logout_at: new Date() })
-        .where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at)));
+        .where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at)))
+        .returning({ id: loginSessions.id });
     });
+    this.sessionsEnded(ended.map((session) => session.id));
     for (const branchId of doors) this.roomViewsChanged(branchId);
     return null;
   }
