@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type pg from 'pg';
 import { createAdapter } from '@socket.io/postgres-adapter';
+import { closeAdapter } from './adapter-close';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import {
@@ -82,7 +83,7 @@ export interface RealtimeOptions {
 export function attachRealtime(
   http: HttpServer,
   { authenticate, openSessions, checkEveryMs, chat, adapterPool, onError = () => {} }: RealtimeOptions,
-): Realtime & { endSession(sessionId: string): void; close(): void } {
+): Realtime & { endSession(sessionId: string): void; close(): Promise<void> } {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>(http, {
     path: REALTIME_PATH,
     serveClient: false,
@@ -189,14 +190,14 @@ export function attachRealtime(
     },
     /** A signed-out station hears nothing more: its socket would otherwise live on its handshake. */
     endSession,
-    close() {
+    async close() {
       clearTimeout(check);
       // The connections close, with no word to the sockets: a station hears a lost connection and keeps
       // retrying until this server (or another) is back. Told to disconnect ('io server disconnect', as
       // on a sign-out) it gave up for good, and what it wrote meanwhile stayed pending.
       io.engine.close();
       // Stops the adapter's heartbeat and hands its LISTEN connection back, before the pool is ended.
-      void io.of('/').adapter.close();
+      await closeAdapter(io.of('/').adapter);
     },
   };
 }
