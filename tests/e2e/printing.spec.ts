@@ -200,6 +200,13 @@ for (const lang of ['en', 'ar'] as const) {
 /** The whole seconds a receipt-time sentence names (the only number in it besides the baud rate). */
 const secondsIn = (text: string | null) => Number(/(\d+) (?:seconds?|ثانية|ثوانٍ)/.exec(text ?? '')?.[1]);
 
+/** The receipt's time on the line as the screen gives it, once it speaks of this speed (a moment after the choice). */
+async function receiptSeconds(page: Page, baud: number): Promise<number> {
+  const time = page.getByTestId('printer-receipt-time');
+  await expect(time).toContainText(new RegExp(`\\b${baud}\\b`));
+  return secondsIn(await time.textContent());
+}
+
 const kinds = {
   en: {
     shared: 'Windows shared printer',
@@ -246,10 +253,10 @@ for (const lang of ['en', 'ar'] as const) {
     // The time is weighed on a real job (a receipt printed here, or the test print), ≤ 25 KB at 80 mm.
     await page.getByTestId('printer-baud').click();
     await selectOption(page, '19200');
-    const at19200 = secondsIn(await page.getByTestId('printer-receipt-time').textContent());
+    const at19200 = await receiptSeconds(page, 19200);
     await page.getByTestId('printer-baud').click();
     await selectOption(page, '9600');
-    const at9600 = secondsIn(await page.getByTestId('printer-receipt-time').textContent());
+    const at9600 = await receiptSeconds(page, 9600);
     await expect(page.getByTestId('printer-receipt-time')).toHaveText(k.time(9600, at9600));
     expect(at9600).toBeLessThanOrEqual(Math.ceil(25_000 / 960));
     expect([Math.floor(at9600 / 2), Math.ceil(at9600 / 2)]).toContain(at19200);
