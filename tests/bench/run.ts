@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printGoals } from './goals';
 
 /** `npm run bench`: every *.bench.ts here, one after another (they share two cores). */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -12,3 +13,4 @@ for (const file of readdirSync(here)
   const bench = (await import(join(here, file))) as { run(): Promise<void> };
   await bench.run();
 }
+printGoals();
