@@ -12,9 +12,14 @@ export interface OnceCommand<T> {
   /** The catalogue name: a key is bound to one endpoint as well as one request. */
   endpoint: string;
   request: unknown;
-  run(tx: Tx): Promise<T>;
-  /** The rows the command created, kept with the key ... */
-  idsOf(result: T): number[];
+  /** `claim`: the key's row in idempotency_keys, null when the caller sent no key. */
+  run(tx: Tx, claim: string | null): Promise<T>;
+  /**
+   * The rows the command created, kept with the key; or 'recorded by run' when the command writes them
+   * into the claim itself, in its own last statement (a sale: nothing then follows its locked rows but
+   * the commit) ...
+   */
+  idsOf: ((result: T) => number[]) | 'recorded by run';
   /** ... and read again to answer a retry. */
   replay(ids: number[]): Promise<T>;
 }
@@ -27,7 +32,7 @@ export interface OnceCommand<T> {
  * request is refused with IDEMPOTENCY_KEY_REUSED rather than answered with a result it did not ask for.
  */
 export async function runOnce<T>(db: Db, ctx: AuthenticatedContext, command: OnceCommand<T>): Promise<T> {
-  if (!ctx.idempotencyKey) return db.transaction(command.run);
+  if (!ctx.idempotencyKey) return db.transaction((tx) => command.run(tx, null));
   const key = sha256(`${ctx.user.id}:${ctx.idempotencyKey}`);
   const requestHash = sha256(`${command.endpoint} ${stableJson(command.request)}`);
   const earlier = async () => {
@@ -44,11 +49,12 @@ export async function runOnce<T>(db: Db, ctx: AuthenticatedContext, command: Onc
       await tx
         .insert(idempotencyKeys)
         .values({ key, endpoint: command.endpoint, request_hash: requestHash, result_ids: [] });
-      const result = await command.run(tx);
-      await tx
-        .update(idempotencyKeys)
-        .set({ result_ids: command.idsOf(result) })
-        .where(eq(idempotencyKeys.key, key));
+      const result = await command.run(tx, key);
+      if (command.idsOf !== 'recorded by run')
+        await tx
+          .update(idempotencyKeys)
+          .set({ result_ids: command.idsOf(result) })
+          .where(eq(idempotencyKeys.key, key));
       return result;
     });
   } catch (error) {

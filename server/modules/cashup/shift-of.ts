@@ -18,20 +18,20 @@ export async function openShiftFor(tx: Tx, userId: number, branchId: number): Pr
   return shift?.id ?? null;
 }
 
-/** Refuses cash that would go through no counted drawer (SHIFT_NOT_OPEN) where the branch counts its cash. */
+/** The shift found, or none where cash may move without one: SHIFT_NOT_OPEN where the branch counts its cash. */
+export function drawerShift(shiftId: number | null, countsCash: boolean, cashMoved: number): number | null {
+  if (shiftId === null && needsOpenShift(countsCash, cashMoved)) throw new AppError('SHIFT_NOT_OPEN');
+  return shiftId;
+}
+
+/** Refuses cash that would go through no counted drawer (drawerShift), reading the branch only when needed. */
 async function requireDrawer(tx: Tx, shiftId: number | null, branchId: number, cashMoved: number) {
   if (shiftId !== null) return shiftId;
   const [branch] = await tx
     .select({ counts_cash: branches.counts_cash })
     .from(branches)
     .where(eq(branches.id, branchId));
-  if (needsOpenShift(branch?.counts_cash ?? true, cashMoved)) throw new AppError('SHIFT_NOT_OPEN');
-  return null;
-}
-
-/** The shift a sale taking `cash` belongs to: the seller's open one (see openShiftFor). */
-export async function saleShift(tx: Tx, userId: number, branchId: number, cash: number): Promise<number | null> {
-  return requireDrawer(tx, await openShiftFor(tx, userId, branchId), branchId, cash);
+  return drawerShift(null, branch?.counts_cash ?? true, cashMoved);
 }
 
 /**

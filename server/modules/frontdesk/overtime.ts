@@ -147,11 +147,6 @@ export class OvertimeService {
     });
   }
 
-  async markBilled(tx: Tx, sessionIds: number[], saleId: number) {
-    if (sessionIds.length)
-      await tx.update(kidSessions).set({ billed_sale_id: saleId }).where(inArray(kidSessions.id, sessionIds));
-  }
-
   /** A cancelled invoice's overtime is due again. */
   async unbill(tx: Tx, saleId: number) {
     await tx.update(kidSessions).set({ billed_sale_id: null }).where(eq(kidSessions.billed_sale_id, saleId));

@@ -32,7 +32,9 @@ import type { SubscriptionService } from '../subscriptions/service';
 import type { OvertimeService } from '../frontdesk/overtime';
 import type { SmsSender } from '../../sms/sms-sender';
 import { invoiceText } from './invoice-text';
-import { creditNoteShift, saleShift } from '../cashup/shift-of';
+import { creditNoteShift, drawerShift } from '../cashup/shift-of';
+import { summary } from '../subscriptions/service';
+import { runNamed, SALE_READ, SALE_WRITE, type SaleReadRow, type SaleWriteRow } from './statements';
 
 const saleColumns = {
   id: sales.id,
@@ -89,16 +91,27 @@ export class SaleService {
     return runOnce<SaleWithLinesRecord>(this.db, ctx, {
       endpoint: 'sale/sale/create',
       request: input,
-      run: (tx) => this.sell(tx, ctx, branchId, input),
-      idsOf: (sale) => [sale.id],
+      run: (tx, claim) => this.sell(tx, ctx, branchId, input, claim),
+      idsOf: 'recorded by run',
       replay: ([id]) => this.withLines(id!),
     });
   }
 
-  private async sell(tx: Tx, ctx: AuthenticatedContext, branchId: number, input: ParsedRequestOf<'sale/sale/create'>) {
+  /**
+   * Everything is read, checked and priced first; the rows other tills wait for (the products' stock,
+   * the branch's invoice counter) are taken by one last statement (SALE_WRITE), followed by the commit.
+   */
+  private async sell(
+    tx: Tx,
+    ctx: AuthenticatedContext,
+    branchId: number,
+    input: ParsedRequestOf<'sale/sale/create'>,
+    claim: string | null,
+  ): Promise<SaleWithLinesRecord> {
     const wanted = new Map<number, number>();
     for (const { product } of input.cart)
       if (product) wanted.set(product.id, (wanted.get(product.id) ?? 0) + product.qty);
+    const productIds = [...wanted.keys()].sort((a, b) => a - b);
     const bought = input.cart.flatMap((line) => (line.package ? [{ id: line.package.id, kids: line.kids }] : []));
     const overtimeIds = [
       ...new Set([
@@ -106,6 +119,8 @@ export class SaleService {
         ...input.bulk_overtime_session_id,
       ]),
     ];
+    const { cash, pos, pos_reference } = input.salesData.payments;
+    const read = await runNamed<SaleReadRow>(tx, SALE_READ, [ctx.user.id, branchId, productIds]);
     const overtime = (await this.overtime.overtimeItems(tx, branchId, overtimeIds)).map((o) => ({
       ...o,
       product_id: null,
@@ -115,7 +130,7 @@ export class SaleService {
       qty: 1,
     }));
     const items = [
-      ...(await this.productItems(tx, branchId, wanted)),
+      ...productItems(read.products ?? [], productIds, wanted),
       ...(await this.packageItems(tx, branchId, bought)),
       ...overtime,
     ];
@@ -129,6 +144,7 @@ export class SaleService {
 
     let discount = 0;
     if (input.coupon_id !== null) {
+      // Held until the commit: the use SALE_WRITE counts is the one checked here.
       const [coupon] = await tx
         .select()
         .from(coupons)
@@ -137,38 +153,23 @@ export class SaleService {
       const check = checkCoupon(coupon ?? null, { total: gross, branchId, now: new Date() });
       if (!check.ok) throw new AppError(check.key);
       discount = check.discount;
-      await tx
-        .update(coupons)
-        .set({ used: sql`${coupons.used} + 1` })
-        .where(eq(coupons.id, input.coupon_id));
     }
     const cart = priceCart(lineInputs, discount);
 
-    const { cash, pos, pos_reference } = input.salesData.payments;
     if (pos > cart.payable) throw invalid('salesData.payments.pos', 'FIELD_TOO_LARGE');
     if (cash + pos < cart.payable) throw invalid('salesData.payments.cash', 'FIELD_TOO_SMALL');
+    const shiftId = drawerShift(read.shift_id, read.counts_cash ?? true, cash);
+    const parentId = await this.parentOf(tx, input.parentInfo?.parent_id ?? null, bought);
+    const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
+    const planned = purchases.length ? await this.subscriptions.planForSale(tx, branchId, purchases) : null;
 
-    // Ordered by product id, so two tills taking the same products cannot deadlock.
-    for (const item of items) {
-      if (item.product_id === null) continue;
-      const [taken] = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${item.qty}` })
-        .where(and(eq(products.id, item.product_id), gte(products.stock, item.qty)))
-        .returning({ id: products.id });
-      if (!taken) throw new AppError('INSUFFICIENT_STOCK');
-    }
-
-    const invoiceNo = await this.nextInvoiceNo(tx, branchId);
-    const [sale] = await tx
-      .insert(sales)
-      .values({
+    const written = await runNamed<SaleWriteRow>(tx, SALE_WRITE, [
+      JSON.stringify({
         branch_id: branchId,
-        invoice_no: invoiceNo,
         cashier_id: ctx.user.id,
         coupon_id: input.coupon_id,
-        parent_id: await this.parentOf(tx, input.parentInfo?.parent_id ?? null, bought),
-        parent_info: input.parentInfo,
+        parent_id: parentId,
+        parent_info: input.parentInfo ?? null,
         gross: cart.gross,
         discount: cart.discount,
         net: cart.net,
@@ -178,14 +179,12 @@ export class SaleService {
         pos,
         pos_reference,
         change: cash + pos - cart.payable,
-        shift_id: await saleShift(tx, ctx.user.id, branchId, cash),
-      })
-      .returning(saleColumns);
-    const lines = await tx
-      .insert(saleLines)
-      .values(
+        shift_id: shiftId,
+      }),
+      productIds,
+      productIds.map((id) => wanted.get(id)!),
+      JSON.stringify(
         items.map((item, i) => ({
-          sale_id: sale!.id,
           product_id: item.product_id,
           package_id: item.package_id,
           kid_ids: item.kid_ids,
@@ -197,40 +196,19 @@ export class SaleService {
           included: item.included,
           ...cart.lines[i]!,
         })),
-      )
-      .returning();
-    const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
-    const subscriptions = await this.subscriptions.createForSale(tx, sale!.id, branchId, purchases);
-    await this.overtime.markBilled(tx, overtimeIds, sale!.id);
-    return { ...sale!, lines: lines.map(lineOut), subscriptions };
-  }
-
-  private async productItems(tx: Tx, branchId: number, wanted: Map<number, number>) {
-    if (wanted.size === 0) return [];
-    const ids = [...wanted.keys()].sort((a, b) => a - b);
-    const rows = await tx
-      .select({
-        id: products.id,
-        name_en: products.name_en,
-        name_ar: products.name_ar,
-        price: products.price,
-        included: products.included,
-        rate_bp: taxes.rate_bp,
-      })
-      .from(products)
-      .innerJoin(taxes, eq(taxes.id, products.tax_id))
-      .where(
-        and(
-          inArray(products.id, ids),
-          isNull(products.deleted_at),
-          or(eq(products.branch_id, branchId), isNull(products.branch_id)),
-        ),
-      );
-    if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
-    return ids.map((id) => {
-      const row = rows.find((r) => r.id === id)!;
-      return { ...row, product_id: id, package_id: null, kid_ids: null, package: null, qty: wanted.get(id)! };
-    });
+      ),
+      JSON.stringify(planned?.rows ?? []),
+      overtimeIds,
+      claim,
+    ]);
+    if (!written.sale) throw new AppError('INSUFFICIENT_STOCK');
+    const { sale } = written;
+    return {
+      ...sale,
+      created_at: new Date(sale.created_at),
+      lines: (written.lines ?? []).map(lineOut),
+      subscriptions: (written.subscriptions ?? []).map((s) => summary(s, planned!.today)),
+    };
   }
 
   /** Each package line: the package's price once per kid, and what the subscriptions copy from it. */
@@ -548,6 +526,19 @@ export class SaleService {
       .orderBy(asc(saleLines.id));
     return { ...sale, lines: lines.map(lineOut), subscriptions: await this.subscriptions.ofSale(this.db, sale.id) };
   }
+}
+
+/** The cart's product lines, priced from SALE_READ's rows: NOT_FOUND for one not sold in this branch. */
+function productItems(rows: NonNullable<SaleReadRow['products']>, ids: number[], wanted: Map<number, number>) {
+  if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
+  return rows.map((row) => ({
+    ...row,
+    product_id: row.id,
+    package_id: null,
+    kid_ids: null,
+    package: null,
+    qty: wanted.get(row.id)!,
+  }));
 }
 
 function lineOut(line: typeof saleLines.$inferSelect) {

@@ -61,10 +61,15 @@ export class SubscriptionService {
     private readonly locales: BranchLocales,
   ) {}
 
-  /** Inside the sale's transaction: one subscription per kid, after whatever the kid already has. */
-  async createForSale(tx: Tx, saleId: number, branchId: number, purchases: PackagePurchase[]) {
+  /**
+   * Inside the sale's transaction, before it writes: the kids locked, and one new subscription per kid
+   * after whatever the kid already has (the sale's own statement writes them, with its id).
+   */
+  async planForSale(tx: Tx, branchId: number, purchases: PackagePurchase[]) {
     const kidIds = [...new Set(purchases.flatMap((p) => p.kidIds))].sort((a, b) => a - b);
-    if (kidIds.length === 0) return [];
+    // The selling branch's day: a package bought at 00:30 in Riyadh starts that day, whatever the server's clock says.
+    const today = await this.locales.today(branchId);
+    if (kidIds.length === 0) return { rows: [], today };
     const found = await tx
       .select({ id: kids.id })
       .from(kids)
@@ -72,39 +77,35 @@ export class SubscriptionService {
       .orderBy(asc(kids.id))
       .for('update');
     if (found.length !== kidIds.length) throw new AppError('NOT_FOUND');
-    // The selling branch's day: a package bought at 00:30 in Riyadh starts that day, whatever the server's clock says.
-    const today = await this.locales.today(branchId);
-    const existing = await tx
-      .select()
+    const existing: Pick<Row, 'kid_id' | keyof typeof statusColumns>[] = await tx
+      .select({ kid_id: subscriptions.kid_id, ...statusColumns })
       .from(subscriptions)
       .where(and(inArray(subscriptions.kid_id, kidIds), ne(subscriptions.state, 'CANCELLED')));
-    const created = [];
+    const rows = [];
     for (const purchase of purchases) {
       for (const kidId of purchase.kidIds) {
-        const start = nextStart(
-          existing.filter((s) => s.kid_id === kidId),
-          today,
-        );
-        const [row] = await tx
-          .insert(subscriptions)
-          .values({
-            kid_id: kidId,
-            package_id: purchase.package.id,
-            sale_id: saleId,
-            branch_id: branchId,
-            name_en: purchase.package.name_en,
-            name_ar: purchase.package.name_ar,
-            ...periodFrom(start, purchase.package.validity_days),
-            daily_limits: purchase.package.daily_limits,
-            margin_minutes: purchase.package.margin_minutes,
-            overtime_price: purchase.package.overtime_price,
-          })
-          .returning();
-        existing.push(row!);
-        created.push(row!);
+        const row = {
+          kid_id: kidId,
+          package_id: purchase.package.id,
+          branch_id: branchId,
+          name_en: purchase.package.name_en,
+          name_ar: purchase.package.name_ar,
+          ...periodFrom(
+            nextStart(
+              existing.filter((s) => s.kid_id === kidId),
+              today,
+            ),
+            purchase.package.validity_days,
+          ),
+          daily_limits: purchase.package.daily_limits,
+          margin_minutes: purchase.package.margin_minutes,
+          overtime_price: purchase.package.overtime_price,
+        };
+        existing.push({ ...row, state: 'ACTIVE', frozen_at: null, freeze_days: 0 });
+        rows.push(row);
       }
     }
-    return created.map((s) => summary(s, today));
+    return { rows, today };
   }
 
   /** The subscriptions a sale created, as the sale answer shows them. */
@@ -247,7 +248,8 @@ export class SubscriptionService {
 
 type Row = typeof subscriptions.$inferSelect;
 
-function summary(s: Row, today: string) {
+/** A subscription as a sale's answer shows it. */
+export function summary(s: Pick<Row, 'id' | 'kid_id' | 'package_id' | keyof typeof statusColumns>, today: string) {
   return {
     id: s.id,
     kid_id: s.kid_id,
