@@ -203,6 +203,21 @@ describe('a sale', () => {
     expect((await sell([{ id: await product('After', 1, 1), qty: 1 }], 1)).body.data.invoice_no).toBe(first + 2);
   });
 
+  it('twenty tills selling the same three products at once, in any cart order: every sale, every unit, numbers 1 apart', async () => {
+    const ids = [await product('Cup', 100, 100), await product('Plate', 100, 100), await product('Straw', 100, 100)];
+    const carts = Array.from({ length: 20 }, (_, i) =>
+      (i % 2 ? [...ids].reverse() : ids).map((id, k) => ({ id, qty: 1 + ((i + k) % 2) })),
+    );
+    const results = await Promise.all(carts.map((cart) => sell(cart, 1000)));
+    expect(results.map((r) => r.body.message)).toEqual(carts.map(() => 'SALES_COMPLETED'));
+    for (const id of ids) {
+      const sold = carts.reduce((n, cart) => n + cart.find((line) => line.id === id)!.qty, 0);
+      expect(await stockOf(id)).toBe(100 - sold);
+    }
+    const numbers = results.map((r) => r.body.data.invoice_no).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+  });
+
   it('a coupon with one use left, used by ten sales at once, applies exactly once', async () => {
     const id = await product('Party pack', 5000, 50);
     await server.post('/coupon/create', { code: 'LASTONE', type: 'amount', value: 1000, use_limit: 1 }, admin);
