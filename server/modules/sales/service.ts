@@ -140,17 +140,19 @@ export class SaleService {
       rateBp: i.rate_bp,
       included: i.included as TaxMode,
     }));
-    const gross = priceCart(lineInputs).gross;
+    const parentId = await this.parentOf(tx, input.parentInfo?.parent_id ?? null, bought);
+    const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
+    const planned = purchases.length ? await this.subscriptions.planForSale(tx, branchId, purchases) : null;
 
     let discount = 0;
     if (input.coupon_id !== null) {
-      // Held until the commit: the use SALE_WRITE counts is the one checked here.
+      // Locked last of the reads and held until the commit: the use SALE_WRITE counts is the one checked here.
       const [coupon] = await tx
         .select()
         .from(coupons)
         .where(and(eq(coupons.id, input.coupon_id), isNull(coupons.deleted_at)))
         .for('update');
-      const check = checkCoupon(coupon ?? null, { total: gross, branchId, now: new Date() });
+      const check = checkCoupon(coupon ?? null, { total: priceCart(lineInputs).gross, branchId, now: new Date() });
       if (!check.ok) throw new AppError(check.key);
       discount = check.discount;
     }
@@ -159,9 +161,6 @@ export class SaleService {
     if (pos > cart.payable) throw invalid('salesData.payments.pos', 'FIELD_TOO_LARGE');
     if (cash + pos < cart.payable) throw invalid('salesData.payments.cash', 'FIELD_TOO_SMALL');
     const shiftId = drawerShift(read.shift_id, read.counts_cash ?? true, cash);
-    const parentId = await this.parentOf(tx, input.parentInfo?.parent_id ?? null, bought);
-    const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
-    const planned = purchases.length ? await this.subscriptions.planForSale(tx, branchId, purchases) : null;
 
     const written = await runNamed<SaleWriteRow>(tx, SALE_WRITE, [
       JSON.stringify({
