@@ -34,14 +34,21 @@ function feed(rows: number): number[] {
   return bytes;
 }
 
+/** An opaque white pixel's RGBA bytes read as one 32-bit word (the same in either byte order). */
+const WHITE = 0xffffffff;
+
 /** The picture at one bit per dot, each row padded to whole bytes: dark pixels print. */
 function oneBit(rgba: Uint8ClampedArray, width: number, height: number) {
   const bytesPerRow = Math.ceil(width / 8);
   const bits = new Uint8Array(bytesPerRow * height);
+  // Most of a receipt is white paper: a pixel read whole as white is passed over without weighing it.
+  const whole = rgba.byteOffset % 4 === 0 ? rgba : rgba.slice();
+  const pixels = new Uint32Array(whole.buffer, whole.byteOffset, width * height);
   for (let y = 0; y < height; y++) {
-    const from = y * width * 4;
+    const from = y * width;
     for (let x = 0; x < width; x++) {
-      const i = from + x * 4;
+      if (pixels[from + x] === WHITE) continue;
+      const i = (from + x) * 4;
       // Luminance (Rec. 709 weights, in 256ths) below half is ink.
       if (rgba[i]! * 54 + rgba[i + 1]! * 183 + rgba[i + 2]! * 19 < 32768)
         bits[y * bytesPerRow + (x >> 3)]! |= 0x80 >> (x & 7);
