@@ -109,9 +109,17 @@ function assertAmount(value: number) {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not an amount: ${value}`);
 }
 
+/** Formatters by locale and currency, made once: a receipt formats a dozen amounts, a list hundreds. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in minor units as people read it, in riyals (Latin digits in both languages, as on the till). */
 export function formatMoney(minor: number, language: string, currency = 'SAR'): string {
-  return new Intl.NumberFormat(language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency }).format(
-    minor / 100,
-  );
+  const locale = language === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA';
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(minor / 100);
 }

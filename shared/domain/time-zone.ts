@@ -19,16 +19,24 @@ export const processTimeZone = (): string => Intl.DateTimeFormat().resolvedOptio
 /** Every zone name the runtime offers, for a branch to choose from. */
 export const timeZoneNames = (): readonly string[] => Intl.supportedValuesOf('timeZone');
 
+/** A zone's formatter, made once: making one costs far more than formatting with it (a receipt, a sale's day). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function parts(at: Date, timeZone: string) {
-  const fields = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  const fields = format.formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => fields.find((p) => p.type === type)?.value ?? '';
   return { day: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
 }

@@ -112,6 +112,29 @@ describe('products', () => {
     );
   });
 
+  it("keep every imported name as typed (quotes, commas, braces, backslashes, the word NULL), in the sheet's order", async () => {
+    const names = ['Sheet "quoted", {braced}', 'Sheet back\\slash', 'Sheet NULL', "Sheet it's", 'Sheet ,{}"\\'];
+    const rows = names.map((name_en, i) => ({
+      name_en,
+      name_ar: `صنف "${i}" {}`,
+      price: 100 * (i + 1),
+      vat_percent: i % 2 ? 0 : 15,
+      included: i % 2 ? 2 : 1,
+      stock: i,
+    }));
+    expect((await server.post<{ created: number }>('/product/import', { rows }, admin)).body.data).toEqual({
+      created: names.length,
+    });
+    const listed = (
+      await server.post<{ rows: (Product & { name_ar: string })[] }>('/product/pagelist', { q: 'Sheet' }, admin)
+    ).body.data.rows.sort((a, b) => a.id - b.id);
+    expect(
+      listed.map(({ name_en, name_ar, price, included, stock }) => ({ name_en, name_ar, price, included, stock })),
+    ).toEqual(
+      rows.map(({ name_en, name_ar, price, included, stock }) => ({ name_en, name_ar, price, included, stock })),
+    );
+  });
+
   it("belong to the caller's branch: another branch's products are not seen or changed", async () => {
     const branchA = (await server.post<{ id: number }>('/branch/create', { name_en: 'A', name_ar: 'أ' }, admin)).body
       .data.id;

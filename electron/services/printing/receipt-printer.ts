@@ -34,20 +34,36 @@ function feed(rows: number): number[] {
   return bytes;
 }
 
-/** The picture at one bit per dot, each row padded to whole bytes: dark pixels print. */
+/** An opaque white pixel's RGBA bytes read as one 32-bit word (the same in either byte order). */
+const WHITE = 0xffffffff;
+
+/**
+ * The picture at one bit per dot, each row padded to whole bytes: dark pixels print. With each row's
+ * first and last inked byte (first = bytesPerRow and last = -1 for a blank row), found on the way.
+ */
 function oneBit(rgba: Uint8ClampedArray, width: number, height: number) {
   const bytesPerRow = Math.ceil(width / 8);
   const bits = new Uint8Array(bytesPerRow * height);
+  const firstInked = new Int32Array(height).fill(bytesPerRow);
+  const lastInked = new Int32Array(height).fill(-1);
+  // Most of a receipt is white paper: a pixel read whole as white is passed over without weighing it.
+  const whole = rgba.byteOffset % 4 === 0 ? rgba : rgba.slice();
+  const pixels = new Uint32Array(whole.buffer, whole.byteOffset, width * height);
   for (let y = 0; y < height; y++) {
-    const from = y * width * 4;
+    const from = y * width;
     for (let x = 0; x < width; x++) {
-      const i = from + x * 4;
+      if (pixels[from + x] === WHITE) continue;
+      const i = (from + x) * 4;
       // Luminance (Rec. 709 weights, in 256ths) below half is ink.
-      if (rgba[i]! * 54 + rgba[i + 1]! * 183 + rgba[i + 2]! * 19 < 32768)
-        bits[y * bytesPerRow + (x >> 3)]! |= 0x80 >> (x & 7);
+      if (rgba[i]! * 54 + rgba[i + 1]! * 183 + rgba[i + 2]! * 19 < 32768) {
+        const byte = x >> 3;
+        bits[y * bytesPerRow + byte]! |= 0x80 >> (x & 7);
+        if (lastInked[y]! < 0) firstInked[y] = byte;
+        lastInked[y] = byte;
+      }
     }
   }
-  return { bytesPerRow, bits };
+  return { bytesPerRow, bits, firstInked, lastInked };
 }
 
 /** Rows of one column-format bit image (ESC * 33, 24-dot double density: one dot each way on a 203 dpi head). */
@@ -64,26 +80,20 @@ type OneBit = ReturnType<typeof oneBit>;
  * the first blank row: its bytes (with the GS L that places it), its rows and the margin it leaves.
  */
 function rasterBand(picture: OneBit, height: number, y: number, margin: number) {
-  const { bytesPerRow, bits } = picture;
-  const row = (r: number) => bits.subarray(r * bytesPerRow, (r + 1) * bytesPerRow);
+  const { bytesPerRow, bits, firstInked, lastInked } = picture;
   let rows = 0;
   let first = bytesPerRow;
   let last = -1;
-  for (; y + rows < height && rows < BAND_ROWS && row(y + rows).some((b) => b !== 0); rows++) {
-    first = Math.min(
-      first,
-      row(y + rows).findIndex((b) => b !== 0),
-    );
-    last = Math.max(
-      last,
-      row(y + rows).findLastIndex((b) => b !== 0),
-    );
+  for (; y + rows < height && rows < BAND_ROWS && lastInked[y + rows]! >= 0; rows++) {
+    first = Math.min(first, firstInked[y + rows]!);
+    last = Math.max(last, lastInked[y + rows]!);
   }
   const band = last - first + 1;
   const out: number[] = [];
   if (first * 8 !== margin) out.push(GS, 0x4c, (first * 8) & 0xff, (first * 8) >> 8);
   out.push(GS, 0x76, 0x30, 0x00, band & 0xff, band >> 8, rows & 0xff, rows >> 8);
-  for (let r = 0; r < rows; r++) out.push(...row(y + r).subarray(first, last + 1));
+  for (let r = y; r < y + rows; r++)
+    for (let i = r * bytesPerRow + first; i <= r * bytesPerRow + last; i++) out.push(bits[i]!);
   return { bytes: out, rows, margin: first * 8 };
 }
 
@@ -133,8 +143,7 @@ function stripBands(picture: OneBit, width: number, height: number, y: number, s
  */
 export function rasterBands(rgba: Uint8ClampedArray, width: number, height: number): Buffer {
   const picture = oneBit(rgba, width, height);
-  const { bytesPerRow, bits } = picture;
-  const inked = (y: number) => bits.subarray(y * bytesPerRow, (y + 1) * bytesPerRow).some((b) => b !== 0);
+  const inked = (y: number) => picture.lastInked[y]! >= 0;
   const out: number[] = [];
   let margin = 0;
   let blank = 0;

@@ -1,4 +1,4 @@
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, ImageData, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import QRCode from 'qrcode';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -35,18 +35,6 @@ function registerFonts() {
 const QR_MODULE_DOTS = 4;
 
 export type Ink = { ctx: SKRSContext2D; width: number; y: number; margin: number };
-
-/** The same context for a pass that only measures: text and boxes are not drawn, positions still move. */
-function measuring(ctx: SKRSContext2D): SKRSContext2D {
-  return new Proxy(ctx, {
-    get(target, key) {
-      if (key === 'fillText' || key === 'fillRect') return () => undefined;
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-    set: (target, key, value) => Reflect.set(target, key, value),
-  });
-}
 
 const font = (size: number, bold = false) => `${bold ? 'bold ' : ''}${size}px "PD Latin", "PD Arabic"`;
 
@@ -221,27 +209,51 @@ export function drawReceipt(receipt: Receipt, paper: PaperWidth): PaperPicture {
 /** What is printed: one bit per dot once thresholded, and a PNG to look at. */
 export type PaperPicture = { width: number; height: number; rgba: Uint8ClampedArray; png: () => Buffer };
 
+/** Rows of the canvas first kept for each paper width: a receipt of a dozen lines takes about 1,200. */
+const SHEET_ROWS = 2048;
+/**
+ * One canvas per paper width, kept between pictures: drawing once on it, tall enough, replaces a
+ * measuring pass and a fresh canvas each time (a picture is drawn whole, synchronously, before the
+ * next one starts); only the rows a picture took are read off it.
+ */
+const sheets = new Map<number, Canvas>();
+
 /**
  * A picture as wide as the paper, black on white (so thresholding to one bit loses nothing), as tall
- * as what `paint` draws: drawn twice, once to measure, once on a canvas of that height. `size` scales
- * a type size drawn for 80 mm paper to the paper in use.
+ * as what `paint` draws: drawn once on the paper width's kept canvas (again on a taller one only when
+ * it runs past it). `size` scales a type size drawn for 80 mm paper to the paper in use.
  */
 export function drawOnPaper(paper: PaperWidth, paint: (ink: Ink, size: (n: number) => number) => void): PaperPicture {
   registerFonts();
   const width = PAPER_DOTS[paper];
   const scale = paper === 80 ? 1 : 0.75;
   const size = (n: number) => Math.round(n * scale);
-  const run = (ctx: SKRSContext2D) => {
+  const run = (canvas: Canvas) => {
+    const ctx = canvas.getContext('2d');
+    // The context is the kept canvas's: every picture starts from its defaults, on white.
+    ctx.save();
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, width, canvas.height);
     const ink: Ink = { ctx, width, y: 8, margin: size(12) };
     ctx.fillStyle = '#000';
     paint(ink, size);
+    ctx.restore();
     return Math.ceil(ink.y + 24);
   };
-  const height = run(measuring(createCanvas(width, 10).getContext('2d')));
+  let canvas = sheets.get(width) ?? createCanvas(width, SHEET_ROWS);
+  let height = run(canvas);
+  if (height > canvas.height) {
+    canvas = createCanvas(width, height);
+    height = run(canvas);
+  }
+  sheets.set(width, canvas);
+  const rgba = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+  return { width, height, rgba, png: () => pngOf(rgba, width, height) };
+}
+
+/** The picture as a PNG, to look at: from its own pixels, the kept canvas having moved on since. */
+function pngOf(rgba: Uint8ClampedArray, width: number, height: number): Buffer {
   const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  run(ctx);
-  return { width, height, rgba: ctx.getImageData(0, 0, width, height).data, png: () => canvas.toBuffer('image/png') };
+  canvas.getContext('2d').putImageData(new ImageData(rgba, width, height), 0, 0);
+  return canvas.toBuffer('image/png');
 }

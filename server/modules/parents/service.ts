@@ -48,6 +48,9 @@ type KidFound = KidRecord & { session: { id: number; badge: string; checkin_at: 
 
 /** Parents and their kids. Parents are shared by every branch: a family visits more than one. */
 export class ParentService {
+  /** The search's statements, one per shape of search, each built once and prepared under its name. */
+  private readonly searches = new Map<string, ReturnType<ReturnType<typeof searchQuery>['prepare']>>();
+
   constructor(
     private readonly db: Db,
     private readonly locales: BranchLocales,
@@ -114,73 +117,42 @@ export class ParentService {
   async search(ctx: AuthenticatedContext, { query, checked }: ParsedRequestOf<'parent/search'>) {
     const mobilePrefix = e164Prefix(query, (await this.locales.ofCaller(ctx)).country);
     const scope = dataBranch(ctx);
-    const inside = and(isNull(kidSessions.checkout_at), inDataBranch(ctx, kidSessions.branch_id));
-    // One indexed lookup per way of matching, joined by UNION (an OR across them would make
-    // PostgreSQL read every parent), each stopping at a page's worth: a broad query ("Sara") is
-    // narrowed by typing more, not paged. First the cheap ones, the start of the mobile, the ID number
-    // or a whole name (btree ranges); only when they fill less than a page, any word of a name
-    // (tsvector), e.g. a family name.
     const lowered = query.toLowerCase();
     const words = lowered
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean)
       .slice(0, 6);
-    const byMobile = mobilePrefix !== null;
-    const byName = words.length > 0 && /\p{L}/u.test(query);
-    const branch = (lookup: SQL) => sql`(${lookup} limit ${SEARCH_RESULTS})`;
-    const starts = [
-      byMobile && branch(sql`select id from parents where mobile like ${`${escapeLike(mobilePrefix)}%`}`),
-      branch(sql`select id from parents where lower(identification_number) like ${`${escapeLike(lowered)}%`}`),
-      byName && branch(sql`select id from parents where lower(name_en) like ${`${escapeLike(lowered)}%`}`),
-      byName && branch(sql`select id from parents where name_ar like ${`${escapeLike(query)}%`}`),
-      byName &&
-        branch(
-          sql`select parent_id from kids where lower(name_en) like ${`${escapeLike(lowered)}%`} and deleted_at is null`,
-        ),
-      byName &&
-        branch(sql`select parent_id from kids where name_ar like ${`${escapeLike(query)}%`} and deleted_at is null`),
-    ].filter((l): l is SQL => l !== false);
-    const prefixes = words.map((w) => `${w}:*`).join(' & ');
-    const anyWord = [
-      branch(sql`select id from parents where search @@ to_tsquery('simple', ${prefixes})`),
-      branch(sql`select parent_id from kids where deleted_at is null and search @@ to_tsquery('simple', ${prefixes})`),
-    ];
-    // Each parent comes with their kids, and each kid with their open visit, in the same round trip.
-    // (The parent's id is written out: in a select list drizzle would leave it unqualified, and the
-    // subquery would read it as the kid's.)
-    const openVisit = sql`select json_build_object('id', s.id, 'badge', s.badge, 'checkin_at', s.checkin_at) from kid_sessions s
-      where s.kid_id = k.id and s.checkout_at is null ${scope === null ? sql`` : sql`and s.branch_id = ${scope}`} limit 1`;
-    const kidsOfParent = sql<KidFound[]>`coalesce((select json_agg(json_build_object(
-        'id', k.id, 'parent_id', k.parent_id, 'name_en', k.name_en, 'name_ar', k.name_ar, 'birth_date', k.birth_date,
-        'gender', k.gender, 'medical_notes', k.medical_notes, 'banned', k.banned, 'vip', k.vip, 'room_id', k.room_id,
-        'image', k.image,
-        'session', (${openVisit})) order by k.id)
-      from kids k where k.parent_id = "parents"."id" and k.deleted_at is null), '[]'::json)`;
-    const parentsMatching = (db: Db | Tx, lookups: SQL[]) =>
-      db
-        .select({ ...parentColumns, kids: kidsOfParent })
-        .from(parents)
-        .where(
-          and(
-            isNull(parents.deleted_at),
-            sql`${parents.id} in (${sql.join(lookups, sql` union `)})`,
-            checked
-              ? inArray(parents.id, db.select({ id: kidSessions.parent_id }).from(kidSessions).where(inside))
-              : undefined,
-          ),
-        )
-        .orderBy(asc(parents.name_en), asc(parents.id))
-        .limit(SEARCH_RESULTS);
-    let found = await parentsMatching(this.db, starts);
-    if (byName && found.length < SEARCH_RESULTS) {
+    const shape: SearchShape = {
+      byMobile: mobilePrefix !== null,
+      byName: words.length > 0 && /\p{L}/u.test(query),
+      checked,
+      scoped: scope !== null,
+    };
+    const values: SearchValues = {
+      mobile: `${escapeLike(mobilePrefix ?? '')}%`,
+      lowered: `${escapeLike(lowered)}%`,
+      typed: `${escapeLike(query)}%`,
+      prefixes: words.map((w) => `${w}:*`).join(' & '),
+      scope: scope ?? 0,
+    };
+    const key = searchKey(shape);
+    let starts = this.searches.get(key);
+    if (!starts) {
+      starts = searchQuery(this.db, shape, false).prepare(`parent_search_${key}`);
+      this.searches.set(key, starts);
+    }
+    let found = await starts.execute(values);
+    if (shape.byName && found.length < SEARCH_RESULTS) {
       // PostgreSQL cannot estimate how many names hold a word, and with a LIMIT it then walks a whole
       // table (or index) hoping to fill a page early: for a rare word that is every row. Bitmap
-      // lookups are always right here, so this one query is told to use only those.
+      // lookups are always right here, so this one query is told to use only those. (Its statement is
+      // bound to the transaction's connection, so it is built here each time; it still has a name,
+      // so PostgreSQL parses it once per connection.)
       found = await this.db.transaction(async (tx) => {
         await tx.execute(
           sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
         );
-        return parentsMatching(tx, [...starts, ...anyWord]);
+        return searchQuery(tx, shape, true).prepare(`parent_search_${key}_words`).execute(values);
       });
     }
     return found;
@@ -296,6 +268,87 @@ export class ParentService {
       throw error;
     }
   }
+}
+
+/** What decides a search statement's text; everything else in a search is a value. */
+interface SearchShape {
+  byMobile: boolean;
+  byName: boolean;
+  checked: boolean;
+  /** The caller's data is one branch's (not an administrator). */
+  scoped: boolean;
+}
+
+/** A search's values, by the placeholder each fills; the LIKE patterns with their wildcards escaped. */
+// A type, not an interface: execute() takes it as a record of values.
+type SearchValues = {
+  mobile: string;
+  lowered: string;
+  typed: string;
+  prefixes: string;
+  scope: number;
+};
+
+const searchKey = (s: SearchShape) => `${+s.byMobile}${+s.byName}${+s.checked}${+s.scoped}`;
+
+const value = (name: keyof SearchValues) => sql.placeholder(name);
+
+/**
+ * The search as one statement of this shape, its values placeholders (so it is built and prepared once
+ * per shape, not per call). One indexed lookup per way of matching, joined by UNION (an OR across
+ * them would make PostgreSQL read every parent), each stopping at a page's worth: a broad query
+ * ("Sara") is narrowed by typing more, not paged. First the cheap ones, the start of the mobile, the ID
+ * number or a whole name (btree ranges); with `anyWord`, also any word of a name (tsvector), e.g. a
+ * family name.
+ */
+function searchQuery(db: Db | Tx, shape: SearchShape, anyWord: boolean) {
+  const branch = (lookup: SQL) => sql`(${lookup} limit ${SEARCH_RESULTS})`;
+  const lookups = [
+    shape.byMobile && branch(sql`select id from parents where mobile like ${value('mobile')}`),
+    branch(sql`select id from parents where lower(identification_number) like ${value('lowered')}`),
+    shape.byName && branch(sql`select id from parents where lower(name_en) like ${value('lowered')}`),
+    shape.byName && branch(sql`select id from parents where name_ar like ${value('typed')}`),
+    shape.byName &&
+      branch(sql`select parent_id from kids where lower(name_en) like ${value('lowered')} and deleted_at is null`),
+    shape.byName && branch(sql`select parent_id from kids where name_ar like ${value('typed')} and deleted_at is null`),
+    anyWord && branch(sql`select id from parents where search @@ to_tsquery('simple', ${value('prefixes')})`),
+    anyWord &&
+      branch(
+        sql`select parent_id from kids where deleted_at is null and search @@ to_tsquery('simple', ${value('prefixes')})`,
+      ),
+  ].filter((l): l is SQL => l !== false);
+  const inScope = (column: typeof kidSessions.branch_id) => (shape.scoped ? eq(column, value('scope')) : undefined);
+  // Each parent comes with their kids, and each kid with their open visit, in the same round trip.
+  // (The parent's id is written out: in a select list drizzle would leave it unqualified, and the
+  // subquery would read it as the kid's.)
+  const openVisit = sql`select json_build_object('id', s.id, 'badge', s.badge, 'checkin_at', s.checkin_at) from kid_sessions s
+      where s.kid_id = k.id and s.checkout_at is null ${shape.scoped ? sql`and s.branch_id = ${value('scope')}` : sql``} limit 1`;
+  const kidsOfParent = sql<KidFound[]>`coalesce((select json_agg(json_build_object(
+        'id', k.id, 'parent_id', k.parent_id, 'name_en', k.name_en, 'name_ar', k.name_ar, 'birth_date', k.birth_date,
+        'gender', k.gender, 'medical_notes', k.medical_notes, 'banned', k.banned, 'vip', k.vip, 'room_id', k.room_id,
+        'image', k.image,
+        'session', (${openVisit})) order by k.id)
+      from kids k where k.parent_id = "parents"."id" and k.deleted_at is null), '[]'::json)`;
+  return db
+    .select({ ...parentColumns, kids: kidsOfParent })
+    .from(parents)
+    .where(
+      and(
+        isNull(parents.deleted_at),
+        sql`${parents.id} in (${sql.join(lookups, sql` union `)})`,
+        shape.checked
+          ? inArray(
+              parents.id,
+              db
+                .select({ id: kidSessions.parent_id })
+                .from(kidSessions)
+                .where(and(isNull(kidSessions.checkout_at), inScope(kidSessions.branch_id))),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(parents.name_en), asc(parents.id))
+    .limit(SEARCH_RESULTS);
 }
 
 /** A ban put on or lifted: only by whoever may let a banned kid in, and recorded with who and when. */

@@ -81,33 +81,49 @@ export class ProductService {
     return row!;
   }
 
-  /** All accepted rows in one transaction; a VAT rate no tax has is refused with the row it is on. */
+  /**
+   * All accepted rows in one statement (so one transaction); a VAT rate no tax has is refused with the
+   * row it is on. The rows go as one array a column, unnested by PostgreSQL: a handful of parameters
+   * however many rows, instead of a statement of thousands built and bound per 500 rows.
+   */
   async import(ctx: AuthenticatedContext, { rows, branch_id }: ParsedRequestOf<'product/import'>) {
     const branch = await itemBranch(this.db, ctx, branch_id);
     const rates = await this.db
       .select({ id: taxes.id, rate_bp: taxes.rate_bp })
       .from(taxes)
       .orderBy(asc(taxes.sort), asc(taxes.id));
-    const values = rows.map((row, i) => {
-      const tax = rates.find((r) => r.rate_bp === Math.round(row.vat_percent * 100));
-      if (!tax)
+    // The first tax of each rate, as the list orders them.
+    const taxOfRate = new Map<number, number>();
+    for (const { id, rate_bp } of rates) if (!taxOfRate.has(rate_bp)) taxOfRate.set(rate_bp, id);
+    // Each a single parameter (sql.param): an array in a drizzle template would be spread into one per element.
+    const column = {
+      name_en: [] as string[],
+      name_ar: [] as string[],
+      price: [] as number[],
+      included: [] as number[],
+      stock: [] as number[],
+      tax_id: [] as number[],
+    };
+    rows.forEach((row, i) => {
+      const tax = taxOfRate.get(Math.round(row.vat_percent * 100));
+      if (tax === undefined)
         throw new AppError('VALIDATION_FAILED', {
           errors: [{ path: `rows.${i}.vat_percent`, message: 'FIELD_INVALID' }],
         });
-      return {
-        name_en: row.name_en,
-        name_ar: row.name_ar,
-        price: row.price,
-        included: row.included,
-        stock: row.stock,
-        tax_id: tax.id,
-        branch_id: branch,
-      };
+      column.name_en.push(row.name_en);
+      column.name_ar.push(row.name_ar);
+      column.price.push(row.price);
+      column.included.push(row.included);
+      column.stock.push(row.stock);
+      column.tax_id.push(tax);
     });
-    await this.db.transaction(async (tx) => {
-      for (let i = 0; i < values.length; i += 500) await tx.insert(products).values(values.slice(i, i + 500));
-    });
-    return { created: values.length };
+    await this.db.execute(sql`insert into products (name_en, name_ar, price, included, stock, tax_id, branch_id)
+      select name_en, name_ar, price, included, stock, tax_id, ${branch}::int
+      from unnest(${sql.param(column.name_en)}::varchar[], ${sql.param(column.name_ar)}::varchar[],
+        ${sql.param(column.price)}::int[], ${sql.param(column.included)}::int[], ${sql.param(column.stock)}::int[],
+        ${sql.param(column.tax_id)}::int[])
+        as row(name_en, name_ar, price, included, stock, tax_id)`);
+    return { created: rows.length };
   }
 
   async update(ctx: AuthenticatedContext, { id, ...input }: ParsedRequestOf<'product/update'>): Promise<ProductRecord> {
