@@ -4,7 +4,6 @@ import { Provider } from 'react-redux';
 import { initI18n } from './i18n';
 import { store } from './app/store';
 import { App } from './app/App';
-import './global.css';
 
 await initI18n();
 createRoot(document.getElementById('root')!).render(

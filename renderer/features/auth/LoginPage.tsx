@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Alert, Button, Form, Input, theme } from 'antd';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Alert, Button, Form, Input, theme, type InputRef } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '../../../shared/api/auth';
@@ -10,6 +10,7 @@ import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
 import { useSetupStatusQuery } from '../../api/setup';
 import { LoginHeading, LoginNote } from './loginText';
+import { takeOverFirstLogin } from './first-login';
 import './login.css';
 
 /** Shown once in a station's life, on an empty database: its code waits until then. */
@@ -64,6 +65,23 @@ function SignInForm() {
   const notify = useNotify();
   const { status, failure } = useAppSelector((s) => s.auth);
   const [form] = Form.useForm<LoginRequest>();
+  const fields = { login: useRef<InputRef>(null), password: useRef<InputRef>(null) };
+
+  // The form index.html showed while this code was on its way: what was typed there carries on here,
+  // in the same field, and a Sign in pressed there is done now.
+  useLayoutEffect(() => {
+    const typed = takeOverFirstLogin();
+    if (!typed) return;
+    form.setFieldsValue({ login: typed.login, password: typed.password });
+    // Once the fields show their values (React applies them as this effect returns).
+    queueMicrotask(() => {
+      const field = typed.focused && fields[typed.focused].current;
+      field?.focus();
+      if (field && typed.selection) field.input?.setSelectionRange(...typed.selection);
+    });
+    if (typed.submitted) form.submit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form first shows
+  }, []);
 
   // Field errors go on their fields; the key of the whole failure goes to a toast, unless the server
   // said how long to wait, which stays on the form.
@@ -101,6 +119,7 @@ function SignInForm() {
           rules={[{ required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') }]}
         >
           <Input
+            ref={fields.login}
             size="large"
             autoFocus
             autoComplete="username"
@@ -116,6 +135,7 @@ function SignInForm() {
           rules={[{ required: true, message: t('errors:PASSWORD_MISSING') }]}
         >
           <Input.Password
+            ref={fields.password}
             size="large"
             autoComplete="current-password"
             prefix={<LockOutlined />}

@@ -38,7 +38,7 @@ export function DashboardPage() {
   const printing = usePrintPage();
 
   return (
-    <div data-testid="dashboard-page">
+    <div data-testid="dashboard-page" aria-busy={!data && !error}>
       <PageTitle
         title={t('features.Dashboard')}
         extra={
