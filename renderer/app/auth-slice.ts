@@ -24,9 +24,14 @@ export const restoreSession = createAsyncThunk('auth/restore', async () => {
 
 export const login = createAsyncThunk<SessionUser, LoginRequest, { rejectValue: ApiFailure }>(
   'auth/login',
-  async (body, { rejectWithValue }) => {
+  async (body, { dispatch, rejectWithValue }) => {
+    // Asked for while the password is checked: the first screen's reads then start with the answer.
+    const firstScreen = import('./first-screen');
     const result = await bridge.invoke('pos:auth-login', body);
-    return result.status ? result.data.user : rejectWithValue(result);
+    if (!result.status) return rejectWithValue(result);
+    const { user } = result.data;
+    void firstScreen.then((m) => m.openFirstScreen(user, dispatch)).catch(() => undefined);
+    return user;
   },
 );
 
