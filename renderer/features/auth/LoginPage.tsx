@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, theme, type InputRef } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
 import { useSetupStatusQuery } from '../../api/setup';
 import { LoginHeading, LoginNote } from './loginText';
-import { takeOverFirstLogin } from './first-login';
+import { readFirstLogin, removeFirstLogin } from './first-login';
 import './login.css';
 
 /** Shown once in a station's life, on an empty database: its code waits until then. */
@@ -66,19 +66,17 @@ function SignInForm() {
   const { status, failure } = useAppSelector((s) => s.auth);
   const [form] = Form.useForm<LoginRequest>();
   const fields = { login: useRef<InputRef>(null), password: useRef<InputRef>(null) };
-
-  // The form index.html showed while this code was on its way: what was typed there carries on here,
-  // in the same field, and a Sign in pressed there is done now.
+  // What was typed into the form index.html showed while this code was on its way: it carries on here,
+  // in the same field (so antd's autofocus stays off), and a Sign in pressed there is done now.
+  const [typed] = useState(readFirstLogin);
+  const tookOver = useRef(false);
   useLayoutEffect(() => {
-    const typed = takeOverFirstLogin();
-    if (!typed) return;
-    form.setFieldsValue({ login: typed.login, password: typed.password });
-    // Once the fields show their values (React applies them as this effect returns).
-    queueMicrotask(() => {
-      const field = typed.focused && fields[typed.focused].current;
-      field?.focus();
-      if (field && typed.selection) field.input?.setSelectionRange(...typed.selection);
-    });
+    removeFirstLogin();
+    if (!typed || tookOver.current) return;
+    tookOver.current = true;
+    const field = typed.focused && fields[typed.focused].current;
+    field?.focus();
+    if (field && typed.selection) field.input?.setSelectionRange(...typed.selection);
     if (typed.submitted) form.submit();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form first shows
   }, []);
@@ -109,6 +107,7 @@ function SignInForm() {
         form={form}
         layout="vertical"
         data-testid="login-form"
+        initialValues={typed ? { login: typed.login, password: typed.password } : undefined}
         requiredMark={false}
         onFinish={(values) => void dispatch(login(values))}
         disabled={status === 'signingIn'}
@@ -121,7 +120,7 @@ function SignInForm() {
           <Input
             ref={fields.login}
             size="large"
-            autoFocus
+            autoFocus={!typed}
             autoComplete="username"
             prefix={<UserOutlined />}
             placeholder={t('login.loginPlaceholder')}

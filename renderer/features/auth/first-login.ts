@@ -12,29 +12,25 @@ export interface FirstLogin {
 }
 
 /**
- * What was typed into the first login form, which is removed: the app's own form continues from it.
- * Called while the app's form is being put on the screen, in the same task, so no keystroke falls
- * between the two. Null when that form was not shown.
+ * What was typed into the first login form, read as the app's form is first drawn (that drawing and
+ * removeFirstLogin, in its layout effect, are one task: no keystroke falls between them). Null when
+ * that form was not shown.
  */
-export function takeOverFirstLogin(root: Document = document): FirstLogin | null {
+export function readFirstLogin(root: Document = document): FirstLogin | null {
   const first = root.getElementById(FIRST_LOGIN_ID);
-  if (!first) return null;
-  if (first.hidden) {
-    first.remove();
-    return null;
-  }
+  if (!first || first.hidden) return null;
   const field = (name: string) => first.querySelector<HTMLInputElement>(`input[name="${name}"]`);
   const active = root.activeElement;
   const focused = active === field('login') ? 'login' : active === field('password') ? 'password' : null;
   const input = focused && field(focused);
-  const typed: FirstLogin = {
+  return {
     login: field('login')?.value ?? '',
     password: field('password')?.value ?? '',
     focused,
     selection: input ? [input.selectionStart ?? 0, input.selectionEnd ?? 0] : null,
     submitted: first.querySelector('form')?.dataset.submitted === 'true',
   };
-  // Removed once read: taking the focused field away moves the focus to the page.
-  first.remove();
-  return typed;
 }
+
+/** The first login form goes once the app's form is on the screen. */
+export const removeFirstLogin = (root: Document = document) => root.getElementById(FIRST_LOGIN_ID)?.remove();
