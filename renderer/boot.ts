@@ -34,11 +34,17 @@ if (first && surelySignedOut()) {
 } else {
   first?.remove();
 }
+let loading = false;
 const loadApp = () => {
+  if (loading) return;
+  loading = true;
   void messagesOf(lang);
   void import('./main');
 };
 // With the form shown, the app's code is asked for once it is on the screen: evaluating that code is
-// a long task, which would otherwise hold back the form's first paint.
-if (first?.isConnected) requestAnimationFrame(() => setTimeout(loadApp));
-else loadApp();
+// a long task, which would otherwise hold back the form's first paint. A tab opened hidden draws no
+// frame, hence the timer too.
+if (first?.isConnected) {
+  requestAnimationFrame(() => setTimeout(loadApp));
+  setTimeout(loadApp, 250);
+} else loadApp();
