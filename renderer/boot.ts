@@ -12,6 +12,9 @@ import { FIRST_LOGIN_ID } from './features/auth/first-login';
  * form takes over what was typed (first-login.ts). Then it loads the app, and the language's messages
  * alongside rather than after it.
  */
+/** How long the cashier has stopped typing before the app's code is evaluated. */
+const QUIET_MS = 300;
+
 const lang = storedLanguage();
 const texts = firstLoginText[lang];
 const first = document.getElementById(FIRST_LOGIN_ID);
@@ -41,10 +44,16 @@ const loadApp = () => {
   void messagesOf(lang);
   void import('./main');
 };
-// With the form shown, the app's code is asked for once it is on the screen: evaluating that code is
-// a long task, which would otherwise hold back the form's first paint. A tab opened hidden draws no
-// frame, hence the timer too.
+// With the form shown, the app's code is asked for once the cashier has paused (or at once on Sign
+// in): evaluating it is one long task, which would hold back the form's first paint and the keystrokes
+// typed meanwhile.
 if (first?.isConnected) {
-  requestAnimationFrame(() => setTimeout(loadApp));
-  setTimeout(loadApp, 250);
+  let quiet = setTimeout(loadApp, QUIET_MS);
+  const typing = () => {
+    clearTimeout(quiet);
+    quiet = setTimeout(loadApp, QUIET_MS);
+  };
+  first.addEventListener('keydown', typing);
+  first.addEventListener('input', typing);
+  first.querySelector('form')!.addEventListener('submit', loadApp);
 } else loadApp();

@@ -10,7 +10,7 @@ import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
 import { useSetupStatusQuery } from '../../api/setup';
 import { LoginHeading, LoginNote } from './loginText';
-import { readFirstLogin, removeFirstLogin } from './first-login';
+import { firstLoginShown, readFirstLogin, removeFirstLogin } from './first-login';
 import './login.css';
 
 /** Shown once in a station's life, on an empty database: its code waits until then. */
@@ -66,17 +66,21 @@ function SignInForm() {
   const { status, failure } = useAppSelector((s) => s.auth);
   const [form] = Form.useForm<LoginRequest>();
   const fields = { login: useRef<InputRef>(null), password: useRef<InputRef>(null) };
-  // What was typed into the form index.html showed while this code was on its way: it carries on here,
-  // in the same field (so antd's autofocus stays off), and a Sign in pressed there is done now.
-  const [typed] = useState(readFirstLogin);
+  // The form index.html showed while this code was on its way: what was typed there carries on here, in
+  // the same field (so antd's autofocus stays off), and a Sign in pressed there is done now. Read as
+  // this form is put on the screen, in the same task: the drawing before it yields to keystrokes.
+  const [takingOver] = useState(firstLoginShown);
   const tookOver = useRef(false);
   useLayoutEffect(() => {
+    const typed = readFirstLogin();
     removeFirstLogin();
     if (!typed || tookOver.current) return;
     tookOver.current = true;
+    form.setFieldsValue({ login: typed.login, password: typed.password });
     const field = typed.focused && fields[typed.focused].current;
     field?.focus();
-    if (field && typed.selection) field.input?.setSelectionRange(...typed.selection);
+    // Once the field shows its value (React applies it as this effect returns).
+    if (field && typed.selection) queueMicrotask(() => field.input?.setSelectionRange(...typed.selection!));
     if (typed.submitted) form.submit();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form first shows
   }, []);
@@ -107,7 +111,6 @@ function SignInForm() {
         form={form}
         layout="vertical"
         data-testid="login-form"
-        initialValues={typed ? { login: typed.login, password: typed.password } : undefined}
         requiredMark={false}
         onFinish={(values) => void dispatch(login(values))}
         disabled={status === 'signingIn'}
@@ -120,7 +123,7 @@ function SignInForm() {
           <Input
             ref={fields.login}
             size="large"
-            autoFocus={!typed}
+            autoFocus={!takingOver}
             autoComplete="username"
             prefix={<UserOutlined />}
             placeholder={t('login.loginPlaceholder')}

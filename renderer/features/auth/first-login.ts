@@ -11,14 +11,22 @@ export interface FirstLogin {
   submitted: boolean;
 }
 
+const shownForm = (root: Document) => {
+  const first = root.getElementById(FIRST_LOGIN_ID);
+  return first && !first.hidden ? first : null;
+};
+
+/** The first login form is on the screen (boot.ts showed it). */
+export const firstLoginShown = (root: Document = document) => shownForm(root) !== null;
+
 /**
- * What was typed into the first login form, read as the app's form is first drawn (that drawing and
- * removeFirstLogin, in its layout effect, are one task: no keystroke falls between them). Null when
- * that form was not shown.
+ * What was typed into the first login form, read as the app's form is put on the screen (in its layout
+ * effect, with removeFirstLogin: one task, so no keystroke falls between them). Null when that form
+ * was not shown.
  */
 export function readFirstLogin(root: Document = document): FirstLogin | null {
-  const first = root.getElementById(FIRST_LOGIN_ID);
-  if (!first || first.hidden) return null;
+  const first = shownForm(root);
+  if (!first) return null;
   const field = (name: string) => first.querySelector<HTMLInputElement>(`input[name="${name}"]`);
   const active = root.activeElement;
   const focused = active === field('login') ? 'login' : active === field('password') ? 'password' : null;
