@@ -84,9 +84,9 @@ test('a new tab shows the form before the app has arrived: what is typed there i
   await page.getByTestId('login-input').fill(e2eAdmin.login);
   await page.getByTestId('password-input').fill(e2eAdmin.password);
   await page.getByTestId('password-input').press('Enter');
-  // The app's code had not arrived: nothing left the page, the form is still index.html's.
+  // Sign in asked for the app's code, which has not arrived: the form is still index.html's.
+  await expect.poll(() => held.length).toBe(1);
   await expect(page.locator('#first-login')).toBeVisible();
-  expect(held).toHaveLength(1);
   for (const release of held) await release();
   await expect(page.getByTestId('app-shell')).toBeVisible();
   await expect(page.locator('#first-login')).toHaveCount(0);
