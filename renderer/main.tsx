@@ -1,16 +1,20 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { initI18n } from './i18n';
 import { store } from './app/store';
 import { App } from './app/App';
-import './global.css';
 
 await initI18n();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <App />
-    </Provider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition: React draws the app in slices, so what is typed into the first login form meanwhile
+// (boot.ts) is not held back behind one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <App />
+      </Provider>
+    </StrictMode>,
+  ),
 );

@@ -7,6 +7,8 @@ export const {
   useShiftCloseMutation,
   useShiftListQuery,
   useShiftReportQuery,
+  // What a first screen asks for at sign-in (app/first-screen.ts), before its hooks are drawn.
+  endpoints: shiftEndpoints,
 } = api.injectEndpoints({
   endpoints: (build) => ({
     shiftCurrent: query(build, 'cashup/current', ['Shift']),

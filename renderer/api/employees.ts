@@ -11,6 +11,8 @@ export const {
   useEmployeeRegisterMutation,
   useEmployeeUpdateMutation,
   useEmployeeDeleteMutation,
+  // What a first screen asks for at sign-in (app/first-screen.ts), before its hooks are drawn.
+  endpoints: employeeEndpoints,
 } = api.injectEndpoints({
   endpoints: (build) => ({
     employeePage: query(build, 'user/pagelist', ['Employee']),

@@ -5,7 +5,14 @@ import { api, call, query } from './base';
 export type LookupName =
   'identification/list' | 'nationality/list' | 'specialization/list' | 'qualification/list' | 'shift/list';
 
-export const { useBranchListQuery, useLookupQuery, useTaxListQuery, useRoleOptionsQuery } = api.injectEndpoints({
+export const {
+  useBranchListQuery,
+  useLookupQuery,
+  useTaxListQuery,
+  useRoleOptionsQuery,
+  // What a first screen asks for at sign-in (app/first-screen.ts), before its hooks are drawn.
+  endpoints: lookupEndpoints,
+} = api.injectEndpoints({
   endpoints: (build) => ({
     branchList: query(build, 'branch/list', ['Branch']),
     lookup: build.query<ResponseOf<LookupName>, LookupName>({

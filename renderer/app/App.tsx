@@ -27,7 +27,10 @@ export function App() {
     i18n.on('languageChanged', onChange);
     return () => i18n.off('languageChanged', onChange);
   }, [i18n]);
-  useEffect(() => void dispatch(restoreSession()), [dispatch]);
+  useEffect(() => {
+    if (status === 'starting') void dispatch(restoreSession());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at start
+  }, [dispatch]);
   // While the login form waits for a password, the app's code arrives, so signing in does not wait for it.
   const signedOut = status !== 'starting' && status !== 'signedIn';
   const [prefetched, setPrefetched] = useState(false);

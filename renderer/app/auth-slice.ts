@@ -2,7 +2,7 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { SessionUser } from '../../shared/permissions';
 import type { LoginRequest } from '../../shared/api/auth';
 import type { ApiFailure } from '../../shared/api/envelope';
-import { bridge } from '../bridge';
+import { bridge, startsSignedOut } from '../bridge';
 
 type Status = 'starting' | 'signedOut' | 'signingIn' | 'signedIn';
 export interface AuthState {
@@ -11,7 +11,8 @@ export interface AuthState {
   failure: ApiFailure | null;
 }
 
-const initialState: AuthState = { status: 'starting', user: null, failure: null };
+// 'starting' until the station says whether this page is signed in, unless it surely is not.
+const initialState: AuthState = { status: startsSignedOut ? 'signedOut' : 'starting', user: null, failure: null };
 
 export const restoreSession = createAsyncThunk('auth/restore', async () => {
   try {
@@ -23,9 +24,14 @@ export const restoreSession = createAsyncThunk('auth/restore', async () => {
 
 export const login = createAsyncThunk<SessionUser, LoginRequest, { rejectValue: ApiFailure }>(
   'auth/login',
-  async (body, { rejectWithValue }) => {
+  async (body, { dispatch, rejectWithValue }) => {
+    // Asked for while the password is checked: the first screen's reads then start with the answer.
+    const firstScreen = import('./first-screen');
     const result = await bridge.invoke('pos:auth-login', body);
-    return result.status ? result.data.user : rejectWithValue(result);
+    if (!result.status) return rejectWithValue(result);
+    const { user } = result.data;
+    void firstScreen.then((m) => m.openFirstScreen(user, dispatch)).catch(() => undefined);
+    return user;
   },
 );
 

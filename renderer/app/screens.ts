@@ -35,6 +35,7 @@ const shell = deferred<{ user: SessionUser }>(
   ),
 );
 export const LazySignedIn = shell.Component;
+export const preloadSignedIn = shell.preload;
 
 /** Each screen's code. A screen with addresses of its own (a profile, a print) routes them itself. */
 const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
@@ -118,6 +119,7 @@ const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
 };
 
 export const screenComponent = (screen: Screen): ComponentType => screens[screen].Component;
+export const preloadScreen = (screen: Screen) => screens[screen].preload();
 
 /** The signed-in screens' styles, made while the login form waits (see StyleWarmup). */
 const warmup = deferred(
@@ -134,5 +136,7 @@ export const LazyStyleWarmup = warmup.Component;
  * that fails here is fetched again when its screen opens.
  */
 export async function prefetchApp(): Promise<void> {
-  for (const { preload } of [shell, warmup, ...Object.values(screens)]) await preload().catch(() => undefined);
+  const firstScreen = () => import('./first-screen');
+  for (const preload of [shell.preload, firstScreen, warmup.preload, ...Object.values(screens).map((s) => s.preload)])
+    await preload().catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import type { ApiResult } from '../../shared/api/envelope';
 import type { EndpointName, RequestOf, ResponseOf } from '../../shared/api/catalogue';
 import type { PosBridge } from '../../shared/ipc';
 import { createWebBridge } from './web-bridge';
+import { surelySignedOut } from './page-id';
 
 declare global {
   interface Window {
@@ -10,6 +11,8 @@ declare global {
   }
 }
 
+/** Read before the bridge makes this tab's page id: the login screen then shows without asking. */
+export const startsSignedOut = surelySignedOut();
 const transport: PosBridge = window.pos ?? createWebBridge();
 
 /**

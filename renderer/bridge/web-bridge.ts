@@ -1,6 +1,9 @@
 import type { BridgeChannel, BridgeEvent, BridgeInvoke, PosBridge, WireMessage } from '../../shared/ipc';
 import type { ApiFailure } from '../../shared/api/envelope';
 import { API_RESULT_CHANNELS, WEB_BRIDGE_PATH, wireMessageSchema } from '../../shared/bridge-wire';
+import { pageIdOf, type PageStore } from './page-id';
+
+export type { PageStore };
 
 type Pending = {
   resolve: (value: unknown) => void;
@@ -16,25 +19,6 @@ const CALL_TIMEOUT_MS = 60_000;
 
 /** Channels whose answer is an ApiResult: a lost connection answers them with SERVER_UNREACHABLE. */
 const API_CHANNELS: ReadonlySet<BridgeChannel> = new Set(API_RESULT_CHANNELS);
-
-/** Where the tab keeps its page id: sessionStorage, which a reload keeps and a new tab does not share. */
-export type PageStore = Pick<Storage, 'getItem' | 'setItem'>;
-const PAGE_KEY = 'playdesk.page';
-
-/**
- * This tab's page id, made once per tab. The station's bridge keeps a session per page id, so a new tab
- * or browser signs in, a reload stays signed in, and a closed tab's session ends after the idle time.
- */
-export function pageIdOf(store: PageStore): string {
-  const kept = store.getItem(PAGE_KEY);
-  if (kept) return kept;
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  const id = btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
-  store.setItem(PAGE_KEY, id);
-  return id;
-}
 
 /**
  * A station restarted since this page was opened holds another secret and serves no page to this

@@ -1,41 +1,15 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../shared/domain/constants';
-type Messages = Record<string, unknown>;
-const NAMESPACES = ['common', 'errors', 'success'] as const;
-
-/**
- * One language's messages, fetched when the language is first shown: a station loads the one it
- * speaks (the other comes with a switch), not both before its login screen.
- */
-export async function messagesOf(lang: Language): Promise<Record<(typeof NAMESPACES)[number], Messages>> {
-  const files = await Promise.all(
-    NAMESPACES.map((ns) => import(`../../locales/${lang}/${ns}.json`) as Promise<{ default: Messages }>),
-  );
-  return { common: files[0]!.default, errors: files[1]!.default, success: files[2]!.default };
-}
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language } from '../../shared/domain/constants';
+import { NAMESPACES, applyToDocument, asLanguage, messagesOf, storedLanguage } from './language';
 
 async function ensureLoaded(lang: Language): Promise<void> {
   if (i18n.hasResourceBundle(lang, 'common')) return;
   for (const [ns, messages] of Object.entries(await messagesOf(lang))) i18n.addResourceBundle(lang, ns, messages);
 }
 
-const asLanguage = (value: string | null): Language =>
-  (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
-
-function storedLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
-  return asLanguage(storage.getItem(LANGUAGE_STORAGE_KEY));
-}
-
 /** The language the page is in now: what a text the server writes for the person at the counter is written in. */
 export const pageLanguage = (): Language => asLanguage(i18n.language);
-
-export const directionOf = (lang: Language): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
-
-function applyToDocument(lang: Language) {
-  document.documentElement.lang = lang;
-  document.documentElement.dir = directionOf(lang);
-}
 
 export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLanguage();
@@ -44,7 +18,7 @@ export async function initI18n(): Promise<typeof i18n> {
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     defaultNS: 'common',
-    ns: ['common', 'errors', 'success'],
+    ns: [...NAMESPACES],
     interpolation: { escapeValue: false },
   });
   applyToDocument(lng);
@@ -59,3 +33,4 @@ export async function setLanguage(lang: Language): Promise<void> {
 }
 
 export { i18n };
+export { directionOf, messagesOf } from './language';

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { launchFile, type Launch } from '../../electron/web/launch-file';
+import { browserCookie } from './station-cookie';
 import { e2eBrowserState, e2eLaunchFiles } from '../../playwright.config';
 
 /**
@@ -18,13 +19,4 @@ export default async function giveBrowsersTheStationsPass(): Promise<void> {
   writeFileSync(e2eBrowserState, JSON.stringify({ cookies, origins: [] }), { mode: 0o600 });
 }
 
-/** A station's page cookie as the browser that opened its one-time address holds it. */
-export const browserCookie = ({ url, cookie }: Launch) => ({
-  ...cookie,
-  domain: new URL(url).hostname,
-  path: '/',
-  expires: -1,
-  httpOnly: true,
-  secure: false,
-  sameSite: 'Strict' as const,
-});
+export { browserCookie };

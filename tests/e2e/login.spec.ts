@@ -69,3 +69,27 @@ test('after five wrong passwords the sign-in screen says how long to wait, in En
   await expect(page.getByTestId('login-wait')).toHaveText(/^محاولات كثيرة\. حاول مرة أخرى بعد 0:(3[0-2]|2\d)\.$/);
   await shot(page, 'login-wait-ar', { settled: true });
 });
+
+test('a new tab shows the form before the app has arrived: what is typed there is kept, and Sign in pressed there signs in', async ({
+  context,
+}) => {
+  // A tab of its own: no session can be waiting for it, so index.html's form shows at once.
+  const page = await context.newPage();
+  const held: (() => Promise<void>)[] = [];
+  await page.route(/\/assets\/main-[^/]*\.js$/, (route) => void held.push(() => route.continue()));
+  await page.goto('/');
+  await expect(page.locator('#first-login')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByTestId('login-input').fill(e2eAdmin.login);
+  await page.getByTestId('password-input').fill(e2eAdmin.password);
+  await page.getByTestId('password-input').press('Enter');
+  // Sign in asked for the app's code, which has not arrived: the form is still index.html's.
+  await expect.poll(() => held.length).toBe(1);
+  await expect(page.locator('#first-login')).toBeVisible();
+  for (const release of held) await release();
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await expect(page.locator('#first-login')).toHaveCount(0);
+  await signOut(page);
+  await page.close();
+});

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Alert, Button, Form, Input, theme } from 'antd';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, theme, type InputRef } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '../../../shared/api/auth';
@@ -10,6 +10,7 @@ import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
 import { useSetupStatusQuery } from '../../api/setup';
 import { LoginHeading, LoginNote } from './loginText';
+import { firstLoginShown, readFirstLogin, removeFirstLogin } from './first-login';
 import './login.css';
 
 /** Shown once in a station's life, on an empty database: its code waits until then. */
@@ -64,6 +65,25 @@ function SignInForm() {
   const notify = useNotify();
   const { status, failure } = useAppSelector((s) => s.auth);
   const [form] = Form.useForm<LoginRequest>();
+  const fields = { login: useRef<InputRef>(null), password: useRef<InputRef>(null) };
+  // The form index.html showed while this code was on its way: what was typed there carries on here, in
+  // the same field (so antd's autofocus stays off), and a Sign in pressed there is done now. Read as
+  // this form is put on the screen, in the same task: the drawing before it yields to keystrokes.
+  const [takingOver] = useState(firstLoginShown);
+  const tookOver = useRef(false);
+  useLayoutEffect(() => {
+    const typed = readFirstLogin();
+    removeFirstLogin();
+    if (!typed || tookOver.current) return;
+    tookOver.current = true;
+    form.setFieldsValue({ login: typed.login, password: typed.password });
+    const field = typed.focused && fields[typed.focused].current;
+    field?.focus();
+    // Once the field shows its value (React applies it as this effect returns).
+    if (field && typed.selection) queueMicrotask(() => field.input?.setSelectionRange(...typed.selection!));
+    if (typed.submitted) form.submit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form first shows
+  }, []);
 
   // Field errors go on their fields; the key of the whole failure goes to a toast, unless the server
   // said how long to wait, which stays on the form.
@@ -101,8 +121,9 @@ function SignInForm() {
           rules={[{ required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') }]}
         >
           <Input
+            ref={fields.login}
             size="large"
-            autoFocus
+            autoFocus={!takingOver}
             autoComplete="username"
             prefix={<UserOutlined />}
             placeholder={t('login.loginPlaceholder')}
@@ -116,6 +137,7 @@ function SignInForm() {
           rules={[{ required: true, message: t('errors:PASSWORD_MISSING') }]}
         >
           <Input.Password
+            ref={fields.password}
             size="large"
             autoComplete="current-password"
             prefix={<LockOutlined />}

@@ -18,13 +18,14 @@ import { useExportSheet } from '../../components/useExportSheet';
 import { bridge } from '../../bridge';
 import type { RequestOf, ResponseOf } from '../../../shared/api/catalogue';
 import { Ltr } from '../../components/Ltr';
+import { EMPLOYEE_CHOICES, LIST_PER_PAGE, OPENING_FILTERS } from './first-reads';
 
 type Filters = { page: number; from?: string; to?: string; user_id: number | null };
 type Row<T> = T & { id: number | string };
 
 /** Days and an employee, the filters each of the dashboard's lists takes (spec 2: with paging). */
 function useFilters() {
-  const [filters, setFilters] = useState<Filters>({ page: 1, user_id: null });
+  const [filters, setFilters] = useState<Filters>(OPENING_FILTERS);
   return {
     filters,
     page: (page: number) => setFilters({ ...filters, page }),
@@ -35,10 +36,7 @@ function useFilters() {
 function FilterBar({ filters, onChange }: { filters: Filters; onChange: (f: Filters) => void }) {
   const { t } = useTranslation();
   const ability = useAbility();
-  const { data: employees } = useEmployeePageQuery(
-    { page: 1, perPage: 200 },
-    { skip: !ability.can('view', 'Employees') },
-  );
+  const { data: employees } = useEmployeePageQuery(EMPLOYEE_CHOICES, { skip: !ability.can('view', 'Employees') });
   return (
     <Flex gap={8} wrap style={{ marginBottom: 12 }}>
       <DatePicker.RangePicker
@@ -183,7 +181,7 @@ function stayColumns<T extends Stay>(
 export function KidVisitsReport({ branchId }: { branchId: number | null }) {
   const { t, i18n } = useTranslation();
   const { filters, page, bar } = useFilters();
-  const { data, isFetching } = useKidVisitsQuery({ ...filters, perPage: 10, branch_id: branchId });
+  const { data, isFetching } = useKidVisitsQuery({ ...filters, perPage: LIST_PER_PAGE, branch_id: branchId });
   const lang = i18n.language;
   return (
     <Paged<KidVisit>
@@ -229,7 +227,7 @@ export function KidVisitsReport({ branchId }: { branchId: number | null }) {
 export function RoomVisitsReport({ branchId }: { branchId: number | null }) {
   const { t, i18n } = useTranslation();
   const { filters, page, bar } = useFilters();
-  const { data, isFetching } = useRoomVisitsQuery({ ...filters, perPage: 10, branch_id: branchId });
+  const { data, isFetching } = useRoomVisitsQuery({ ...filters, perPage: LIST_PER_PAGE, branch_id: branchId });
   const lang = i18n.language;
   const room = (r: RoomVisit) => localName({ name_en: r.room_name_en, name_ar: r.room_name_ar }, lang);
   return (
@@ -264,7 +262,7 @@ export function LoginReport({ branchId }: { branchId: number | null }) {
     user_id: filters.user_id ?? undefined,
     branch_id: branchId,
   };
-  const { data, isFetching } = useLoginReportQuery({ ...request, page: filters.page, perPage: 10 });
+  const { data, isFetching } = useLoginReportQuery({ ...request, page: filters.page, perPage: LIST_PER_PAGE });
   const lang = i18n.language;
   const name = (r: Login) => localName(r, lang);
   const at = (iso: string | null) => formatDateTime(iso, lang, 'short');

@@ -13,6 +13,7 @@ import { formatCount } from '../../components/numbers';
 import { formatDay } from '../../components/dates';
 import { localName } from '../../components/names';
 import { KidVisitsReport, LoginReport, RoomVisitsReport } from './ActivityReports';
+import { OPENING_BRANCH } from './first-reads';
 import './dashboard.css';
 import '../../components/printing/a4-page.css';
 import { PrinterOutlined } from '@ant-design/icons';
@@ -28,7 +29,7 @@ export function DashboardPage() {
   const { token } = theme.useToken();
   const ability = useAbility();
   const everyBranch = ability.can('manage', 'all');
-  const [branchId, setBranchId] = useState<number | null>(null);
+  const [branchId, setBranchId] = useState<number | null>(OPENING_BRANCH);
   const { data: branches } = useBranchListQuery();
   const { data, error } = useDashboardQuery({ branch_id: branchId });
   const lang = i18n.language;
@@ -38,7 +39,7 @@ export function DashboardPage() {
   const printing = usePrintPage();
 
   return (
-    <div data-testid="dashboard-page">
+    <div data-testid="dashboard-page" aria-busy={!data && !error}>
       <PageTitle
         title={t('features.Dashboard')}
         extra={

@@ -1,0 +1,37 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { abilityFor, type AppAbility, type SessionUser } from '../../shared/permissions';
+import { chainSettingsEndpoints } from '../api/chain-settings';
+import { shiftEndpoints } from '../api/cashup';
+import { lookupEndpoints } from '../api/lookups';
+import { dashboardFirstReads } from '../features/dashboard/first-reads';
+import { preloadScreen, preloadSignedIn } from './screens';
+import { landingScreen, type Screen } from './shell/menu';
+
+export type FirstDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+/**
+ * What a screen reads as it opens, asked for before it is drawn: the reads no realtime event keeps
+ * fresh. Those it does are left to the screen: the station's realtime connection, made just after
+ * sign-in, makes them stale (stale-tags.ts), so read before it they would be read again.
+ */
+export type FirstReads = (dispatch: FirstDispatch, ability: AppAbility) => void;
+
+/** The screens people land on whose first reads are known here; the others read as they draw. */
+const firstReads: Partial<Record<Screen, FirstReads>> = { Dashboard: dashboardFirstReads };
+
+/**
+ * Sign-in → the first screen without a waterfall: as soon as the sign-in is answered, the frame's and
+ * the landing screen's reads go out while their code loads (or, fetched while the login form waited,
+ * is evaluated) and is drawn, rather than each read waiting for the component that makes it. RTK Query
+ * keeps each answer, or the request on its way, for the hook that asks the same.
+ */
+export function openFirstScreen(user: SessionUser, dispatch: FirstDispatch): void {
+  const ability = abilityFor(user);
+  const landing = landingScreen(ability);
+  void preloadSignedIn().catch(() => undefined);
+  if (landing) void preloadScreen(landing).catch(() => undefined);
+  // The frame's own: the header's branch, the idle lock's time, the shift reminder.
+  dispatch(lookupEndpoints.branchList.initiate(undefined, { subscribe: false }));
+  dispatch(chainSettingsEndpoints.chainSettings.initiate(undefined, { subscribe: false }));
+  if (ability.can('view', 'Sales')) dispatch(shiftEndpoints.shiftCurrent.initiate(undefined, { subscribe: false }));
+  if (landing) firstReads[landing]?.(dispatch, ability);
+}
