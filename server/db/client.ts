@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The requests' database, on its pool (a LISTEN connection is opened with the same settings). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction, or the database itself: what a step of a larger write runs on. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
