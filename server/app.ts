@@ -156,6 +156,7 @@ export function buildApp(deps: AppDeps): App {
   const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now, (sessionId) =>
     realtime.endSession(sessionId),
   );
+  fastify.addHook('onClose', () => auth.close());
 
   const chat = new ChatService(deps.db, (userId, event, payload) => realtime.toUser(userId, event, payload));
   const products = new ProductService(deps.db);

@@ -11,7 +11,7 @@ export const serverDataDir = (root: string) => join(root, 'server');
 
 /**
  * `npm run server` options from its arguments, then the environment (PORT, HOST, DATA_DIR,
- * DATABASE_URL, MEDIA_DIR, POS_ADMIN_*, LOG_LEVEL, SMS_*, TRUST_PROXY, PROMOTION_*).
+ * DATABASE_URL, DATABASE_WAIT_SECONDS, MEDIA_DIR, POS_ADMIN_*, LOG_LEVEL, SMS_*, TRUST_PROXY, PROMOTION_*).
  */
 export function cliServerOptions(args: string[], env: NodeJS.ProcessEnv): ServerOptions & { host: string } {
   const { values } = parseArgs({
@@ -35,6 +35,7 @@ export function cliServerOptions(args: string[], env: NodeJS.ProcessEnv): Server
     sms: gatewayFromEnv(env),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     promotion: promotionOptions.parse(env),
+    databaseWaitMs: databaseWait.parse(env),
   };
 }
 
@@ -52,6 +53,11 @@ const promotionOptions = z
     ...(e.PROMOTION_SMS_RATE ? { ratePerSecond: e.PROMOTION_SMS_RATE } : {}),
     ...(e.PROMOTION_STALE_MS ? { staleAfterMs: e.PROMOTION_STALE_MS } : {}),
   }));
+
+/** DATABASE_WAIT_SECONDS: how long the start waits for the database to answer (default 60). */
+const databaseWait = z
+  .object({ DATABASE_WAIT_SECONDS: z.coerce.number().positive().max(3600).optional() })
+  .transform((e) => (e.DATABASE_WAIT_SECONDS === undefined ? undefined : e.DATABASE_WAIT_SECONDS * 1000));
 
 /** TRUST_PROXY: unset or `false` (no proxy), `true` (any), or the proxies' addresses, e.g. `10.0.0.0/8,loopback`. */
 function trustedProxies(value: string | undefined): boolean | string {

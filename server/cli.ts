@@ -1,5 +1,6 @@
 import { startServer } from './start';
 import { DataDirInUseError } from './db/embedded';
+import { DatabaseNotReadyError } from './db/not-ready';
 import { cliServerOptions } from './cli-options';
 import { isLoopback } from '../shared/domain/server-address';
 
@@ -50,6 +51,7 @@ try {
   if (parentPort) parentPort.postMessage(ready);
   else process.send?.(ready);
 } catch (error) {
-  console.error(error instanceof DataDirInUseError ? error.message : error);
+  // What the operator must do is the whole message; anything else keeps its stack.
+  console.error(error instanceof DataDirInUseError || error instanceof DatabaseNotReadyError ? error.message : error);
   process.exit(1);
 }

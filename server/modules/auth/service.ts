@@ -15,6 +15,7 @@ import {
 import { loginWaitSeconds } from '../../../shared/domain/sign-in-limits';
 import { limitAddress } from './address';
 import { endHostedSupervisorSessions } from '../supervisor/sessions';
+import { SessionCache, announceSessionChange, listenerOf, sessionChangedHere } from './session-cache';
 
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -32,8 +33,15 @@ export class AuthService {
     private readonly now: () => Date = () => new Date(),
     /** Told when a sign-in ends (logout, a replayed refresh token), so what it opened closes too. */
     private readonly sessionEnded: (sessionId: string) => void = () => {},
+    /** The sign-in checks answered from memory; by default listening on the database's own channel. */
+    readonly sessions: SessionCache = new SessionCache(listenerOf(db)),
   ) {
     this.signedIn = signedInStatement(db);
+  }
+
+  /** Stops listening for sign-in changes (the server is closing). */
+  close(): Promise<void> {
+    return this.sessions.close();
   }
 
   /**
@@ -119,14 +127,22 @@ export class AuthService {
     return null;
   }
 
-  /** Resolves an access token to its employee as they are now (role changes apply at once). */
+  /**
+   * Resolves an access token to its employee as they are now (role changes apply at once): from memory
+   * while the sign-in changes channel is heard (see SessionCache), else from the database.
+   */
   async authenticate(token: string): Promise<Pick<AuthenticatedContext, 'user' | 'sessionId'>> {
     const claims = await this.accessTokens.verify(token);
     if (!claims) throw new AppError('SESSION_EXPIRED');
-    // One statement per request: the sign-in must still be open and the employee still employed.
+    const held = this.sessions.get(claims.sessionId, claims.userId);
+    if (held) return { user: held.user, sessionId: held.sessionId };
+    const generation = this.sessions.begin();
+    // The sign-in must still be open and the employee still employed.
     const [row] = await this.signedIn.execute({ sessionId: claims.sessionId, userId: claims.userId });
     if (!row) throw new AppError('SESSION_EXPIRED', { logout: true });
-    return { user: toSessionUser(row.user, row.privilege), sessionId: claims.sessionId };
+    const signedIn = { user: toSessionUser(row.user, row.privilege), sessionId: claims.sessionId };
+    this.sessions.keep(generation, signedIn);
+    return signedIn;
   }
 
   /** Of these sign-ins, the ones still open: not signed out, their employee not deleted. */
@@ -233,7 +249,9 @@ export class AuthService {
         .set({ logout_at: new Date() })
         .where(and(eq(loginSessions.id, familyId), isNull(loginSessions.logout_at)));
       await endHostedSupervisorSessions(tx, familyId);
+      await announceSessionChange(tx, { session: familyId });
     });
+    sessionChangedHere({ session: familyId });
     this.sessionEnded(familyId);
   }
 

@@ -11,6 +11,7 @@ import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { EmployeeRecord } from '../../../shared/api/employees';
 import { isAdministratorRole } from '../../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
+import { announceSessionChange, sessionChangedHere } from '../auth/session-cache';
 import type { BranchLocales } from '../branches/locales';
 import { startOfDay } from '../../../shared/domain/time-zone';
 import { addDays } from '../../../shared/domain/subscription';
@@ -132,8 +133,11 @@ export class EmployeeService {
             )
             .returning({ id: loginSessions.id })
         : [];
+      // Their sign-ins answer as they are now (role, branch, name) on every server instance.
+      await announceSessionChange(tx, { user: id });
       return { row: row!, ended };
     });
+    sessionChangedHere({ user: id });
     this.sessionsEnded(updated.ended.map((session) => session.id));
     for (const branchId of doors) this.roomViewsChanged(branchId);
     return updated.row;
@@ -145,12 +149,14 @@ export class EmployeeService {
     const doors = await this.doorsOf(id);
     const ended = await this.db.transaction(async (tx) => {
       await tx.update(users).set({ deleted_at: new Date() }).where(eq(users.id, id));
+      await announceSessionChange(tx, { user: id });
       return tx
         .update(loginSessions)
         .set({ logout_at: new Date() })
         .where(and(eq(loginSessions.user_id, id), isNull(loginSessions.logout_at)))
         .returning({ id: loginSessions.id });
     });
+    sessionChangedHere({ user: id });
     this.sessionsEnded(ended.map((session) => session.id));
     for (const branchId of doors) this.roomViewsChanged(branchId);
     return null;

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors';
 import { isUniqueViolation, pageOf } from '../../http/results';
 import { isAdministrator } from '../which-branch';
 import { assertMayGrant } from './grant';
+import { announceSessionChange, sessionChangedHere } from '../auth/session-cache';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { Role } from '../../../shared/api/roles';
@@ -65,11 +66,16 @@ export class RoleService {
     if (!isAdministrator(ctx) && ctx.user.privilege?.id === id) throw new AppError('NOT_AUTHORISED');
     assertMayGrant(ctx, input.admin_access || current.admin_access, current.features, input.features);
     try {
-      await this.db.update(privileges).set(input).where(eq(privileges.id, id));
+      await this.db.transaction(async (tx) => {
+        await tx.update(privileges).set(input).where(eq(privileges.id, id));
+        // Its holders' next calls, on every server instance, are checked against the new rights.
+        await announceSessionChange(tx, { privilege: id });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('EXISTS');
       throw error;
     }
+    sessionChangedHere({ privilege: id });
     return this.get(id);
   }
 
