@@ -137,6 +137,12 @@ export function openApiDocument() {
   };
 }
 
+/** Where `npm run openapi` writes the document for integrators, from the repository's root. */
+export const OPENAPI_FILE = 'docs/openapi.json';
+
+/** The document as the file holds it. */
+export const openApiText = () => `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+
 /** Reading the document is an administrator's: those who may change the chain's settings (Settings: update). */
 export const OPENAPI_PERMISSION = { action: 'update', subject: 'Settings' } as const satisfies Permission;
 
