@@ -178,7 +178,9 @@ export function guardsOf(app: FastifyInstance, permission: Permission, auth: Aut
   const supervisor: onRequestHookHandler = async (req) => {
     if (!auth.supervisor) throw new AppError('NOT_AUTHORISED', { supervisor: true });
     const caller = req.caller!;
-    caller.supervisor = await auth.supervisor(headerOf(req, SUPERVISOR_HEADER.toLowerCase()), caller.sessionId);
+    // A new caller, not the one given: the authenticator may hand the same object to every call of a session.
+    const supervisor = await auth.supervisor(headerOf(req, SUPERVISOR_HEADER.toLowerCase()), caller.sessionId);
+    req.caller = { ...caller, supervisor };
   };
   return [signIn, right, supervisor];
 }
