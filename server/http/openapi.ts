@@ -7,7 +7,7 @@ import { Timestamp } from '../../shared/api/common';
 import { looseEnvelopeSchema } from '../../shared/api/envelope';
 import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
-import { answerSchemaOf, guardsOf, type Authenticator } from './route';
+import { answerSchemaOf, guardOf, type Authenticator } from './route';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
 
@@ -153,7 +153,8 @@ export const OPENAPI_PERMISSION = { action: 'update', subject: 'Settings' } as c
 export const openApiRoute: FastifyPluginCallback<{ auth: Authenticator }> = (instance, { auth }, done) => {
   // Made on the first request: a server most often starts without anyone asking for it.
   let document: string | undefined;
-  instance.get('/openapi.json', { onRequest: guardsOf(instance, OPENAPI_PERMISSION, auth) }, async (_req, reply) =>
+  const guard = guardOf(instance, OPENAPI_PERMISSION, auth)!;
+  instance.get('/openapi.json', { onRequest: async (req) => guard(req) }, async (_req, reply) =>
     reply.type('application/json').send((document ??= JSON.stringify(openApiDocument()))),
   );
   done();

@@ -109,14 +109,21 @@ export function registerEndpoint<E extends Endpoint>(
   handler: (request: z.output<E['request']>, ctx: RequestContext) => Promise<z.input<E['response']>>,
   auth: Authenticator,
 ): void {
-  const onRequest = [...guardsOf(app, endpoint.permission, auth), idempotencyKeyFits];
+  const guard = guardOf(app, endpoint.permission, auth);
+  const onRequest: onRequestHookHandler = guard
+    ? async (req) => {
+        await guard(req);
+        idempotencyKeyFits(req);
+      }
+    : async (req) => idempotencyKeyFits(req);
   const answer = answerSchemaOf(endpoint);
   const success: SuccessKey | 'OK' = endpoint.success ?? 'OK';
   const methods: HttpMethod[] = endpoint.alsoPost ? [endpoint.method, 'POST'] : [endpoint.method];
   for (const method of methods) {
     // A GET carries its request in the query, any other method in its body; path segments join either.
     const part = method === 'GET' ? 'query' : 'body';
-    const withPath = endpoint.path.includes(':') ? [pathJoins(part)] : [];
+    // Only where the path has segments: an empty hook list would still be run through.
+    const withPath = endpoint.path.includes(':') ? { preValidation: pathJoins(part) } : {};
     app.withTypeProvider<ZodTypeProvider>().route({
       method,
       url: endpoint.path,
@@ -128,7 +135,7 @@ export function registerEndpoint<E extends Endpoint>(
       validatorCompiler,
       serializerCompiler,
       onRequest,
-      preValidation: withPath,
+      ...withPath,
       handler: async (req) => ({
         status: true as const,
         message: success,
@@ -155,42 +162,42 @@ export function endpointsPlugin<M extends object>(
 }
 
 /**
- * The onRequest hooks a permission asks for: none for a public endpoint, else the sign-in, the right, and
- * for room work the supervisor. They run before the body is read: a stranger's upload is not parsed.
+ * The onRequest hook a permission asks for, made once per route: none for a public endpoint, else the
+ * sign-in, then the right (CASL, with its `or`), then for room work the supervisor. It runs before the
+ * body is read: a stranger's upload is not parsed.
  */
-export function guardsOf(app: FastifyInstance, permission: Permission, auth: Authenticator): onRequestHookHandler[] {
+export function guardOf(
+  app: FastifyInstance,
+  permission: Permission,
+  auth: Authenticator,
+): ((req: FastifyRequest) => Promise<void>) | null {
   if (!app.hasRequestDecorator('caller')) app.decorateRequest('caller', null);
-  if (permission === 'public') return [];
-  const signIn: onRequestHookHandler = async (req) => {
+  if (permission === 'public') return null;
+  const right = permission === 'authenticated' ? null : permission;
+  return async (req) => {
     const token = bearerOf(req);
     if (!token) throw new AppError('SESSION_EXPIRED');
-    req.caller = await auth.authenticate(token);
-  };
-  if (permission === 'authenticated') return [signIn];
-  const { action, subject, or } = permission;
-  const right: onRequestHookHandler = async (req) => {
-    const ability = abilityFor(req.caller!.user);
-    if (!ability.can(action, subject) && !(or && ability.can(or.action, or.subject)))
+    const caller = await auth.authenticate(token);
+    req.caller = caller;
+    if (!right) return;
+    const ability = abilityFor(caller.user);
+    if (!ability.can(right.action, right.subject) && !(right.or && ability.can(right.or.action, right.or.subject)))
       throw new AppError('NOT_AUTHORISED');
-  };
-  if (!permission.supervisor) return [signIn, right];
-  // Room work: the staff token let the station in; the supervisor header says who works the room.
-  const supervisor: onRequestHookHandler = async (req) => {
+    if (!right.supervisor) return;
+    // Room work: the staff token let the station in; the supervisor header says who works the room.
     if (!auth.supervisor) throw new AppError('NOT_AUTHORISED', { supervisor: true });
-    const caller = req.caller!;
-    // A new caller, not the one given: the authenticator may hand the same object to every call of a session.
     const supervisor = await auth.supervisor(headerOf(req, SUPERVISOR_HEADER.toLowerCase()), caller.sessionId);
+    // A new caller, not the one given: the authenticator may hand the same object to every call of a session.
     req.caller = { ...caller, supervisor };
   };
-  return [signIn, right, supervisor];
 }
 
 /** A key too long to keep is refused: ignoring it would turn a retry into a second sale. */
-const idempotencyKeyFits: onRequestHookHandler = async (req) => {
+function idempotencyKeyFits(req: FastifyRequest): void {
   const key = req.headers['idempotency-key'];
   if (typeof key === 'string' && key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
     throw new ValidationFailure('VALIDATION_FAILED', [{ path: 'Idempotency-Key', message: 'FIELD_TOO_LONG' }]);
-};
+}
 
 /**
  * The catalogue's request is one object: the path's `:name` segments with the query or the body. They
