@@ -37,7 +37,6 @@ export type Handler<N extends EndpointName> = (
   request: ParsedRequestOf<N>,
   ctx: ContextOf<N>,
 ) => Promise<ResponseInputOf<N>>;
-export type Handlers = { [N in EndpointName]: Handler<N> };
 /** A server module's routes: exactly the endpoints its `shared/api` module declares (`HandlersOf<typeof couponsApi>`). */
 export type HandlersOf<M> = { [N in EndpointNamesOf<M>]: Handler<N> };
 
