@@ -1,14 +1,11 @@
 import type pg from 'pg';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { allEndpoints } from '../shared/api/catalogue';
-import { fail } from '../shared/api/envelope';
-import { httpStatusOf } from '../shared/api/keys';
 import type { Db } from './db/client';
-import { AppError } from './http/errors';
 import { loggableError, requestForLog } from './http/log';
-import type { AuthenticatedContext, RequestContext } from './http/context';
+import { envelope, refuseBadUrl } from './http/answers';
+import { openApiRoute } from './http/openapi';
 import { itemBranch } from './modules/which-branch';
-import { registerEndpoint, type Handlers } from './http/route';
 import { AuthService } from './modules/auth/service';
 import { AccessTokens } from './modules/auth/tokens';
 import { authRoutes } from './modules/auth/routes';
@@ -113,22 +110,7 @@ export interface App {
   promotions: PromotionSender;
 }
 
-/**
- * Every answer is one caller's data as JSON: a browser must not guess another type from it, nor a proxy
- * or the station's cache keep a copy another user could read.
- */
-const ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' } as const;
-
-/**
- * A URL the router cannot decode (a bad %-encoding) is refused before any route or error handler runs;
- * without this Fastify answers in its own shape, not the envelope every client reads.
- */
-function refuseBadUrl(_error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
-  // Answered before any hook runs, so it carries the answer headers itself.
-  void reply.code(httpStatusOf('VALIDATION_FAILED')).headers(ANSWER_HEADERS).send(fail('VALIDATION_FAILED'));
-}
-
-/** The Fastify app with every catalogue endpoint bound to its handler; not listening yet. */
+/** The Fastify app: the envelope, then every module's plugin; not listening yet (plugins load on ready). */
 export function buildApp(deps: AppDeps): App {
   const fastify = Fastify({
     logger: {
@@ -203,32 +185,26 @@ export function buildApp(deps: AppDeps): App {
     authenticate: (token: string) => auth.authenticate(token),
     supervisor: (token: string | null, staffSessionId: string) => supervisors.authenticate(token, staffSessionId),
   };
-  const handlers: Handlers = {
-    ...authRoutes(auth),
-    ...setupRoutes(auth, deps.firstRun ?? new FirstRunGate()),
-    ...chainSettingsRoutes(new ChainSettingsService(deps.db)),
-    ...smsProviderRoutes({ providers: smsProviders, sms, locales }),
-    ...lookupRoutes(new LookupService(deps.db)),
-    ...roleRoutes(new RoleService(deps.db)),
-    ...branchRoutes(new BranchService(deps.db, locales)),
-    ...employeeRoutes(employees),
-    ...productRoutes(products),
-    ...couponRoutes(new CouponService(deps.db)),
-    ...saleRoutes({ sales, products, packages, realtime }),
-    ...parentRoutes(parents),
-    ...frontDeskRoutes({
-      otp,
-      visits: new VisitService(deps.db, locales),
-      overtime,
-      parents,
-      sales,
-      outbox: new SmsOutbox(deps.db, locales),
-      realtime,
-      rooms,
-    }),
-    ...roomRoutes(rooms),
-    ...supervisorRoutes(supervisors),
-    ...reportRoutes({
+  // Every module is a plugin answering its shared/api module's endpoints; the envelope comes first, on the
+  // root, so their routes inherit its error formatter, not-found answer and headers.
+  fastify.register(envelope);
+  const modules = [
+    authRoutes(auth),
+    setupRoutes(auth, deps.firstRun ?? new FirstRunGate()),
+    chainSettingsRoutes(new ChainSettingsService(deps.db)),
+    smsProviderRoutes({ providers: smsProviders, sms, locales, outbox: new SmsOutbox(deps.db, locales) }),
+    lookupRoutes(new LookupService(deps.db)),
+    roleRoutes(new RoleService(deps.db)),
+    branchRoutes(new BranchService(deps.db, locales)),
+    employeeRoutes(employees),
+    productRoutes(products),
+    couponRoutes(new CouponService(deps.db)),
+    saleRoutes({ sales, products, packages, realtime }),
+    parentRoutes(parents),
+    frontDeskRoutes({ otp, visits: new VisitService(deps.db, locales), overtime, realtime }),
+    roomRoutes(rooms),
+    supervisorRoutes(supervisors),
+    reportRoutes({
       dashboard: new Dashboard(deps.db, subscriptionReport),
       visits: new KidVisits(deps.db, locales),
       sales: new SalesReports(deps.db),
@@ -236,17 +212,17 @@ export function buildApp(deps: AppDeps): App {
       subscriptions: subscriptionReport,
       users: new UserSummary(deps.db),
     }),
-    ...cashupRoutes(new CashupService(deps.db, locales)),
-    ...promotionRoutes({
+    cashupRoutes(new CashupService(deps.db, locales)),
+    promotionRoutes({
       campaigns,
       audience: new PromotionAudience(deps.db, locales, now),
       settings: promotionSettings,
       settingsChanged: () => promotions.wake(),
     }),
-    ...chatRoutes(chat),
-    ...subscriptionRoutes(subscriptions),
-    ...packageRoutes(packages),
-    ...fileRoutes(
+    chatRoutes(chat),
+    subscriptionRoutes(subscriptions),
+    packageRoutes(packages),
+    fileRoutes(
       new FileService(deps.files, {
         kid: {
           check: async (_ctx, id) => void (await parents.kidInfo(id)),
@@ -267,32 +243,13 @@ export function buildApp(deps: AppDeps): App {
         promotion: { check: async (ctx, id) => void (await itemBranch(deps.db, ctx, id)) },
       }),
     ),
-  };
-
-  for (const [name, endpoint] of allEndpoints) {
-    const handler = handlers[name] as
-      ((request: unknown, ctx: AuthenticatedContext | RequestContext) => Promise<unknown>) | undefined;
-    // A catalogue entry without a handler is a build mistake, found at start rather than by a cashier.
-    if (!handler) throw new Error(`No handler for catalogue endpoint ${name}`);
-    registerEndpoint(fastify, endpoint, handler, authenticator);
-  }
-
-  fastify.addHook('onSend', async (_req, reply) => void reply.headers(ANSWER_HEADERS));
-  fastify.setNotFoundHandler((_req, reply) => reply.code(404).send(fail('NOT_FOUND')));
-  fastify.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-    if (error instanceof AppError) {
-      if (error.extra.retry_after !== undefined) void reply.header('retry-after', String(error.extra.retry_after));
-      return reply.code(httpStatusOf(error.key)).send(fail(error.key, error.extra));
-    }
-    const status = error.statusCode ?? 500;
-    // Fastify's own 4xx: malformed JSON, wrong content type, a body over the limit.
-    if (status >= 400 && status < 500) {
-      return reply
-        .code(status === 429 ? 429 : 400)
-        .send(fail(status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_FAILED'));
-    }
-    req.log.error({ err: loggableError(error) }, 'unhandled error');
-    return reply.code(500).send(fail('SOMETHING_WENT_WRONG'));
+  ];
+  for (const module of modules) fastify.register(module, { auth: authenticator });
+  fastify.register(openApiRoute, { auth: authenticator });
+  // A catalogue endpoint no module answers is a build mistake, found at start rather than by a cashier.
+  fastify.addHook('onReady', async () => {
+    const missing = allEndpoints.filter(([, e]) => !fastify.hasRoute({ method: e.method, url: e.path }));
+    if (missing.length > 0) throw new Error(`No route for ${missing.map(([name]) => name).join(', ')}`);
   });
   promotions.start();
   // Before the pool closes: the answers awaited are recorded first.

@@ -1,6 +1,6 @@
 import { api, mutation, query } from './base';
 
-/** One-time codes, visits and their overtime, a kid's profile, the SMS outbox. */
+/** One-time codes, visits and their overtime, a kid's visits. */
 export const {
   useOtpSendMutation,
   useOtpVerifyMutation,
@@ -11,11 +11,7 @@ export const {
   useOvertimeDecideMutation,
   useOvertimeConfirmMutation,
   useOvertimeLogQuery,
-  useKidInfoQuery,
-  useKidInvoicesQuery,
   useKidProfileVisitsQuery,
-  useKidRoomVisitsQuery,
-  useSmsOutboxQuery,
 } = api.injectEndpoints({
   endpoints: (build) => ({
     otpSend: mutation(build, 'otp/send'),
@@ -28,10 +24,6 @@ export const {
     /** The parent confirms the overtime to pay with their code (a GET in the spec, but it records the confirmation). */
     overtimeConfirm: mutation(build, 'kids/session/payments', ['Session']),
     overtimeLog: query(build, 'kids/session/fee/log', ['Session']),
-    kidInfo: query(build, 'profile/kid/info', ['Parent']),
-    kidInvoices: query(build, 'profile/kid/invoice', ['Invoice']),
     kidProfileVisits: query(build, 'profile/kid/session', ['Session']),
-    kidRoomVisits: query(build, 'profile/kid/roomsession', ['Session']),
-    smsOutbox: query(build, 'sms/outbox'),
   }),
 });

@@ -7,6 +7,7 @@ export const {
   useKidCreateMutation,
   useKidUpdateMutation,
   useTillKidsQuery,
+  useKidInfoQuery,
 } = api.injectEndpoints({
   endpoints: (build) => ({
     parentSearch: query(build, 'parent/search', ['Parent', 'Session']),
@@ -14,5 +15,6 @@ export const {
     kidCreate: mutation(build, 'kid/create', ['Parent']),
     kidUpdate: mutation(build, 'kid/update', ['Parent', 'Session']),
     tillKids: query(build, 'sale/kidslist', ['Parent', 'Subscription']),
+    kidInfo: query(build, 'profile/kid/info', ['Parent']),
   }),
 });

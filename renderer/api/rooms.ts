@@ -9,6 +9,7 @@ export const {
   useRoomRevokeMutation,
   useRoomSupervisorCandidatesQuery,
   useRoomVisitsQuery,
+  useKidRoomVisitsQuery,
 } = api.injectEndpoints({
   endpoints: (build) => ({
     roomList: query(build, 'room/listall', ['Room', 'Session']),
@@ -18,5 +19,6 @@ export const {
     roomRevoke: mutation(build, 'room/revoke', ['Room']),
     roomSupervisorCandidates: query(build, 'room/supervisor/list', ['Room']),
     roomVisits: query(build, 'kidroomsession/pagelist', ['Session']),
+    kidRoomVisits: query(build, 'profile/kid/roomsession', ['Session']),
   }),
 });

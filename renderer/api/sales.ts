@@ -9,6 +9,7 @@ export const {
   useTillPackagesQuery,
   useInvoiceSendMutation,
   useSaleReceiptQuery,
+  useKidInvoicesQuery,
 } = api.injectEndpoints({
   endpoints: (build) => ({
     saleCreate: mutation(build, 'sale/sale/create', [
@@ -24,6 +25,7 @@ export const {
     saleReceipt: query(build, 'sale/receipt/:id', ['Invoice']),
     invoiceSend: mutation(build, 'invoice/send'),
     salePage: query(build, 'sale/pagelist', ['Invoice']),
+    kidInvoices: query(build, 'profile/kid/invoice', ['Invoice']),
     saleCancel: mutation(build, 'sale/cancelinvoice', [
       'Invoice',
       'Product',

@@ -1,5 +1,5 @@
-import type { ErrorKey, SystemKey } from '../../shared/api/keys';
-import type { ApiFailure } from '../../shared/api/envelope';
+import type { ErrorKey, MessageKey, SystemKey } from '../../shared/api/keys';
+import type { ApiFailure, FieldError } from '../../shared/api/envelope';
 
 /** A refusal a service means to give: a catalogue key, mapped to its HTTP status by the route layer. */
 export class AppError extends Error {
@@ -9,5 +9,19 @@ export class AppError extends Error {
   ) {
     super(key);
     this.name = 'AppError';
+  }
+}
+
+/**
+ * A request its schema refused (or a header too long to keep): always 400, its message the key a field
+ * names where one does (a missing password is PASSWORD_MISSING), with one reason per field.
+ */
+export class ValidationFailure extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly errors: FieldError[],
+  ) {
+    super(key);
+    this.name = 'ValidationFailure';
   }
 }

@@ -41,7 +41,8 @@ function keyed<const Ms extends readonly Record<string, unknown>[]>(...modules: 
   return out as Keyed<Entries<Ms[number]>>;
 }
 
-function isEndpoint(value: unknown): value is Endpoint {
+/** Whether a `shared/api` module's export is an endpoint (a module also exports its schemas and types). */
+export function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'path' in value && 'permission' in value && 'request' in value;
 }
 

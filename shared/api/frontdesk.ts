@@ -3,11 +3,8 @@ import { endpoint } from './endpoint';
 import { Id, Mobile, paging, Timestamp } from './common';
 import { pageSchema } from './envelope';
 import { Amount, taxMode } from './products';
-import { kidSchema, parentSchema } from './parents';
-import { saleSchema, smsDelivery } from './sales';
-import { SMS_STATUSES } from '../domain/sms';
+import { smsDelivery } from './sales';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../domain/constants';
-import { roomVisitSchema } from './rooms';
 
 /** The mobile a one-time code goes to (spec 5: MOBILE_NUMBER_MISSING). */
 export const codeMobile = z
@@ -267,33 +264,6 @@ export const overtimeDecisionLog = endpoint({
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-/** Kid profile (spec 7). */
-export const kidInfo = endpoint({
-  method: 'POST',
-  path: '/profile/kid/info',
-  read: true,
-  request: z.object({ id: Id }),
-  response: kidSchema.extend({ parent: parentSchema }),
-  permission: { action: 'view', subject: 'FrontDesk' },
-});
-
-/** Invoices that bought something for the kid, in a date range (default about a month back). */
-export const kidInvoices = endpoint({
-  method: 'POST',
-  path: '/profile/kid/invoice',
-  read: true,
-  request: z.object({
-    ...paging(10),
-    kid_id: Id,
-    dates: z
-      .object({ from: z.iso.date(), to: z.iso.date() })
-      .refine((d) => d.from <= d.to, { message: 'FIELD_INVALID', path: ['to'] })
-      .optional(),
-  }),
-  response: pageSchema(saleSchema),
-  permission: { action: 'view', subject: 'FrontDesk' },
-});
-
 export const kidSessions = endpoint({
   method: 'POST',
   path: '/profile/kid/session',
@@ -301,37 +271,4 @@ export const kidSessions = endpoint({
   request: z.object({ ...paging(10), kid_id: Id }),
   response: pageSchema(kidSessionSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
-});
-
-/** The kid's stays in rooms, newest first (within the caller's branch, as their visits). */
-export const kidRoomSessions = endpoint({
-  method: 'POST',
-  path: '/profile/kid/roomsession',
-  read: true,
-  request: z.object({ ...paging(10), kid_id: Id }),
-  response: pageSchema(roomVisitSchema),
-  permission: { action: 'view', subject: 'FrontDesk' },
-});
-
-/** The SMS outbox: every message sent or kept, newest first; a branch's own only (administrators: all); codes masked. */
-export const smsOutbox = endpoint({
-  method: 'POST',
-  path: '/sms/outbox',
-  read: true,
-  request: z.object({ ...paging(20), to: z.string().trim().max(20).optional() }),
-  response: pageSchema(
-    z.object({
-      id: z.number().int(),
-      to: z.string(),
-      body: z.string(),
-      purpose: z.string(),
-      gateway: z.string(),
-      status: z.enum(SMS_STATUSES),
-      /** A refusal's HTTP status and the gateway's own error code. */
-      http_status: z.number().int().nullable(),
-      error_code: z.string().nullable(),
-      created_at: Timestamp,
-    }),
-  ),
-  permission: { action: 'view', subject: 'Promotions' },
 });

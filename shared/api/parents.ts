@@ -180,3 +180,13 @@ export const saleKidsList = endpoint({
   ),
   permission: { action: 'view', subject: 'Sales' },
 });
+
+/** Kid profile (spec 7). */
+export const kidInfo = endpoint({
+  method: 'POST',
+  path: '/profile/kid/info',
+  read: true,
+  request: z.object({ id: Id }),
+  response: kidSchema.extend({ parent: parentSchema }),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});

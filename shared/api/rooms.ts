@@ -198,3 +198,13 @@ export const kidRoomSessionPageList = endpoint({
   response: pageSchema(roomVisitSchema),
   permission: { action: 'view', subject: 'Rooms' },
 });
+
+/** The kid's stays in rooms, newest first (within the caller's branch, as their visits). */
+export const kidRoomSessions = endpoint({
+  method: 'POST',
+  path: '/profile/kid/roomsession',
+  read: true,
+  request: z.object({ ...paging(10), kid_id: Id }),
+  response: pageSchema(roomVisitSchema),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});

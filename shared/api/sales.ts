@@ -282,3 +282,20 @@ export const saleReceipt = endpoint({
   // A cashier prints the receipt of a sale they made even where their role does not read invoices.
   permission: { action: 'view', subject: 'Invoices', or: { action: 'create', subject: 'Sales' } },
 });
+
+/** Invoices that bought something for the kid, in a date range (default about a month back). */
+export const kidInvoices = endpoint({
+  method: 'POST',
+  path: '/profile/kid/invoice',
+  read: true,
+  request: z.object({
+    ...paging(10),
+    kid_id: Id,
+    dates: z
+      .object({ from: z.iso.date(), to: z.iso.date() })
+      .refine((d) => d.from <= d.to, { message: 'FIELD_INVALID', path: ['to'] })
+      .optional(),
+  }),
+  response: pageSchema(saleSchema),
+  permission: { action: 'view', subject: 'FrontDesk' },
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { Empty } from './common';
+import { Empty, paging, Timestamp } from './common';
+import { pageSchema } from './envelope';
+import { SMS_STATUSES } from '../domain/sms';
 import { codeLanguage, codeMobile } from './frontdesk';
 import { ACCEPTED_RULES, isProviderUrl, knownPlaceholdersOnly, placeholdersIn } from '../domain/sms-provider';
 
@@ -141,4 +143,27 @@ export const smsStatus = endpoint({
   request: Empty,
   response: z.object({ codes: z.boolean() }),
   permission: 'authenticated',
+});
+
+/** The SMS outbox: every message sent or kept, newest first; a branch's own only (administrators: all); codes masked. */
+export const smsOutbox = endpoint({
+  method: 'POST',
+  path: '/sms/outbox',
+  read: true,
+  request: z.object({ ...paging(20), to: z.string().trim().max(20).optional() }),
+  response: pageSchema(
+    z.object({
+      id: z.number().int(),
+      to: z.string(),
+      body: z.string(),
+      purpose: z.string(),
+      gateway: z.string(),
+      status: z.enum(SMS_STATUSES),
+      /** A refusal's HTTP status and the gateway's own error code. */
+      http_status: z.number().int().nullable(),
+      error_code: z.string().nullable(),
+      created_at: Timestamp,
+    }),
+  ),
+  permission: { action: 'view', subject: 'Promotions' },
 });

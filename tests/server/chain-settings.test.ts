@@ -15,29 +15,34 @@ describe('chain settings (the idle lock)', () => {
     const cashier = await server.staff('0500000101', {
       FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
     });
-    expect((await server.get('/settings/chain', cashier)).body).toMatchObject({
+    expect((await server.call('settings/chain', {}, { token: cashier })).body).toMatchObject({
       status: true,
       data: { idle_seconds: 600 },
     });
     const manager = await server.staff('0500000102', {
       Settings: { access: true, view: true, create: false, update: true, delete: false },
     });
-    expect((await server.post('/settings/chain/update', { idle_seconds: 300 }, manager)).body).toMatchObject({
+    expect((await server.call('settings/chain/update', { idle_seconds: 300 }, { token: manager })).body).toMatchObject({
       status: true,
       data: { idle_seconds: 300 },
     });
-    expect((await server.get('/settings/chain', cashier)).body.data).toEqual({ idle_seconds: 300 });
+    expect((await server.call('settings/chain', {}, { token: cashier })).body.data).toEqual({ idle_seconds: 300 });
   });
 
   it('refuses a cashier, and an idle time out of range, with a key and no 500', async () => {
     const cashier = await server.staff('0500000103', {
       FrontDesk: { access: true, view: true, create: true, update: true, delete: false },
     });
-    expect((await server.post('/settings/chain/update', { idle_seconds: 60 }, cashier)).body.message).toBe(
-      'NOT_AUTHORISED',
-    );
-    for (const idle_seconds of [0, 4, 8 * 3600 + 1, 'ten', 1.5]) {
-      const res = await server.post('/settings/chain/update', { idle_seconds }, admin);
+    const refused = await server.call('settings/chain/update', { idle_seconds: 60 }, { token: cashier });
+    expect(refused).toEqual({ status: 403, body: { status: false, message: 'NOT_AUTHORISED' } });
+    for (const idle_seconds of [0, 4, 8 * 3600 + 1, 1.5]) {
+      const res = await server.call('settings/chain/update', { idle_seconds }, { token: admin });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('VALIDATION_FAILED');
+    }
+    // Not a number at all: sent as raw JSON, past the request's type.
+    {
+      const res = await server.post('/settings/chain/update', { idle_seconds: 'ten' }, admin);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('VALIDATION_FAILED');
     }

@@ -32,6 +32,19 @@ describe('every API answer', () => {
   });
 });
 
+describe('a call without a token', () => {
+  it('is refused before its body is read: a malformed or oversized body is SESSION_EXPIRED, not a parse error', async () => {
+    const huge = JSON.stringify({ q: 'x'.repeat(2 * 1024 * 1024) });
+    for (const raw of ['{"page":', huge]) {
+      const res = await server.post('/product/pagelist', undefined, undefined, raw);
+      expect(res).toEqual({ status: 401, body: { status: false, message: 'SESSION_EXPIRED' } });
+    }
+    // With the token, the same bodies are the parser's refusals.
+    const signedIn = await server.post('/product/pagelist', undefined, admin, '{"page":');
+    expect(signedIn).toEqual({ status: 400, body: { status: false, message: 'VALIDATION_FAILED' } });
+  });
+});
+
 describe('text with U+0000', () => {
   it('is refused where it comes in, naming the field, in a body, a nested body and a sign-in', async () => {
     const branch = await server.post('/branch/create', { name_en: 'North\u0000', name_ar: 'الشمال' }, admin);

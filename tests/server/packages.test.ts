@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithAdministrator, type TestServer } from './harness';
+import type { RequestOf } from '../../shared/api/catalogue';
 
 let server: TestServer;
 let admin: string;
@@ -8,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Pkg = { id: number; validity_days: number; daily_limits: number; margin_minutes: string; image: string };
-const monthly = {
+const monthly: RequestOf<'package/create'> = {
   name_en: 'Monthly play',
   name_ar: 'اللعب الشهري',
   price: 30000,
@@ -22,39 +22,36 @@ const monthly = {
 
 describe('packages', () => {
   it('keep their validity, hours per day and overtime margin through create and update', async () => {
-    const created = await server.post<Pkg>('/package/create', monthly, admin);
+    const created = await server.call('package/create', monthly, { token: admin });
     expect(created.body.data).toMatchObject({
       validity_days: 30,
       daily_limits: 2,
       margin_minutes: '10,5',
       image: '/product.png',
     });
-    const custom = await server.post<Pkg>(
-      '/package/update',
+    const custom = await server.call(
+      'package/update',
       { ...monthly, id: created.body.data.id, validity_days: 45, margin_minutes: '15' },
-      admin,
+      { token: admin },
     );
     expect(custom.body.data).toMatchObject({ validity_days: 45, margin_minutes: '15' });
-    const page = await server.post<{ rows: Pkg[]; perPage: number }>('/package/pagelist', { q: 'شهري' }, admin);
+    const page = await server.call('package/pagelist', { q: 'شهري' }, { token: admin });
     expect(page.body.data.rows).toHaveLength(1);
-    expect((await server.post<Pkg[]>('/package/list', {}, admin)).body.data).toHaveLength(1);
+    expect((await server.call('package/list', {}, { token: admin })).body.data).toHaveLength(1);
   });
 
   it('a page carries its rows and allData, every package, as spec 7 says', async () => {
     for (const name_en of ['Alpha', 'Beta', 'Gamma'])
-      await server.post('/package/create', { ...monthly, name_en, name_ar: `باقة ${name_en}` }, admin);
-    const page = await server.post<{ rows: Pkg[]; total: number; allData: Pkg[] }>(
-      '/package/pagelist',
-      { page: 1, perPage: 2 },
-      admin,
-    );
+      await server.call('package/create', { ...monthly, name_en, name_ar: `باقة ${name_en}` }, { token: admin });
+    const page = await server.call('package/pagelist', { page: 1, perPage: 2 }, { token: admin });
     expect(page.body.data.rows).toHaveLength(2);
     expect(page.body.data.allData.length).toBe(page.body.data.total);
     expect(page.body.data.allData.length).toBeGreaterThanOrEqual(3);
   });
 
   it('refuse a validity, a daily limit or a margin that makes no sense', async () => {
-    const post = (over: object) => server.post('/package/create', { ...monthly, ...over }, admin);
+    const post = (over: Partial<RequestOf<'package/create'>>) =>
+      server.call('package/create', { ...monthly, ...over }, { token: admin });
     expect((await post({ validity_days: 0 })).body.errors?.[0]?.path).toBe('validity_days');
     expect((await post({ daily_limits: 25 })).body.errors?.[0]?.path).toBe('daily_limits');
     for (const margin_minutes of ['ten', '5,,5', '-5', '1,2,'])
@@ -63,14 +60,14 @@ describe('packages', () => {
 
   it('are deleted and then gone', async () => {
     const { id } = (
-      await server.post<Pkg>(
-        '/package/create',
+      await server.call(
+        'package/create',
         { ...monthly, name_en: 'Day pass', name_ar: 'تذكرة يوم', validity_days: 1 },
-        admin,
+        { token: admin },
       )
     ).body.data;
-    expect((await server.post('/package/delete', { id }, admin)).body.status).toBe(true);
-    expect((await server.post<Pkg[]>('/package/list', {}, admin)).body.data.some((p) => p.id === id)).toBe(false);
-    expect((await server.post('/package/delete', { id }, admin)).status).toBe(404);
+    expect((await server.call('package/delete', { id }, { token: admin })).body.status).toBe(true);
+    expect((await server.call('package/list', {}, { token: admin })).body.data.some((p) => p.id === id)).toBe(false);
+    expect((await server.call('package/delete', { id }, { token: admin })).status).toBe(404);
   });
 });

@@ -27,14 +27,10 @@ import type { KidSession } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
 import { mayOverrideBan } from '../../../shared/permissions';
-import {
-  useKidInfoQuery,
-  useKidInvoicesQuery,
-  useKidRoomVisitsQuery,
-  useKidProfileVisitsQuery,
-  useOvertimeLogQuery,
-} from '../../api/frontdesk';
-import { useKidUpdateMutation } from '../../api/parents';
+import { useKidProfileVisitsQuery, useOvertimeLogQuery } from '../../api/frontdesk';
+import { useKidInfoQuery, useKidUpdateMutation } from '../../api/parents';
+import { useKidInvoicesQuery } from '../../api/sales';
+import { useKidRoomVisitsQuery } from '../../api/rooms';
 import { useKidSubscriptionsQuery } from '../../api/subscriptions';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';

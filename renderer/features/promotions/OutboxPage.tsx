@@ -1,7 +1,7 @@
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useSmsOutboxQuery } from '../../api/frontdesk';
+import { useSmsOutboxQuery } from '../../api/sms-provider';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { formatDateTime } from '../../components/dates';
 import { failureOf } from '../../../shared/domain/sms';

@@ -1,7 +1,8 @@
-import type { HandlersOf } from '../../http/route';
-import type * as smsProviderApi from '../../../shared/api/sms-provider';
+import { endpointsPlugin } from '../../http/route';
+import * as smsProviderApi from '../../../shared/api/sms-provider';
 import type { SmsProviders } from '../../sms/sms-providers';
 import type { SmsSender } from '../../sms/sms-sender';
+import type { SmsOutbox } from '../../sms/outbox';
 import type { BranchLocales } from '../branches/locales';
 import { workBranch } from '../which-branch';
 import { AppError } from '../../http/errors';
@@ -17,9 +18,10 @@ export function smsProviderRoutes(deps: {
   providers: SmsProviders;
   sms: SmsSender;
   locales: BranchLocales;
-}): HandlersOf<typeof smsProviderApi> {
-  const { providers, sms, locales } = deps;
-  return {
+  outbox: SmsOutbox;
+}) {
+  const { providers, sms, locales, outbox } = deps;
+  return endpointsPlugin(smsProviderApi, {
     // The provider's settings are for whoever may change them, not for every viewer of Settings.
     'settings/sms': async (_body, ctx) => {
       if (!abilityFor(ctx.user).can('update', 'Settings')) throw new AppError('NOT_AUTHORISED');
@@ -27,6 +29,7 @@ export function smsProviderRoutes(deps: {
     },
     'settings/sms/update': (body) => providers.save(body),
     'settings/sms/status': async () => ({ codes: await providers.codesSent() }),
+    'sms/outbox': (body, ctx) => outbox.list(ctx, body),
     // Sent and recorded as any message is, and answered whatever the provider said: a refusal is the
     // answer the administrator asked for, not an error.
     'settings/sms/test': async ({ mobile: typed, language }, ctx) => {
@@ -50,5 +53,5 @@ export function smsProviderRoutes(deps: {
       const errorCode = delivery.status === 'unknown' ? delivery.errorCode : null;
       return { outcome: outcome[delivery.status], http_status: null, error_code: errorCode, answer: null };
     },
-  };
+  });
 }

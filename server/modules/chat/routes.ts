@@ -1,9 +1,9 @@
-import type { HandlersOf } from '../../http/route';
-import type * as chatApi from '../../../shared/api/chat';
+import { endpointsPlugin } from '../../http/route';
+import * as chatApi from '../../../shared/api/chat';
 import type { ChatService } from './service';
 
-export function chatRoutes(chat: ChatService): HandlersOf<typeof chatApi> {
-  return {
+export function chatRoutes(chat: ChatService) {
+  return endpointsPlugin(chatApi, {
     'chats/list': (body, ctx) => chat.contacts(ctx, body),
     'chats/send': (body, ctx) => chat.send(ctx, body),
     'chats/user': (body, ctx) => chat.conversation(ctx, body),
@@ -11,5 +11,5 @@ export function chatRoutes(chat: ChatService): HandlersOf<typeof chatApi> {
     'chats/read': (body, ctx) => chat.read(ctx, body),
     'chats/bookmark': (body, ctx) => chat.bookmark(ctx, body),
     'chats/bookmarks': (_body, ctx) => chat.bookmarks(ctx),
-  };
+  });
 }

@@ -1,9 +1,9 @@
-import type { HandlersOf } from '../../http/route';
-import type * as employeesApi from '../../../shared/api/employees';
+import { endpointsPlugin } from '../../http/route';
+import * as employeesApi from '../../../shared/api/employees';
 import type { EmployeeService } from './service';
 
-export function employeeRoutes(employees: EmployeeService): HandlersOf<typeof employeesApi> {
-  return {
+export function employeeRoutes(employees: EmployeeService) {
+  return endpointsPlugin(employeesApi, {
     'user/pagelist': (body, ctx) => employees.list(ctx, body),
     'user/register': (body, ctx) => employees.register(ctx, body),
     'user/update': (body, ctx) => employees.update(ctx, body),
@@ -12,5 +12,5 @@ export function employeeRoutes(employees: EmployeeService): HandlersOf<typeof em
     'profile/user/session': (body, ctx) => employees.sessions(ctx, body),
     'profile/user/roomsession': (body, ctx) => employees.roomSessions(ctx, body),
     'user/loginreport': (body, ctx) => employees.loginReport(ctx, body),
-  };
+  });
 }

@@ -1,10 +1,10 @@
-import type { HandlersOf } from '../../http/route';
-import type * as lookupsApi from '../../../shared/api/lookups';
+import { endpointsPlugin } from '../../http/route';
+import * as lookupsApi from '../../../shared/api/lookups';
 import * as t from '../../db/schema';
 import type { LookupService } from './service';
 
-export function lookupRoutes(lookups: LookupService): HandlersOf<typeof lookupsApi> {
-  return {
+export function lookupRoutes(lookups: LookupService) {
+  return endpointsPlugin(lookupsApi, {
     'identification/list': () => lookups.list(t.identificationTypes),
     'nationality/list': () => lookups.nationalities(),
     'branch/list': () => lookups.branches(),
@@ -13,5 +13,5 @@ export function lookupRoutes(lookups: LookupService): HandlersOf<typeof lookupsA
     'shift/list': () => lookups.list(t.shifts),
     'priviledge/list': () => lookups.roles(),
     'tax/list': () => lookups.taxes(),
-  };
+  });
 }

@@ -1,9 +1,9 @@
-import type { HandlersOf } from '../../http/route';
-import type * as parentsApi from '../../../shared/api/parents';
+import { endpointsPlugin } from '../../http/route';
+import * as parentsApi from '../../../shared/api/parents';
 import type { ParentService } from './service';
 
-export function parentRoutes(parents: ParentService): HandlersOf<typeof parentsApi> {
-  return {
+export function parentRoutes(parents: ParentService) {
+  return endpointsPlugin(parentsApi, {
     'parent/create': (body, ctx) => parents.create(ctx, body),
     'parent/update': (body, ctx) => parents.update(ctx, body),
     'parent/info': (body) => parents.info(body.id),
@@ -13,5 +13,6 @@ export function parentRoutes(parents: ParentService): HandlersOf<typeof parentsA
     'kid/update': (body, ctx) => parents.updateKid(ctx, body),
     'kid/delete': (body) => parents.removeKid(body.id),
     'sale/kidslist': (body, ctx) => parents.kidsForSale(ctx, body.parent_ids),
-  };
+    'profile/kid/info': (body) => parents.kidInfo(body.id),
+  });
 }

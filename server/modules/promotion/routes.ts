@@ -1,5 +1,5 @@
-import type { HandlersOf } from '../../http/route';
-import type * as promotionApi from '../../../shared/api/promotion';
+import { endpointsPlugin } from '../../http/route';
+import * as promotionApi from '../../../shared/api/promotion';
 import type { PromotionCampaigns } from './campaigns';
 import type { PromotionSettingsStore } from './settings';
 import type { PromotionAudience } from './audience';
@@ -10,9 +10,9 @@ export function promotionRoutes(deps: {
   settings: PromotionSettingsStore;
   /** The sender looks again at once (new settings: another window). */
   settingsChanged: () => void;
-}): HandlersOf<typeof promotionApi> {
+}) {
   const { campaigns, audience, settings } = deps;
-  return {
+  return endpointsPlugin(promotionApi, {
     'promotion/sms': (body, ctx) => campaigns.single(ctx, body),
     'promotion/bulksms': (body, ctx) => campaigns.bulk(ctx, body),
     'promotion/audience': (body, ctx) => audience.build(ctx, body),
@@ -29,5 +29,5 @@ export function promotionRoutes(deps: {
       deps.settingsChanged();
       return saved;
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
-import type { HandlersOf } from '../../http/route';
-import type * as reportsApi from '../../../shared/api/reports';
+import { endpointsPlugin } from '../../http/route';
+import * as reportsApi from '../../../shared/api/reports';
 import type { Dashboard } from './dashboard';
 import type { KidVisits } from './kid-visits';
 import type { SalesReports } from './sales-reports';
@@ -16,8 +16,8 @@ export interface ReportServices {
   users: UserSummary;
 }
 
-export function reportRoutes(r: ReportServices): HandlersOf<typeof reportsApi> {
-  return {
+export function reportRoutes(r: ReportServices) {
+  return endpointsPlugin(reportsApi, {
     'admin/dashboard': (body, ctx) => r.dashboard.of(ctx, body.branch_id),
     'kidsession/pagelist': (body, ctx) => r.visits.page(ctx, body),
     'report/custom': (body, ctx) => r.sales.custom(ctx, body),
@@ -27,5 +27,5 @@ export function reportRoutes(r: ReportServices): HandlersOf<typeof reportsApi> {
     'report/sales': (body, ctx) => r.sales.sales(ctx, body),
     'report/subscriptions': (body, ctx) => r.subscriptions.of(ctx, body),
     'report/users': (body, ctx) => r.users.of(ctx, body),
-  };
+  });
 }

@@ -1,9 +1,9 @@
-import type { HandlersOf } from '../../http/route';
-import type * as roomsApi from '../../../shared/api/rooms';
+import { endpointsPlugin } from '../../http/route';
+import * as roomsApi from '../../../shared/api/rooms';
 import type { RoomService } from './service';
 
-export function roomRoutes(rooms: RoomService): HandlersOf<typeof roomsApi> {
-  return {
+export function roomRoutes(rooms: RoomService) {
+  return endpointsPlugin(roomsApi, {
     'room/listall': (body, ctx) => rooms.list(ctx, body),
     'room/create': (body, ctx) => rooms.create(ctx, body),
     'room/data/update': (body, ctx) => rooms.update(ctx, body),
@@ -12,5 +12,6 @@ export function roomRoutes(rooms: RoomService): HandlersOf<typeof roomsApi> {
     'roomaccess/list': (body, ctx) => rooms.accessList(ctx, body),
     'room/supervisor/list': (body, ctx) => rooms.supervisorList(ctx, body),
     'kidroomsession/pagelist': (body, ctx) => rooms.visits(ctx, body),
-  };
+    'profile/kid/roomsession': (body, ctx) => rooms.ofKid(ctx, body),
+  });
 }

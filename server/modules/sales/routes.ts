@@ -1,5 +1,5 @@
-import type { HandlersOf } from '../../http/route';
-import type * as salesApi from '../../../shared/api/sales';
+import { endpointsPlugin } from '../../http/route';
+import * as salesApi from '../../../shared/api/sales';
 import type { ProductService } from '../products/service';
 import type { PackageService } from '../packages/service';
 import type { SaleService } from './service';
@@ -16,8 +16,8 @@ export function saleRoutes({
   products: ProductService;
   packages: PackageService;
   realtime: Realtime;
-}): HandlersOf<typeof salesApi> {
-  return {
+}) {
+  return endpointsPlugin(salesApi, {
     'sale/sale/create': (body, ctx) => salesChanged(realtime, sales.create(ctx, body)),
     'sale/subscription/create': (body, ctx) => salesChanged(realtime, sales.create(ctx, body)),
     'sale/pagelist': (body, ctx) => sales.list(ctx, body),
@@ -29,5 +29,6 @@ export function saleRoutes({
     'sale/receipt/:id': (body, ctx) => sales.receipt(ctx, body.id),
     'sale/product/list': (body, ctx) => products.forSale(ctx, body.getAll),
     'sale/package/list': (_body, ctx) => packages.all(ctx),
-  };
+    'profile/kid/invoice': (body, ctx) => sales.ofKid(ctx, body),
+  });
 }

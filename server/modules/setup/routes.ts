@@ -1,13 +1,13 @@
-import type { HandlersOf } from '../../http/route';
-import type * as setupApi from '../../../shared/api/setup';
+import { endpointsPlugin } from '../../http/route';
+import * as setupApi from '../../../shared/api/setup';
 import { PLAYDESK_PRODUCT } from '../../../shared/api/setup';
 import { AppError } from '../../http/errors';
 import type { AuthService } from '../auth/service';
 import type { FirstRunGate } from './first-run-gate';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-export function setupRoutes(auth: AuthService, gate: FirstRunGate): HandlersOf<typeof setupApi> {
-  return {
+export function setupRoutes(auth: AuthService, gate: FirstRunGate) {
+  return endpointsPlugin(setupApi, {
     'setup/status': async (_body, ctx) => ({
       needsAdministrator: await auth.needsAdministrator(),
       needsSetupToken: !ctx.local,
@@ -21,5 +21,5 @@ export function setupRoutes(auth: AuthService, gate: FirstRunGate): HandlersOf<t
       return null;
     },
     health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version }),
-  };
+  });
 }

@@ -1,9 +1,9 @@
-import type { HandlersOf } from '../../http/route';
-import type * as supervisorApi from '../../../shared/api/supervisor';
+import { endpointsPlugin } from '../../http/route';
+import * as supervisorApi from '../../../shared/api/supervisor';
 import type { SupervisorService } from './service';
 
-export function supervisorRoutes(supervisors: SupervisorService): HandlersOf<typeof supervisorApi> {
-  return {
+export function supervisorRoutes(supervisors: SupervisorService) {
+  return endpointsPlugin(supervisorApi, {
     'otp/supervisor/send': (body, ctx) => supervisors.sendCode(ctx, body),
     'otp/supervisor/verify': (body, ctx) => supervisors.verifyCode(ctx, body),
     'room/supervisor': (_body, ctx) => supervisors.state(ctx),
@@ -13,5 +13,5 @@ export function supervisorRoutes(supervisors: SupervisorService): HandlersOf<typ
     'supervisor/badge': (body, ctx) => supervisors.badge(ctx, body.badge),
     'supervisor/checkin': (body, ctx) => supervisors.checkin(ctx, body),
     'supervisor/checkout': (body, ctx) => supervisors.checkout(ctx, body),
-  };
+  });
 }

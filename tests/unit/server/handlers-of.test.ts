@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { nameOf, type Endpoint } from '../../../shared/api/endpoint';
+import Fastify, { type FastifyPluginCallback } from 'fastify';
+import type { Endpoint } from '../../../shared/api/endpoint';
 import * as authApi from '../../../shared/api/auth';
 import * as setupApi from '../../../shared/api/setup';
 import * as chainSettingsApi from '../../../shared/api/chain-settings';
@@ -15,8 +16,10 @@ import * as packagesApi from '../../../shared/api/packages';
 import * as parentsApi from '../../../shared/api/parents';
 import * as subscriptionsApi from '../../../shared/api/subscriptions';
 import * as frontDeskApi from '../../../shared/api/frontdesk';
+import * as roomsApi from '../../../shared/api/rooms';
+import * as smsProviderApi from '../../../shared/api/sms-provider';
 import type { AuthenticatedContext, RequestContext } from '../../../server/http/context';
-import type { Handler, HandlersOf } from '../../../server/http/route';
+import type { Authenticator, Handler, HandlersOf } from '../../../server/http/route';
 import { authRoutes } from '../../../server/modules/auth/routes';
 import { setupRoutes } from '../../../server/modules/setup/routes';
 import { chainSettingsRoutes } from '../../../server/modules/chain-settings/routes';
@@ -32,19 +35,34 @@ import { packageRoutes } from '../../../server/modules/packages/routes';
 import { parentRoutes } from '../../../server/modules/parents/routes';
 import { subscriptionRoutes } from '../../../server/modules/subscriptions/routes';
 import { frontDeskRoutes } from '../../../server/modules/frontdesk/routes';
+import { roomRoutes } from '../../../server/modules/rooms/routes';
+import { smsProviderRoutes } from '../../../server/modules/chain-settings/sms-provider-routes';
 
-const namesOf = (mod: Record<string, unknown>) =>
+/** The routes (method and path) a module's endpoints ask for; a GET also answered as POST is both. */
+const routesOf = (mod: Record<string, unknown>) =>
   Object.values(mod)
     .filter((v): v is Endpoint => typeof v === 'object' && v !== null && 'path' in v && 'permission' in v)
-    .map(nameOf)
+    .flatMap((e) => [`${e.method} ${e.path}`, ...(e.alsoPost ? [`POST ${e.path}`] : [])])
     .sort();
+
+/** The routes a module's plugin registers on an app of its own (Fastify's own HEAD twins of a GET aside). */
+async function registeredBy(plugin: FastifyPluginCallback<{ auth: Authenticator }>): Promise<string[]> {
+  const app = Fastify({ logger: false });
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
+  await app.register(plugin, { auth: none });
+  await app.close();
+  return routes.sort();
+}
 
 // Building a routes object only makes closures over its services, so stand-ins do.
 const none = {} as never;
 
 describe("each server module's routes", () => {
-  it('answer exactly the endpoints of their shared/api module, so a new endpoint has one home on each end', () => {
-    const pairs: [Record<string, unknown>, object][] = [
+  it('register exactly the endpoints of their shared/api module, so a new endpoint has one home on each end', async () => {
+    const pairs: [Record<string, unknown>, FastifyPluginCallback<{ auth: Authenticator }>][] = [
       [authApi, authRoutes(none)],
       [setupApi, setupRoutes(none, none)],
       [chainSettingsApi, chainSettingsRoutes(none)],
@@ -60,8 +78,10 @@ describe("each server module's routes", () => {
       [parentsApi, parentRoutes(none)],
       [subscriptionsApi, subscriptionRoutes(none)],
       [frontDeskApi, frontDeskRoutes(none)],
+      [roomsApi, roomRoutes(none)],
+      [smsProviderApi, smsProviderRoutes(none)],
     ];
-    for (const [api, routes] of pairs) expect(Object.keys(routes).sort()).toEqual(namesOf(api));
+    for (const [api, plugin] of pairs) expect(await registeredBy(plugin)).toEqual(routesOf(api));
   });
 
   it("are typed from the module's endpoints: a missing or a foreign one does not compile", () => {
