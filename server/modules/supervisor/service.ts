@@ -23,6 +23,7 @@ import type { OtpService } from '../frontdesk/otp';
 import { workBranch } from '../which-branch';
 import { leaveRoom, roomById, roomsWhere } from '../rooms/room-rows';
 import { roomKidsWhere } from './room-kids';
+import type { RoomKidRecord } from '../../../shared/api/supervisor';
 
 const SESSION_MS = SUPERVISOR_SESSION_HOURS * 3600_000;
 const refused = () => new AppError('NOT_AUTHORISED', { supervisor: true });
@@ -244,7 +245,7 @@ export class SupervisorService {
           .where(and(eq(kidRoomVisits.kid_id, input.kid_id), isNull(kidRoomVisits.checkout_at)));
         // Scanned twice at the same door: already in.
         if (stay?.room_id === room.id)
-          return { visitId: stay.id, branchId: visit.branch_id, movedFrom: null, changed: false };
+          return { row: await stayRow(tx, stay.id), branchId: visit.branch_id, movedFrom: null, changed: false };
         if (!input.accept_age) {
           const [kid] = await tx.select({ birth_date: kids.birth_date }).from(kids).where(eq(kids.id, input.kid_id));
           const age = ageOn(kid?.birth_date ?? null, await this.locales.today(room.branch_id));
@@ -267,11 +268,10 @@ export class SupervisorService {
           })
           .returning({ id: kidRoomVisits.id });
         await tx.update(kids).set({ room_id: room.id }).where(eq(kids.id, input.kid_id));
-        return { visitId: opened!.id, branchId: visit.branch_id, movedFrom, changed: true };
+        return { row: await stayRow(tx, opened!.id), branchId: visit.branch_id, movedFrom, changed: true };
       });
       if (result.changed) this.visitsChanged(result.branchId);
-      const [row] = await roomKidsWhere(this.db, eq(kidRoomVisits.id, result.visitId));
-      return { ...row!, room_id: input.room_id, moved_from: result.movedFrom };
+      return { ...result.row, room_id: input.room_id, moved_from: result.movedFrom };
     } catch (error) {
       // The one-open-stay index, should two check-ins ever pass the kid's lock together.
       if (isUniqueViolation(error)) throw new AppError('KID_ALREADY_INSIDE');
@@ -358,4 +358,14 @@ export class SupervisorService {
       .where(and(eq(roomSessions.user_id, ctx.supervisor.id), isNull(roomSessions.logout_at)));
     await tx.update(users).set({ room_id: null }).where(eq(users.id, ctx.supervisor.id));
   }
+}
+
+/**
+ * The stay the check-in answers with, read in its own transaction: once committed, another supervisor
+ * may move the kid on at once, and a stay read afterwards would already be closed (no row: a 500).
+ */
+async function stayRow(tx: Tx, visitId: number): Promise<RoomKidRecord> {
+  const [row] = await roomKidsWhere(tx, eq(kidRoomVisits.id, visitId));
+  if (!row) throw new Error(`Room stay ${visitId} opened in this transaction is not found`);
+  return row;
 }
