@@ -7,7 +7,8 @@ import { dayIn } from '../../../shared/domain/time-zone';
 import { itemBranch } from '../which-branch';
 import { effectiveTimeZone } from '../branches/locales';
 import type { SubscriptionReport } from './subscription-report';
-import { branchToday, branchZone, localDay, num, ofBranch } from './report-sql';
+import { branchToday, localDay, num, ofBranch } from './report-sql';
+import { rollupsReady } from './rollups';
 
 /** Days of subscriptions ending that the dashboard lists, today included. */
 const EXPIRING_DAYS = 7;
@@ -37,14 +38,17 @@ export class Dashboard {
         select count(distinct ls.user_id) as n from login_sessions ls left join branches b on b.id = ls.branch_id
         where ls.logout_at is null and ls.login_at > now() - interval '38 hours'
           and ${localDay(sql`ls.login_at`)} = ${branchToday()} and ${ofBranch(sql`ls.branch_id`, branch)}`),
-      this.db.execute(sql`
-        select extract(hour from s.created_at at time zone ${branchZone()})::int as hour,
-          coalesce(sum(s.payable) filter (where ${localDay(sql`s.created_at`)} = ${branchToday()}), 0) as today,
-          coalesce(sum(s.payable) filter (where ${localDay(sql`s.created_at`)} = ${branchToday()} - 7), 0) as last_week
-        from sales s join branches b on b.id = s.branch_id
-        where s.created_at > now() - interval '8 days 14 hours' and ${ofBranch(sql`s.branch_id`, branch)}
-          and ${localDay(sql`s.created_at`)} in (${branchToday()}, ${branchToday()} - 7)
-        group by 1`),
+      // Takings by hour from the roll-ups; the days of every branch's today lie within a day of the database's.
+      rollupsReady(this.db).then(() =>
+        this.db.execute(sql`
+          select r.hour,
+            coalesce(sum(r.payable) filter (where r.day = ${branchToday()}), 0) as today,
+            coalesce(sum(r.payable) filter (where r.day = ${branchToday()} - 7), 0) as last_week
+          from rollup_hours r join branches b on b.id = r.branch_id
+          where r.day between current_date - 9 and current_date + 2 and ${ofBranch(sql`r.branch_id`, branch)}
+            and r.day in (${branchToday()}, ${branchToday()} - 7)
+          group by 1`),
+      ),
       this.db.execute(sql`
         select r.id, r.name_en, r.name_ar, r.branch_id, r.capacity,
           (select count(*) from kid_room_visits v where v.room_id = r.id and v.checkout_at is null) as inside
