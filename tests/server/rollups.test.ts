@@ -146,12 +146,27 @@ async function fromInvoices(): Promise<Record<RollupTable, Table>> {
 const sorted = (t: Record<RollupTable, Table>) =>
   Object.fromEntries(Object.entries(t).map(([name, rows]) => [name, [...rows.entries()].sort()]));
 
-/** The roll-ups as the triggers left them equal the invoices', and a rebuild changes nothing. */
+/** Kids on the books per branch, as the roll-up keeps them and as the kids and parents say. */
+async function kidCounts() {
+  const count = (text: string) =>
+    server.database.pool.query<{ branch_id: number; kids: number }>(text).then((r) => r.rows);
+  return {
+    kept: await count('select branch_id, kids from rollup_kids order by 1'),
+    counted: await count(`select coalesce(p.branch_id, 0) as branch_id, count(*)::int as kids
+      from kids k join parents p on p.id = k.parent_id where k.deleted_at is null and p.deleted_at is null
+      group by 1 order by 1`),
+  };
+}
+
+/** The roll-ups as the triggers left them equal the invoices' (and the kids'), and a rebuild changes nothing. */
 async function expectExact() {
   const incremental = sorted(await rollups());
   expect(incremental).toEqual(sorted(await fromInvoices()));
+  const kids = await kidCounts();
+  expect(kids.kept).toEqual(kids.counted);
   await rebuildRollups(server.database.db);
   expect(sorted(await rollups())).toEqual(incremental);
+  expect((await kidCounts()).kept).toEqual(kids.kept);
 }
 
 async function product(name: string, price: number, included: 1 | 2) {
@@ -284,6 +299,22 @@ describe('the roll-ups', () => {
       ),
     ).rejects.toThrow(/roll-ups/);
     await expectExact();
+  });
+
+  it('count the kids on the books per branch as kids and parents are added, deleted and moved', async () => {
+    const family = await newFamily(server, { admin, cashier: angeles }, 3, { subscribe: false });
+    const [first, second] = family.kids;
+    await expectExact();
+    const pool = server.database.pool;
+    await pool.query('update kids set deleted_at = now() where id = $1', [first!.id]);
+    await pool.query('update parents set branch_id = $1 where id = $2', [branch2, family.parent.id]);
+    await expectExact();
+    await pool.query('update parents set deleted_at = now() where id = $1', [family.parent.id]);
+    await expectExact();
+    await pool.query('update parents set deleted_at = null, branch_id = null where id = $1', [family.parent.id]);
+    await pool.query('delete from kids where id = $1', [second!.id]);
+    await expectExact();
+    expect((await kidCounts()).kept).toContainEqual({ branch_id: 0, kids: 1 });
   });
 
   it('are rebuilt by the rebuild command while sales go on, and agree after', async () => {

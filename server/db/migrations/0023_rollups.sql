@@ -30,6 +30,11 @@ CREATE TABLE "rollup_items" (
 	CONSTRAINT "rollup_items_branch_id_day_cashier_id_payment_kind_product_id_package_id_pk" PRIMARY KEY("branch_id","day","cashier_id","payment","kind","product_id","package_id")
 );
 --> statement-breakpoint
+CREATE TABLE "rollup_kids" (
+	"branch_id" integer PRIMARY KEY NOT NULL,
+	"kids" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "rollup_sales" (
 	"branch_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -280,14 +285,91 @@ CREATE TRIGGER rollup_lines_update AFTER UPDATE ON sale_lines
 CREATE TRIGGER rollup_lines_delete AFTER DELETE ON sale_lines REFERENCING OLD TABLE AS rollup_old
   FOR EACH STATEMENT EXECUTE FUNCTION rollup_lines_changed();
 --> statement-breakpoint
--- The roll-ups of the branches asked (null: all) computed again from the invoices, in one transaction.
+-- Kids counted in (1) or out (-1): the living kids of living parents, by the parent's branch (0: none).
+CREATE TYPE rollup_kid_count AS (branch_id integer, kids integer);
+--> statement-breakpoint
+CREATE FUNCTION rollup_kids_add(deltas rollup_kid_count[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(deltas) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM pg_advisory_xact_lock_shared(7231, d.branch_id) FROM unnest(deltas) d ORDER BY d.branch_id;
+  INSERT INTO rollup_kids AS r (branch_id, kids)
+  SELECT d.branch_id, d.kids FROM unnest(deltas) d ORDER BY d.branch_id
+  ON CONFLICT (branch_id) DO UPDATE SET kids = r.kids + excluded.kids;
+  DELETE FROM rollup_kids r USING unnest(deltas) d WHERE r.branch_id = d.branch_id AND r.kids = 0;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION rollup_kids_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  before_ids integer[] := '{}';
+  after_ids integer[] := '{}';
+BEGIN
+  -- The parents of the living kids on each side, once per kid.
+  IF TG_OP <> 'DELETE' THEN
+    after_ids := array(SELECT n.parent_id FROM rollup_new n WHERE n.deleted_at IS NULL);
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    before_ids := array(SELECT o.parent_id FROM rollup_old o WHERE o.deleted_at IS NULL);
+  END IF;
+  PERFORM rollup_kids_add(array(
+    SELECT ROW(coalesce(p.branch_id, 0), sum(x.sign))::rollup_kid_count
+    FROM (SELECT 1 AS sign, id FROM unnest(after_ids) id UNION ALL SELECT -1, id FROM unnest(before_ids) id) x
+    JOIN parents p ON p.id = x.id AND p.deleted_at IS NULL
+    GROUP BY coalesce(p.branch_id, 0) HAVING sum(x.sign) <> 0));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A parent deleted, restored or moved to another branch takes its living kids along. (A parent is
+-- written before its kids and deleted after them, so its insert and delete count nothing.)
+CREATE FUNCTION rollup_parents_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM rollup_kids_add(array(
+    WITH changed AS (
+      SELECT o.id, o.branch_id AS old_branch, o.deleted_at IS NULL AS was_alive, n.branch_id AS new_branch,
+        n.deleted_at IS NULL AS is_alive
+      FROM rollup_old o JOIN rollup_new n ON n.id = o.id
+      WHERE (o.branch_id, o.deleted_at IS NULL) IS DISTINCT FROM (n.branch_id, n.deleted_at IS NULL)
+    ),
+    sides AS (
+      SELECT coalesce(old_branch, 0) AS branch_id, -1 AS sign, id FROM changed WHERE was_alive
+      UNION ALL SELECT coalesce(new_branch, 0), 1, id FROM changed WHERE is_alive
+    )
+    SELECT ROW(s.branch_id, sum(s.sign))::rollup_kid_count
+    FROM sides s JOIN kids k ON k.parent_id = s.id AND k.deleted_at IS NULL
+    GROUP BY s.branch_id HAVING sum(s.sign) <> 0));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER rollup_kids_insert AFTER INSERT ON kids REFERENCING NEW TABLE AS rollup_new
+  FOR EACH STATEMENT EXECUTE FUNCTION rollup_kids_changed();
+--> statement-breakpoint
+CREATE TRIGGER rollup_kids_update AFTER UPDATE ON kids REFERENCING OLD TABLE AS rollup_old NEW TABLE AS rollup_new
+  FOR EACH STATEMENT EXECUTE FUNCTION rollup_kids_changed();
+--> statement-breakpoint
+CREATE TRIGGER rollup_kids_delete AFTER DELETE ON kids REFERENCING OLD TABLE AS rollup_old
+  FOR EACH STATEMENT EXECUTE FUNCTION rollup_kids_changed();
+--> statement-breakpoint
+CREATE TRIGGER rollup_parents_update AFTER UPDATE ON parents
+  REFERENCING OLD TABLE AS rollup_old NEW TABLE AS rollup_new
+  FOR EACH STATEMENT EXECUTE FUNCTION rollup_parents_changed();
+--> statement-breakpoint
+-- The roll-ups of the branches asked (null: all) computed again from the invoices and the kids, in one
+-- transaction.
 -- Sales of those branches wait meanwhile (rollup_apply's shared lock); other branches' do not.
 CREATE FUNCTION rollup_rebuild(only_branch integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   ids integer[];
 BEGIN
-  ids := array(SELECT id FROM branches WHERE only_branch IS NULL OR id = only_branch ORDER BY id);
+  -- Branch 0: the kids of parents of no branch, counted with every branch.
+  ids := array(SELECT id FROM branches WHERE only_branch IS NULL OR id = only_branch
+    UNION ALL SELECT 0 WHERE only_branch IS NULL ORDER BY 1);
   PERFORM pg_advisory_xact_lock(7231, id) FROM unnest(ids) id ORDER BY id;
+  DELETE FROM rollup_kids WHERE branch_id = ANY (ids);
+  INSERT INTO rollup_kids (branch_id, kids)
+  SELECT coalesce(p.branch_id, 0), count(*) FROM kids k JOIN parents p ON p.id = k.parent_id
+  WHERE k.deleted_at IS NULL AND p.deleted_at IS NULL AND coalesce(p.branch_id, 0) = ANY (ids)
+  GROUP BY 1;
   DELETE FROM rollup_sales WHERE branch_id = ANY (ids);
   DELETE FROM rollup_items WHERE branch_id = ANY (ids);
   DELETE FROM rollup_hours WHERE branch_id = ANY (ids);

@@ -99,3 +99,12 @@ export const rollupClock = pgTable(
   },
   (t) => [check('rollup_clock_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Kids on the books per branch (their parent's; 0: a parent of no branch): kids and parents not
+ * deleted. The dashboard's first card, kept by triggers on `kids` and `parents` like the sales'.
+ */
+export const rollupKids = pgTable('rollup_kids', {
+  branch_id: integer('branch_id').primaryKey(),
+  kids: count('kids'),
+});

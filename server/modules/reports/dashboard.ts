@@ -28,9 +28,9 @@ export class Dashboard {
     const branch = await itemBranch(this.db, ctx, requested);
     const [place, kids, inside, employees, hours, rooms, overtime, forgiven, expiring] = await Promise.all([
       this.place(branch ?? ctx.user.branch_id),
-      this.one(sql`
-        select count(*) as n from kids k join parents p on p.id = k.parent_id
-        where k.deleted_at is null and p.deleted_at is null and ${ofBranch(sql`p.branch_id`, branch)}`),
+      this.one(
+        sql`select coalesce(sum(r.kids), 0) as n from rollup_kids r where ${ofBranch(sql`r.branch_id`, branch)}`,
+      ),
       this.one(sql`
         select count(*) as n from kid_sessions ks
         where ks.checkout_at is null and ${ofBranch(sql`ks.branch_id`, branch)}`),
