@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily } from './families-fixture';
 import { branches, rollupClock, saleLines, sales } from '../../server/db/schema';
@@ -216,12 +216,17 @@ describe('the roll-ups', () => {
       salesData: { payments: { cash: 2000, pos: 3000, pos_reference: 'R1' } }, // change given
     });
     const c = await sell(riyadh, { cart: cart([toy, 1]), salesData: { payments: { pos: 1149, pos_reference: 'R2' } } });
-    await newFamily(server, { admin, cashier: riyadh }, 2); // a package each, sold in Riyadh: lines of no product
+    await newFamily(server, { admin, cashier: riyadh }, 2); // a package line of no product, put on the 13th
+    const [packaged] = await server.database.db
+      .selectDistinct({ id: saleLines.sale_id })
+      .from(saleLines)
+      .where(isNotNull(saleLines.package_id));
     const d = await sell(angeles, { cart: cart([juice, 1], [toy, 1]), salesData: { payments: { cash: 3000 } } });
     const e = await sell(angelesManager, {
       cart: cart([toy, 2]),
       salesData: { payments: { pos: 2298, pos_reference: 'R3' } },
     });
+    await madeAt([packaged!.id], '2026-01-13T12:00:00Z');
     await madeAt([a.id], '2026-01-14T20:59:00Z');
     await madeAt([b.id], '2026-01-14T21:01:00Z');
     await madeAt([c.id, d.id], '2026-01-15T07:59:00Z'); // 10:59 on the 15th in Riyadh; 23:59 on the 14th in LA
@@ -249,6 +254,20 @@ describe('the roll-ups', () => {
     expect((await day(angelesManager, '2026-01-15')).total).toMatchObject({ count: 1, gross: e.payable });
     expect((await day(angelesManager, '2026-01-16')).total).toMatchObject({ count: 0, gross: -d.payable });
     expect((await day(angelesManager, '2026-01-16')).payments).toEqual({ cash: -d.payable, card: 0 });
+
+    // By item, a "none" row counts the invoices with a line of no product (or package), once each.
+    const byItem = async (dimensions: string[]) =>
+      Object.fromEntries(
+        (
+          await server.post<{ rows: { keys: { key: string }[]; values: { count: number; gross: number } }[] }>(
+            '/report/custom',
+            { dates: { from: '2026-01-13', to: '2026-01-13' }, dimensions, measures: ['count'], branch_id: 1 },
+            admin,
+          )
+        ).body.data.rows.map((r) => [r.keys.map((k) => k.key).join('|'), [r.values.count, r.values.gross]]),
+      );
+    expect(await byItem(['product', 'payment'])).toEqual({ 'none|cash': [1, 10000] });
+    expect(Object.entries(await byItem(['package']))).toEqual([[expect.stringMatching(/^\d+$/), [1, 10000]]]);
   });
 
   it('move a branch’s sales to their new days when its zone changes, and follow the server’s zone where it has none', async () => {
@@ -277,12 +296,20 @@ describe('the roll-ups', () => {
          insert into sales (branch_id, invoice_no, cashier_id, gross, discount, net, vat, payable, cash, pos, change, created_at)
          values (1, 900001, (select min(id) from users), 2000, 0, 1739, 261, 2000, 1000, 1000, 0, '2026-01-14T21:30:00Z')
          returning id)
-       insert into sale_lines (sale_id, product_id, name_en, name_ar, unit_price, qty, rate_bp, included, net, vat, gross, discount)
-       select s.id, null, n, n, 500, 2, 1500, 1, 870, 130, 1000, 0 from s, unnest(array['Fee A', 'Fee B']) n
+       insert into sale_lines (sale_id, package_id, name_en, name_ar, unit_price, qty, rate_bp, included, net, vat, gross, discount)
+       select s.id, case when n = 'Fee A' then (select min(id) from packages) end, n, n, 500, 2, 1500, 1, 870, 130, 1000, 0
+       from s, unnest(array['Fee A', 'Fee B']) n
        returning sale_id as id`,
     );
     await expectExact();
     const id = rows[0]!.id;
+    // Its two lines of no product, one a package's: one invoice in the report's "none" row, not two.
+    const byProduct = await server.post<{ rows: { keys: { key: string }[]; values: { count: number } }[] }>(
+      '/report/custom',
+      { dates: { from: '2026-01-15', to: '2026-01-15' }, dimensions: ['product'], measures: ['count'], branch_id: 1 },
+      admin,
+    );
+    expect(byProduct.body.data.rows.find((r) => r.keys[0]!.key === 'none')?.values.count).toBe(1);
     await pool.query(`update sale_lines set discount = 100, qty = 3 where sale_id = $1 and name_en = 'Fee A'`, [id]);
     await pool.query(`delete from sale_lines where sale_id = $1 and name_en = 'Fee B'`, [id]);
     await expectExact();

@@ -169,7 +169,6 @@ export class SalesReports {
   ): Promise<{ rows: ReportRow[]; truncated: boolean }> {
     const picked = dims.map((d) => dimensions[d]);
     const byKind = dims.includes('kind');
-    const joinsOf = (ds: typeof picked) => ds.flatMap((d) => (d.join ? [d.join] : []));
     const item = picked.findIndex((d) => d.none);
     const columns = sql.join(
       picked.map(
@@ -180,7 +179,12 @@ export class SalesReports {
     const groupBy = sql.raw(picked.map((_, i) => String(i * 3 + 1)).join(', '));
     const rolled = sql`
       select ${columns}, ${measureColumns(byKind)}
-      ${this.rowsOf(item < 0 ? 'rollup_sales' : 'rollup_items', branch, dates, joinsOf(picked))}
+      ${this.rowsOf(
+        item < 0 ? 'rollup_sales' : 'rollup_items',
+        branch,
+        dates,
+        picked.flatMap((d) => (d.join ? [d.join] : [])),
+      )}
         and ${only ?? sql`true`}
       group by ${groupBy}`;
     // Time reads in order; anything else biggest first, so a cut list keeps what matters.
@@ -193,7 +197,7 @@ export class SalesReports {
         with i as (${rolled}),
         n as (
           select ${sql.join([...others.map(({ d, i }) => sql`${d.key} as ${sql.raw(`k${i}`)}`), sql`${countOf(byKind, sql.raw(`r.${picked[item]!.none}`))} as count`], sql`, `)}
-          ${this.rowsOf('rollup_sales', branch, dates, joinsOf(others.map(({ d }) => d)))}
+          ${this.rowsOf('rollup_sales', branch, dates, [])}
           ${others.length ? sql`group by ${sql.raw(others.map((_, j) => String(j + 1)).join(', '))}` : sql``}
         )
         select ${sql.raw(picked.map((_, i) => `i.k${i}, i.e${i}, i.a${i}, `).join(''))}
