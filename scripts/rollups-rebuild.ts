@@ -16,7 +16,12 @@ import { rebuildRollups } from '../server/modules/reports/rollups';
 const { values } = parseArgs({
   options: { branch: { type: 'string' }, 'data-dir': { type: 'string' } },
 });
-const branch = values.branch === undefined ? null : z.coerce.number().int().positive().parse(values.branch);
+const branchArg = z.coerce.number().int().positive().optional().safeParse(values.branch);
+if (!branchArg.success) {
+  console.error(`--branch: a branch id (a positive whole number), not ${values.branch}`);
+  process.exit(2);
+}
+const branch = branchArg.data ?? null;
 const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? serverDataDir(DEFAULT_DATA_DIR));
 
 /** The URL of the embedded PostgreSQL a running server started, if one runs. */
