@@ -64,7 +64,7 @@ export class Dashboard {
         from overtime_decisions d join kid_sessions ks on ks.id = d.session_id join branches b on b.id = ks.branch_id
         where d.action = 'forgive' and d.at > now() - interval '38 hours' and ${localDay(sql`d.at`)} = ${branchToday()}
           and ${ofBranch(sql`ks.branch_id`, branch)}`),
-      this.subscriptions.expiring(branch, EXPIRING_DAYS),
+      this.subscriptions.expiringCount(branch, EXPIRING_DAYS, EXPIRING_SHOWN),
     ]);
     const byHour = new Map(hours.rows.map((r) => [num(r.hour), r]));
     const revenueByHour = Array.from({ length: 24 }, (_, hour) => ({
@@ -94,7 +94,7 @@ export class Dashboard {
         forgivenCount: num(forgiven.rows[0]?.n),
         forgivenAmount: num(forgiven.rows[0]?.amount),
       },
-      expiring: { count: expiring.length, rows: expiring.slice(0, EXPIRING_SHOWN) },
+      expiring,
     };
   }
 
