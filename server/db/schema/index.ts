@@ -8,3 +8,4 @@ export * from './frontdesk';
 export * from './rooms';
 export * from './promotions';
 export * from './chat';
+export * from './rollups';

@@ -7,7 +7,8 @@ import { dayIn } from '../../../shared/domain/time-zone';
 import { itemBranch } from '../which-branch';
 import { effectiveTimeZone } from '../branches/locales';
 import type { SubscriptionReport } from './subscription-report';
-import { branchToday, branchZone, localDay, num, ofBranch } from './report-sql';
+import { branchToday, localDay, num, ofBranch } from './report-sql';
+import { rollupsReady } from './rollups';
 
 /** Days of subscriptions ending that the dashboard lists, today included. */
 const EXPIRING_DAYS = 7;
@@ -27,9 +28,9 @@ export class Dashboard {
     const branch = await itemBranch(this.db, ctx, requested);
     const [place, kids, inside, employees, hours, rooms, overtime, forgiven, expiring] = await Promise.all([
       this.place(branch ?? ctx.user.branch_id),
-      this.one(sql`
-        select count(*) as n from kids k join parents p on p.id = k.parent_id
-        where k.deleted_at is null and p.deleted_at is null and ${ofBranch(sql`p.branch_id`, branch)}`),
+      this.one(
+        sql`select coalesce(sum(r.kids), 0) as n from rollup_kids r where ${ofBranch(sql`r.branch_id`, branch)}`,
+      ),
       this.one(sql`
         select count(*) as n from kid_sessions ks
         where ks.checkout_at is null and ${ofBranch(sql`ks.branch_id`, branch)}`),
@@ -37,14 +38,17 @@ export class Dashboard {
         select count(distinct ls.user_id) as n from login_sessions ls left join branches b on b.id = ls.branch_id
         where ls.logout_at is null and ls.login_at > now() - interval '38 hours'
           and ${localDay(sql`ls.login_at`)} = ${branchToday()} and ${ofBranch(sql`ls.branch_id`, branch)}`),
-      this.db.execute(sql`
-        select extract(hour from s.created_at at time zone ${branchZone()})::int as hour,
-          coalesce(sum(s.payable) filter (where ${localDay(sql`s.created_at`)} = ${branchToday()}), 0) as today,
-          coalesce(sum(s.payable) filter (where ${localDay(sql`s.created_at`)} = ${branchToday()} - 7), 0) as last_week
-        from sales s join branches b on b.id = s.branch_id
-        where s.created_at > now() - interval '8 days 14 hours' and ${ofBranch(sql`s.branch_id`, branch)}
-          and ${localDay(sql`s.created_at`)} in (${branchToday()}, ${branchToday()} - 7)
-        group by 1`),
+      // Takings by hour from the roll-ups; the days of every branch's today lie within a day of the database's.
+      rollupsReady(this.db).then(() =>
+        this.db.execute(sql`
+          select r.hour,
+            coalesce(sum(r.payable) filter (where r.day = ${branchToday()}), 0) as today,
+            coalesce(sum(r.payable) filter (where r.day = ${branchToday()} - 7), 0) as last_week
+          from rollup_hours r join branches b on b.id = r.branch_id
+          where r.day between current_date - 9 and current_date + 2 and ${ofBranch(sql`r.branch_id`, branch)}
+            and r.day in (${branchToday()}, ${branchToday()} - 7)
+          group by 1`),
+      ),
       this.db.execute(sql`
         select r.id, r.name_en, r.name_ar, r.branch_id, r.capacity,
           (select count(*) from kid_room_visits v where v.room_id = r.id and v.checkout_at is null) as inside
@@ -60,7 +64,7 @@ export class Dashboard {
         from overtime_decisions d join kid_sessions ks on ks.id = d.session_id join branches b on b.id = ks.branch_id
         where d.action = 'forgive' and d.at > now() - interval '38 hours' and ${localDay(sql`d.at`)} = ${branchToday()}
           and ${ofBranch(sql`ks.branch_id`, branch)}`),
-      this.subscriptions.expiring(branch, EXPIRING_DAYS),
+      this.subscriptions.expiringCount(branch, EXPIRING_DAYS, EXPIRING_SHOWN),
     ]);
     const byHour = new Map(hours.rows.map((r) => [num(r.hour), r]));
     const revenueByHour = Array.from({ length: 24 }, (_, hour) => ({
@@ -90,7 +94,7 @@ export class Dashboard {
         forgivenCount: num(forgiven.rows[0]?.n),
         forgivenAmount: num(forgiven.rows[0]?.amount),
       },
-      expiring: { count: expiring.length, rows: expiring.slice(0, EXPIRING_SHOWN) },
+      expiring,
     };
   }
 

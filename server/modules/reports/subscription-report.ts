@@ -76,19 +76,33 @@ export class SubscriptionReport {
   }
 
   /** Kept subscriptions running out within `days` days from today (today included), soonest first. */
-  async expiring(branch: number | null, days: number) {
+  async expiring(branch: number | null, days: number, limit = EXPIRING_LISTED) {
+    // The first `limit` picked on subscriptions alone; only those are joined to their kids and parents.
     const result = await this.db.execute(sql`
       select s.id as subscription_id, s.kid_id, k.name_en as kid_name_en, k.name_ar as kid_name_ar,
         p.name_en as parent_name_en, p.name_ar as parent_name_ar, p.mobile, s.name_en, s.name_ar, s.end_date
-      from subscriptions s join branches b on b.id = s.branch_id
+      from (select s.* ${this.ending(branch, days)} order by s.end_date, s.id limit ${limit}) s
       join kids k on k.id = s.kid_id join parents p on p.id = k.parent_id
+      order by s.end_date, s.id`);
+    return result.rows as ResponseInputOf<'report/subscriptions'>['expiring'];
+  }
+
+  /** How many kept subscriptions run out within `days` days from today, and the first `shown` of them. */
+  async expiringCount(branch: number | null, days: number, shown: number) {
+    const [count, rows] = await Promise.all([
+      this.db.execute(sql`select count(*) as n ${this.ending(branch, days)}`),
+      this.expiring(branch, days, shown),
+    ]);
+    return { count: num(count.rows[0]?.n), rows };
+  }
+
+  private ending(branch: number | null, days: number): SQL {
+    return sql`
+      from subscriptions s join branches b on b.id = s.branch_id
       where s.state <> 'CANCELLED' and ${ofBranch(sql`s.branch_id`, branch)}
         -- Every branch's today lies within a day of the server's: the index narrows, the branch's clock decides.
         and s.end_date between to_char(current_date - 1, 'YYYY-MM-DD') and to_char(current_date + ${sql.raw(String(days))}, 'YYYY-MM-DD')
         and s.end_date::date between ${branchToday()} and ${branchToday()} + ${sql.raw(String(days - 1))}
-        and s.start_date::date <= ${branchToday()}
-      order by s.end_date, s.id
-      limit ${EXPIRING_LISTED}`);
-    return result.rows as ResponseInputOf<'report/subscriptions'>['expiring'];
+        and s.start_date::date <= ${branchToday()}`;
   }
 }

@@ -5,13 +5,14 @@ import type { ParsedRequestOf, ResponseInputOf } from '../../../shared/api/catal
 import type { UserSummaryRow } from '../../../shared/api/reports';
 import { itemBranch } from '../which-branch';
 import { instantWindow, localDay, num, ofBranch } from './report-sql';
+import { rollupsReady } from './rollups';
 
 type Dates = { from: string; to: string };
 type Figures = Omit<UserSummaryRow, 'user'>;
 
 /**
  * What each employee did, read from the records the work left: sign-ins (login_sessions), invoices
- * and credit notes (sales, by who made them), visits (kid_sessions, kid_room_visits, by who let the
+ * and credit notes (their roll-ups, by who made them), visits (kid_sessions, kid_room_visits, by who let the
  * kid in or out), overtime decisions and closed shifts. Each is one event of the `ev` set, on the day
  * and at the branch where it happened; an employee's row adds theirs up.
  */
@@ -24,15 +25,16 @@ export class UserSummary {
   ): Promise<ResponseInputOf<'report/users'>> {
     const branch = await itemBranch(this.db, ctx, input.branch_id);
     const { from, to } = input.dates;
+    await rollupsReady(this.db);
     const result = await this.db.execute(sql`
       with ev as (${this.events(branch, input.dates)}),
       mine as (
         select ev.user_id,
           count(*) filter (where ev.what = 'sign_in') as sign_ins,
           coalesce(sum(ev.seconds) filter (where ev.what = 'sign_in'), 0) as seconds,
-          count(*) filter (where ev.what = 'invoice') as sales,
+          coalesce(sum(ev.n) filter (where ev.what = 'invoice'), 0) as sales,
           coalesce(sum(ev.amount) filter (where ev.what = 'invoice'), 0) as sales_amount,
-          count(*) filter (where ev.what = 'credit_note') as credit_notes,
+          coalesce(sum(ev.n) filter (where ev.what = 'credit_note'), 0) as credit_notes,
           coalesce(sum(ev.amount) filter (where ev.what = 'credit_note'), 0) as credit_notes_amount,
           count(*) filter (where ev.what = 'check_in') as check_ins,
           count(*) filter (where ev.what = 'check_out') as check_outs,
@@ -68,35 +70,37 @@ export class UserSummary {
       -- A sign-in not signed out lasts, as far as anyone knows, until its station last renewed its token.
       select ls.user_id, 'sign_in' as what, ${localDay(sql`ls.login_at`)} as day, 0 as amount,
         extract(epoch from coalesce(ls.logout_at,
-          (select max(rt.created_at) from refresh_tokens rt where rt.family_id = ls.id), ls.login_at) - ls.login_at) as seconds
+          (select max(rt.created_at) from refresh_tokens rt where rt.family_id = ls.id), ls.login_at) - ls.login_at) as seconds,
+        1 as n
       from login_sessions ls left join branches b on b.id = ls.branch_id
       where ${during(sql`ls.login_at`)} and ${at(sql`ls.branch_id`)}
       union all
-      select s.cashier_id, s.kind, ${localDay(sql`s.created_at`)}, s.payable, 0
-      from sales s join branches b on b.id = s.branch_id
-      where ${during(sql`s.created_at`)} and ${at(sql`s.branch_id`)}
+      -- Invoices and credit notes as the roll-ups count them: a row holds its documents (n).
+      select r.cashier_id, r.kind, r.day, r.payable, 0, r.sales
+      from rollup_sales r
+      where r.day between ${dates.from}::date and ${dates.to}::date and ${at(sql`r.branch_id`)}
       union all
-      select ks.checked_in_by, 'check_in', ${localDay(sql`ks.checkin_at`)}, 0, 0
+      select ks.checked_in_by, 'check_in', ${localDay(sql`ks.checkin_at`)}, 0, 0, 1
       from kid_sessions ks join branches b on b.id = ks.branch_id
       where ${during(sql`ks.checkin_at`)} and ${at(sql`ks.branch_id`)}
       union all
-      select ks.checked_out_by, 'check_out', ${localDay(sql`ks.checkout_at`)}, 0, 0
+      select ks.checked_out_by, 'check_out', ${localDay(sql`ks.checkout_at`)}, 0, 0, 1
       from kid_sessions ks join branches b on b.id = ks.branch_id
       where ks.checked_out_by is not null and ${during(sql`ks.checkout_at`)} and ${at(sql`ks.branch_id`)}
       union all
-      select rv.checked_in_by, 'room_check_in', ${localDay(sql`rv.checkin_at`)}, 0, 0
+      select rv.checked_in_by, 'room_check_in', ${localDay(sql`rv.checkin_at`)}, 0, 0, 1
       from kid_room_visits rv join branches b on b.id = rv.branch_id
       where ${during(sql`rv.checkin_at`)} and ${at(sql`rv.branch_id`)}
       union all
-      select rv.checked_out_by, 'room_check_out', ${localDay(sql`rv.checkout_at`)}, 0, 0
+      select rv.checked_out_by, 'room_check_out', ${localDay(sql`rv.checkout_at`)}, 0, 0, 1
       from kid_room_visits rv join branches b on b.id = rv.branch_id
       where rv.checked_out_by is not null and ${during(sql`rv.checkout_at`)} and ${at(sql`rv.branch_id`)}
       union all
-      select od.user_id, 'forgive', ${localDay(sql`od.at`)}, od.fee_before, 0
+      select od.user_id, 'forgive', ${localDay(sql`od.at`)}, od.fee_before, 0, 1
       from overtime_decisions od join kid_sessions ks on ks.id = od.session_id join branches b on b.id = ks.branch_id
       where od.action = 'forgive' and ${during(sql`od.at`)} and ${at(sql`ks.branch_id`)}
       union all
-      select cs.user_id, 'shift', ${localDay(sql`cs.closed_at`)}, cs.counted_cash - cs.expected_cash, 0
+      select cs.user_id, 'shift', ${localDay(sql`cs.closed_at`)}, cs.counted_cash - cs.expected_cash, 0, 1
       from cash_shifts cs join branches b on b.id = cs.branch_id
       where cs.closed_at is not null and ${during(sql`cs.closed_at`)} and ${at(sql`cs.branch_id`)}`;
   }
