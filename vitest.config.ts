@@ -20,6 +20,7 @@ export default defineConfig({
           environment: 'node',
           // One embedded PostgreSQL cluster for the whole run; each test file gets its own database.
           globalSetup: ['tests/server/global-setup.ts'],
+          setupFiles: ['tests/server/no-busy-connection.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Server files run after the unit tests, not beside them: both want the two cores.

@@ -155,45 +155,45 @@ export class CashupService {
 
   private async summaries(db: Db | Tx, ids: number[]): Promise<ShiftSummaryRecord[]> {
     if (!ids.length) return [];
-    const [shifts, totals, refunds] = await Promise.all([
-      db
-        .select(shiftColumns)
-        .from(cashShifts)
-        .innerJoin(branches, eq(branches.id, cashShifts.branch_id))
-        .innerJoin(users, eq(users.id, cashShifts.user_id))
-        .where(inArray(cashShifts.id, ids)),
-      db
-        .select({
-          shift_id: sql<number>`${sales.shift_id}`,
-          kind: sales.kind,
-          count: sql<number>`count(*)::int`,
-          cash: sql<string>`coalesce(sum(${sales.cash} - ${sales.change}), 0)`,
-          card: sql<string>`coalesce(sum(${sales.pos}), 0)`,
-          total: sql<string>`coalesce(sum(${sales.payable}), 0)`,
-          discount: sql<string>`coalesce(sum(${sales.discount}), 0)`,
-          vat: sql<string>`coalesce(sum(${sales.vat}), 0)`,
-        })
-        .from(sales)
-        .where(inArray(sales.shift_id, ids))
-        .groupBy(sales.shift_id, sales.kind),
-      db
-        .select({
-          shift_id: sql<number>`${sales.shift_id}`,
-          credit_note_no: sales.invoice_no,
-          invoice_no: invoice.invoice_no,
-          cash: sales.cash,
-          card: sales.pos,
-          sold_by: { id: seller.id, name_en: seller.name_en, name_ar: seller.name_ar },
-          sold_in_shift: invoice.shift_id,
-          refunded_by: { id: users.id, name_en: users.name_en, name_ar: users.name_ar },
-        })
-        .from(sales)
-        .innerJoin(invoice, eq(invoice.id, sales.original_id))
-        .innerJoin(seller, eq(seller.id, invoice.cashier_id))
-        .innerJoin(users, eq(users.id, sales.cashier_id))
-        .where(and(inArray(sales.shift_id, ids), eq(sales.kind, 'credit_note')))
-        .orderBy(asc(sales.id)),
-    ]);
+    // One after another: closing a shift reads its summary on the transaction's one connection, and
+    // queries sent on a connection still busy are queued by pg only with a deprecation warning.
+    const shifts = await db
+      .select(shiftColumns)
+      .from(cashShifts)
+      .innerJoin(branches, eq(branches.id, cashShifts.branch_id))
+      .innerJoin(users, eq(users.id, cashShifts.user_id))
+      .where(inArray(cashShifts.id, ids));
+    const totals = await db
+      .select({
+        shift_id: sql<number>`${sales.shift_id}`,
+        kind: sales.kind,
+        count: sql<number>`count(*)::int`,
+        cash: sql<string>`coalesce(sum(${sales.cash} - ${sales.change}), 0)`,
+        card: sql<string>`coalesce(sum(${sales.pos}), 0)`,
+        total: sql<string>`coalesce(sum(${sales.payable}), 0)`,
+        discount: sql<string>`coalesce(sum(${sales.discount}), 0)`,
+        vat: sql<string>`coalesce(sum(${sales.vat}), 0)`,
+      })
+      .from(sales)
+      .where(inArray(sales.shift_id, ids))
+      .groupBy(sales.shift_id, sales.kind);
+    const refunds = await db
+      .select({
+        shift_id: sql<number>`${sales.shift_id}`,
+        credit_note_no: sales.invoice_no,
+        invoice_no: invoice.invoice_no,
+        cash: sales.cash,
+        card: sales.pos,
+        sold_by: { id: seller.id, name_en: seller.name_en, name_ar: seller.name_ar },
+        sold_in_shift: invoice.shift_id,
+        refunded_by: { id: users.id, name_en: users.name_en, name_ar: users.name_ar },
+      })
+      .from(sales)
+      .innerJoin(invoice, eq(invoice.id, sales.original_id))
+      .innerJoin(seller, eq(seller.id, invoice.cashier_id))
+      .innerJoin(users, eq(users.id, sales.cashier_id))
+      .where(and(inArray(sales.shift_id, ids), eq(sales.kind, 'credit_note')))
+      .orderBy(asc(sales.id));
     const asOf = new Date();
     const byId = new Map(shifts.map((s) => [s.id, s as ShiftRow]));
     return ids.flatMap((id) => {
