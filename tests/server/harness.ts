@@ -74,6 +74,8 @@ export interface TestServer {
    * where a branch counts its cash, as it does by default, a cash sale or refund needs one.
    */
   openShift(token: string, branchId?: number): Promise<void>;
+  /** A product taxed at the first rate (1 = the price includes VAT, 2 = VAT added), with stock. */
+  product(token: string, name: string, price: number, options?: { stock?: number; included?: 1 | 2 }): Promise<number>;
   /** What the default (outbox) gateway was handed, code and all: the parents' phones. */
   texts: { to: string; body: string }[];
   close(): Promise<void>;
@@ -217,6 +219,16 @@ export async function startTestServer(
     async openShift(token, branchId) {
       const opened = await server.post('/cashup/open', { opening_float: 0, branch_id: branchId ?? null }, token);
       if (!opened.body.status) throw new Error(`shift not opened: ${opened.body.message}`);
+    },
+    async product(token, name, price, { stock = 0, included = 1 } = {}) {
+      const made = await server.post<{ id: number }>(
+        '/product/create',
+        { name_en: name, name_ar: `منتج ${name}`, price, tax_id: 1, included },
+        token,
+      );
+      if (!made.body.status) throw new Error(`product not made: ${made.body.message}`);
+      if (stock > 0) await server.post('/product/addstock', { id: made.body.data.id, qty: stock }, token);
+      return made.body.data.id;
     },
     async staff(mobile, features, branchId = 1) {
       const admin = (await server.login()).accessToken;

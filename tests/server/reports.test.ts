@@ -40,17 +40,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function product(name: string, price: number, included: 1 | 2) {
-  const { id } = (
-    await server.post<{ id: number }>(
-      '/product/create',
-      { name_en: name, name_ar: `منتج ${name}`, price, tax_id: 1, included },
-      admin,
-    )
-  ).body.data;
-  await server.post('/product/addstock', { id, qty: 100 }, admin);
-  return id;
-}
+const product = (name: string, price: number, included: 1 | 2) =>
+  server.product(admin, name, price, { stock: 100, included });
 
 type Sale = { id: number; payable: number };
 async function sell(token: string, cart: { id: number; qty: number }[], payments: object, extra: object = {}) {

@@ -169,17 +169,8 @@ async function expectExact() {
   expect((await kidCounts()).kept).toEqual(kids.kept);
 }
 
-async function product(name: string, price: number, included: 1 | 2) {
-  const { id } = (
-    await server.post<{ id: number }>(
-      '/product/create',
-      { name_en: name, name_ar: `منتج ${name}`, price, tax_id: 1, included },
-      admin,
-    )
-  ).body.data;
-  await server.post('/product/addstock', { id, qty: 500 }, admin);
-  return id;
-}
+const product = (name: string, price: number, included: 1 | 2) =>
+  server.product(admin, name, price, { stock: 500, included });
 
 type Sale = { id: number; payable: number };
 async function sell(token: string, body: object) {

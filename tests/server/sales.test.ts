@@ -30,17 +30,8 @@ type Sale = {
   lines: { qty: number; gross: number }[];
 };
 
-async function product(name: string, price: number, stock: number, included = 1) {
-  const { id } = (
-    await server.post<{ id: number }>(
-      '/product/create',
-      { name_en: name, name_ar: `منتج ${name}`, price, tax_id: 1, included },
-      admin,
-    )
-  ).body.data;
-  if (stock > 0) await server.post('/product/addstock', { id, qty: stock }, admin);
-  return id;
-}
+const product = (name: string, price: number, stock: number, included: 1 | 2 = 1) =>
+  server.product(admin, name, price, { stock, included });
 
 const stockOf = async (id: number) => {
   const list = await server.post<{ rows: { id: number; stock: number }[] }>(
