@@ -6,6 +6,7 @@ import {
   adminToken,
   api,
   atTheDoor,
+  choose,
   chooseLanguage,
   dialogOpened,
   doorStaff,
@@ -122,9 +123,9 @@ async function addRoom(
     await form.getByLabel(lang === 'en' ? 'From age' : 'من عمر').fill(String(ages[0]));
     await form.getByLabel(lang === 'en' ? 'To age' : 'إلى عمر').fill(String(ages[1]));
   }
-  await form.getByTestId('room-supervisors').click();
-  await page.keyboard.type(supervisor);
-  await selectOption(page, supervisor);
+  // Picked once the filtered list stops moving, and seen among the chosen (a click during the list's
+  // opening was once lost: the room was saved with no supervisor).
+  await choose(page, 'room-supervisors', supervisor);
   await page.keyboard.press('Escape');
   await page.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(page.getByTestId('room-form')).toBeHidden();
