@@ -34,7 +34,11 @@ export async function signOut(page: Page) {
 
 export async function chooseLanguage(page: Page, lang: 'en' | 'ar') {
   const html = page.locator('html');
-  if ((await html.getAttribute('lang')) !== lang) await page.getByTestId('language-switch').first().click();
+  // The page's language is read once the app is up: before, the HTML's own (English) stands until the
+  // app applies the stored one, so a switch judged unneeded then left the page in Arabic.
+  const languageSwitch = page.getByTestId('language-switch').first();
+  await expect(languageSwitch).toBeVisible();
+  if ((await html.getAttribute('lang')) !== lang) await languageSwitch.click();
   await expect(html).toHaveAttribute('lang', lang);
 }
 
