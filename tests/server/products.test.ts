@@ -36,6 +36,19 @@ describe('products', () => {
     expect(list.body.data.rows.map((p) => p.id)).toEqual([created.body.data.id]);
   });
 
+  it('are found by what was typed: a % or _ searched is that character, not a wildcard', async () => {
+    const named = async (name_en: string) =>
+      (await server.post<Product>('/product/create', { ...juice, name_en, name_ar: 'عصير' }, admin)).body.data.id;
+    const offer = await named('Mango 50% off');
+    const bottle = await named('Mango 500 ml');
+    const sizes = await named('Mango S_M');
+    const found = async (q: string) =>
+      (await server.post<{ rows: Product[] }>('/product/pagelist', { q }, admin)).body.data.rows.map((p) => p.id);
+    expect(await found('0%')).toEqual([offer]);
+    expect(await found('S_')).toEqual([sizes]);
+    expect((await found('Mango')).sort()).toEqual([offer, bottle, sizes].sort());
+  });
+
   it('refuse money that is not whole minor units, an unknown tax mode or tax', async () => {
     const post = (over: object) => server.post('/product/create', { ...juice, ...over }, admin);
     expect((await post({ price: 7.5 })).body.errors).toEqual([{ path: 'price', message: 'FIELD_INVALID' }]);

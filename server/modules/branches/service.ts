@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { branches, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { pageOf } from '../../http/results';
+import { containing, pageOf } from '../../http/results';
 import { inDataBranch, itemBranch } from '../which-branch';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -49,10 +49,7 @@ export class BranchService {
   }
 
   async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'branch/pagelist'>) {
-    const where = this.visible(
-      ctx,
-      q ? or(ilike(branches.name_en, `%${q}%`), ilike(branches.name_ar, `%${q}%`)) : undefined,
-    );
+    const where = this.visible(ctx, containing(q, branches.name_en, branches.name_ar));
     const [rows, [total]] = await Promise.all([
       this.db
         .select(branchColumns)

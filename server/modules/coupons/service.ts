@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coupons } from '../../db/schema';
 import { editableBy, itemBranch, visibleTo, workBranch } from '../which-branch';
 import { AppError } from '../../http/errors';
-import { isUniqueViolation, pageOf } from '../../http/results';
+import { containing, isUniqueViolation, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { checkCoupon } from '../../../shared/domain/coupon';
@@ -26,7 +26,7 @@ export class CouponService {
   constructor(private readonly db: Db) {}
 
   async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'coupon/pagelist'>) {
-    const where = visibleTo(ctx, coupons, q ? ilike(coupons.code, `%${q}%`) : undefined);
+    const where = visibleTo(ctx, coupons, containing(q, coupons.code));
     const [rows, [total]] = await Promise.all([
       this.db
         .select(columns)

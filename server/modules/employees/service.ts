@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, ilike, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { branches, loginSessions, privileges, roomAccess, rooms, roomSessions, users } from '../../db/schema';
 import { endSupervisorSessions } from '../supervisor/sessions';
 import { AppError } from '../../http/errors';
-import { isUniqueViolation, pageOf } from '../../http/results';
+import { containing, isUniqueViolation, pageOf } from '../../http/results';
 import { dataBranch, inDataBranch, isAdministrator, workBranch } from '../which-branch';
 import { assertMayGrant } from '../roles/grant';
 import type { AuthenticatedContext } from '../../http/context';
@@ -53,14 +53,7 @@ export class EmployeeService {
   }
 
   async list(ctx: AuthenticatedContext, { page, perPage, q, branch_id }: ParsedRequestOf<'user/pagelist'>) {
-    const search = q
-      ? or(
-          ilike(users.name_en, `%${q}%`),
-          ilike(users.name_ar, `%${q}%`),
-          ilike(users.mobile, `%${q}%`),
-          ilike(users.email, `%${q}%`),
-        )
-      : undefined;
+    const search = containing(q, users.name_en, users.name_ar, users.mobile, users.email);
     const where = this.visible(ctx, search, branch_id ? eq(users.branch_id, branch_id) : undefined);
     const [rows, [total]] = await Promise.all([
       this.db

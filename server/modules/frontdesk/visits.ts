@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from '
 import type { Db, Tx } from '../../db/client';
 import { kidSessions, kids, packages, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { escapeLike, isUniqueViolation, pageOf } from '../../http/results';
+import { containing, escapeLike, isUniqueViolation, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import { runOnce } from '../../http/idempotency';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -133,20 +133,11 @@ export class VisitService {
   async list(ctx: AuthenticatedContext, { page, perPage, branch_id, q }: ParsedRequestOf<'kids/checkedinlist'>) {
     const scope = dataBranch(ctx);
     const branch = scope ?? (branch_id === 0 ? null : branch_id);
-    const text = q ? `%${escapeLike(q)}%` : null;
     const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
     const where = and(
       isNull(kidSessions.checkout_at),
       branch === null ? undefined : eq(kidSessions.branch_id, branch),
-      text
-        ? or(
-            ilike(kidSessions.badge, text),
-            ilike(kids.name_en, text),
-            ilike(kids.name_ar, text),
-            ilike(parents.mobile, text),
-            mobile,
-          )
-        : undefined,
+      or(containing(q, kidSessions.badge, kids.name_en, kids.name_ar, parents.mobile), mobile),
     );
     const [rows, [total]] = await Promise.all([
       sessionRows(this.db)

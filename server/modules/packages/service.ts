@@ -1,8 +1,8 @@
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { pageOf } from '../../http/results';
+import { containing, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import type { FileAction } from '../files/service';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -31,11 +31,7 @@ export class PackageService {
   constructor(private readonly db: Db) {}
 
   async page(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'package/pagelist'>) {
-    const where = visibleTo(
-      ctx,
-      packages,
-      q ? or(ilike(packages.name_en, `%${q}%`), ilike(packages.name_ar, `%${q}%`)) : undefined,
-    );
+    const where = visibleTo(ctx, packages, containing(q, packages.name_en, packages.name_ar));
     const [rows, [total], allData] = await Promise.all([
       this.db
         .select(columns)

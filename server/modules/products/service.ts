@@ -1,10 +1,10 @@
-import { asc, count, eq, gt, ilike, or, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, taxes } from '../../db/schema';
 import { editableBy, itemBranch, visibleTo } from '../which-branch';
 import { assertTax } from '../lookups/tax';
 import { AppError } from '../../http/errors';
-import { pageOf } from '../../http/results';
+import { containing, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import type { FileAction } from '../files/service';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -31,11 +31,7 @@ export class ProductService {
   constructor(private readonly db: Db) {}
 
   async list(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'product/pagelist'>) {
-    const where = visibleTo(
-      ctx,
-      products,
-      q ? or(ilike(products.name_en, `%${q}%`), ilike(products.name_ar, `%${q}%`)) : undefined,
-    );
+    const where = visibleTo(ctx, products, containing(q, products.name_en, products.name_ar));
     const [rows, [total]] = await Promise.all([
       this.db
         .select(columns)

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { privileges, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { isUniqueViolation, pageOf } from '../../http/results';
+import { containing, isUniqueViolation, pageOf } from '../../http/results';
 import { isAdministrator } from '../which-branch';
 import { assertMayGrant } from './grant';
 import { announceSessionChange, sessionChangedHere } from '../auth/session-cache';
@@ -35,7 +35,7 @@ export class RoleService {
   }
 
   async list({ page, perPage, q }: ParsedRequestOf<'priviledge/role/list'>) {
-    const where = q ? or(ilike(privileges.name_en, `%${q}%`), ilike(privileges.name_ar, `%${q}%`)) : undefined;
+    const where = containing(q, privileges.name_en, privileges.name_ar);
     const [rows, [total]] = await Promise.all([
       this.db
         .select({ ...roleColumns(), users_count: usersCount })

@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kidRoomVisits, roomAccess, roomSessions, rooms, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { escapeLike, pageOf } from '../../http/results';
+import { containing, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { addDays } from '../../../shared/domain/subscription';
@@ -28,10 +28,9 @@ export class RoomService {
 
   async list(ctx: AuthenticatedContext, { page, perPage, q, branch_id }: ParsedRequestOf<'room/listall'>) {
     const branch = dataBranch(ctx) ?? branch_id;
-    const text = q ? `%${escapeLike(q)}%` : null;
     const where = and(
       branch === null ? undefined : eq(rooms.branch_id, branch),
-      text ? or(ilike(rooms.name_en, text), ilike(rooms.name_ar, text)) : undefined,
+      containing(q, rooms.name_en, rooms.name_ar),
     );
     // Spec 7: no paging asked, every room (the supervisor pickers and filters want them all).
     const paged = page !== undefined || perPage !== undefined;

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kids, parents, sales, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { escapeLike, pageOf } from '../../http/results';
+import { containing, pageOf } from '../../http/results';
 import { inDataBranch } from '../which-branch';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
@@ -129,20 +129,10 @@ export class SubscriptionService {
   }
 
   async page(ctx: AuthenticatedContext, { page, perPage, q }: ParsedRequestOf<'subscription/pagelist'>) {
-    const text = q ? `%${escapeLike(q)}%` : null;
     const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
     const where = and(
       inDataBranch(ctx, subscriptions.branch_id),
-      text
-        ? or(
-            ilike(kids.name_en, text),
-            ilike(kids.name_ar, text),
-            ilike(parents.name_en, text),
-            ilike(parents.name_ar, text),
-            ilike(parents.mobile, text),
-            mobile,
-          )
-        : undefined,
+      or(containing(q, kids.name_en, kids.name_ar, parents.name_en, parents.name_ar, parents.mobile), mobile),
     );
     const [rows, [total]] = await Promise.all([
       this.rows()
