@@ -214,7 +214,10 @@ function pathJoins(part: 'query' | 'body'): preValidationHookHandler {
 function contextOf(req: FastifyRequest): RequestContext {
   return {
     ip: req.ip,
-    local: fromThisComputer(req),
+    // Asked by the first-run screens alone; parsing the Host header on every call is not free.
+    get local() {
+      return fromThisComputer(req);
+    },
     idempotencyKey: headerOf(req, 'idempotency-key'),
     supervisorToken: headerOf(req, SUPERVISOR_HEADER.toLowerCase()),
     requestId: req.id,
