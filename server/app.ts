@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { allEndpoints } from '../shared/api/catalogue';
 import type { Db } from './db/client';
 import { loggableError, requestForLog } from './http/log';
+import { closeConnectionsOnceAnswered } from './http/stop';
 import { envelope, refuseBadUrl } from './http/answers';
 import { openApiRoute } from './http/openapi';
 import { itemBranch } from './modules/which-branch';
@@ -135,6 +136,7 @@ export function buildApp(deps: AppDeps): App {
     onError: (error) => fastify.log.warn({ err: loggableError(error) }, 'realtime failure'),
   });
   fastify.addHook('preClose', async () => realtime.close());
+  closeConnectionsOnceAnswered(fastify);
   const auth = new AuthService(deps.db, new AccessTokens(deps.tokenKey), deps.now, (sessionId) =>
     realtime.endSession(sessionId),
   );
