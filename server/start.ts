@@ -1,11 +1,6 @@
 import { resolve } from 'node:path';
-import { endPool, openAdapterPool, openDatabase, waitForDatabase } from './db/client';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
-import { sharedSecret } from './db/secrets';
-import { buildApp, type AppDeps } from './app';
-import { FirstRunGate } from './modules/setup/first-run-gate';
-import { seedLookups } from './modules/lookups/seed';
-import { LocalFileStore } from './files/file-store';
+import type { AppDeps } from './app';
 import type { SmsGateway } from './sms/sms-gateway';
 
 export interface ServerOptions {
@@ -40,49 +35,26 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts the database (given or embedded), applies migrations and seeds, then listens. */
+/**
+ * Starts the database (given or embedded), applies migrations and seeds, then listens. The server's own
+ * code (Fastify, Drizzle, every module: a few megabytes) is read and compiled while the embedded
+ * database starts, not after it: one after the other, the two were most of a warm start.
+ */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const loading = import('./serve');
+  // Awaited below; failing meanwhile must not count as a rejection nobody handles.
+  loading.catch(() => {});
   let embedded: EmbeddedDatabase | undefined;
   const dataDir = resolve(opts.dataDir ?? '.data');
   const waitMs = opts.databaseWaitMs ?? DEFAULT_DATABASE_WAIT_MS;
   const databaseUrl = opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(dataDir, undefined, waitMs)).url;
   try {
-    if (opts.databaseUrl) await waitForDatabase(databaseUrl, waitMs);
-    const database = await openDatabase(databaseUrl, (error) =>
-      console.warn(`database connection lost: ${error.message}`),
-    );
-    await seedLookups(database.db);
-    const adapterPool = openAdapterPool(databaseUrl, (error) =>
-      console.warn(`realtime connection lost: ${error.message}`),
-    );
-    const firstRun = new FirstRunGate();
-    const app = buildApp({
-      db: database.db,
-      tokenKey: await sharedSecret(database.db, 'access-token-key'),
-      files: new LocalFileStore(opts.mediaDir ?? resolve(dataDir, 'media')),
-      sms: opts.sms,
-      logLevel: opts.logLevel,
-      trustProxy: opts.trustProxy,
-      promotion: opts.promotion,
-      firstRun,
-      adapterPool,
-    });
-    await app.auth.ensureFirstAdministrator(opts.adminLogin, opts.adminPassword);
-    const setupToken = await firstRun.prepare(dataDir, await app.auth.needsAdministrator());
-    const host = opts.host ?? '127.0.0.1';
-    await app.fastify.listen({ port: opts.port ?? 4100, host });
-    const address = app.fastify.server.address();
-    const port = typeof address === 'object' && address ? address.port : (opts.port ?? 4100);
+    const { serve } = await loading;
+    const running = await serve(databaseUrl, { ...opts, dataDir, databaseWaitMs: waitMs });
     return {
-      url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
-      port,
-      setupToken,
+      ...running,
       async close() {
-        // In-flight requests are answered first; each pool then ends only once its sockets closed, so
-        // the embedded database stopped next ends none of them itself.
-        await app.fastify.close();
-        await endPool(adapterPool);
-        await database.close();
+        await running.close();
         await embedded?.stop();
       },
     };

@@ -78,8 +78,9 @@ describe('a stop under load', () => {
       chmodSync(dataDir, 0o755);
       try {
         const admin = { login: 'admin@stop.test', password: 'admin-pass-1' };
+        // `npm run server` itself: the built server (built here first when stale), its code in chunks.
         const { child, ready } = await startProcess(
-          ['server/cli.ts', '--port', '0', '--data-dir', dataDir],
+          ['scripts/server.mjs', '--port', '0', '--data-dir', dataDir],
           { LOG_LEVEL: 'warn', POS_ADMIN_LOGIN: admin.login, POS_ADMIN_PASSWORD: admin.password, DATABASE_URL: '' },
           /listening on [^\s]+:(\d+)[^\n]*\n/,
         );

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,10 +31,16 @@ describe('the desktop bundle', () => {
       expect(existsSync(join(out, 'fonts', font))).toBe(true);
     expect(existsSync(join(out, 'server.mjs'))).toBe(true);
     expect(existsSync(join(out, 'migrations'))).toBe(true);
-    // CommonJS main and preload (import.meta would not parse there), the server an ES module; Node parses all three.
+    // CommonJS main and preload (import.meta would not parse there), the server ES modules; Node parses each.
     expect(main).not.toContain('import.meta');
-    for (const file of ['main.cjs', 'preload.cjs', 'server.mjs'])
+    const chunks = readdirSync(out).filter((file) => file.endsWith('.mjs') && file !== 'server.mjs');
+    for (const file of ['main.cjs', 'preload.cjs', 'server.mjs', ...chunks])
       execFileSync(process.execPath, ['--check', join(out, file)]);
+    // The server's code past the database's start loads while the database starts: imported when asked, not first.
+    const server = readFileSync(join(out, 'server.mjs'), 'utf8');
+    const serving = /import\("\.\/(serve-[\w-]+\.mjs)"\)/.exec(server)?.[1];
+    expect(chunks).toContain(serving);
+    expect(server).not.toMatch(new RegExp(`from "\\./${serving}"`));
     expect(readFileSync(join(out, 'preload.cjs'), 'utf8').match(/require\("[^"]+"\)/g)).toEqual([
       'require("electron")',
     ]);
