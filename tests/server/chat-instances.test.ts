@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl, type Envelope } from './harness';
+import { freshDatabaseUrl, staffOnRole, type Envelope } from './harness';
 import { killAll, startServerProcess } from './server-process';
 import { REALTIME_PATH, type RealtimePayload } from '../../shared/realtime';
 import type { ChatMessage } from '../../shared/api/chat';
@@ -152,33 +152,11 @@ describe('chat across two server instances, one killed mid-way', HANG, () => {
       },
       admin,
     );
-    const signUp = async (mobile: string, url: string) => {
-      const registered = await call<{ id: number }>(
-        url,
-        'POST',
-        '/user/register',
-        {
-          name_en: 'Staff',
-          name_ar: 'موظف',
-          mobile,
-          priviledge_id: role.data.id,
-          branch_id: 1,
-          password: 'staff-01',
-          confirm_password: 'staff-01',
-        },
-        admin,
-      );
-      expect(registered.status, registered.message).toBe(true);
-      const signedIn = await call<{ accessToken: string }>(url, 'POST', '/user/login', {
-        login: mobile,
-        password: 'staff-01',
-      });
-      return { id: registered.data.id, token: signedIn.data.accessToken };
-    };
+    const signUp = (mobile: string, url: string) => staffOnRole(url, admin, role.data.id, mobile);
     const one = await signUp('0551000001', a.url);
     const two = await signUp('0551000002', b.url);
-    const first = new Station(one.id, one.token, a.url);
-    const second = new Station(two.id, two.token, b.url);
+    const first = new Station(one.id, one.accessToken, a.url);
+    const second = new Station(two.id, two.accessToken, b.url);
     await first.connect();
     await second.connect();
 

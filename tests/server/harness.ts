@@ -263,6 +263,42 @@ export async function startTestServer(
   return server;
 }
 
+/** A POST to a running server as a station sends it (JSON, the bearer token): the envelope it answered. */
+export async function postTo<T = unknown>(url: string, path: string, body: unknown = {}, token?: string) {
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** An employee of branch 1 on this role, registered at `url` by the administrator and signed in there. */
+export async function staffOnRole(url: string, admin: string, roleId: number, mobile: string) {
+  const password = 'staff-01';
+  const registered = await postTo<{ id: number }>(
+    url,
+    '/user/register',
+    {
+      name_en: 'Staff',
+      name_ar: 'موظف',
+      mobile,
+      priviledge_id: roleId,
+      branch_id: 1,
+      password,
+      confirm_password: password,
+    },
+    admin,
+  );
+  if (!registered.status) throw new Error(`staff not registered: ${registered.message}`);
+  const signedIn = await postTo<{ accessToken: string; refreshToken: string }>(url, '/user/login', {
+    login: mobile,
+    password,
+  });
+  if (!signedIn.status) throw new Error(`staff not signed in: ${signedIn.message}`);
+  return { id: registered.data.id, ...signedIn.data };
+}
+
 /**
  * POSTs JSON with headers fetch will not send as given (Host): what a browser under another site's
  * name, or a proxy, sends.

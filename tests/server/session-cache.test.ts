@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, freshDatabaseUrl, type Envelope } from './harness';
+import { ADMIN, freshDatabaseUrl, postTo, staffOnRole } from './harness';
 import { openDatabase, type Database } from '../../server/db/client';
 import { sharedSecret } from '../../server/db/secrets';
 import { buildApp, type App } from '../../server/app';
@@ -48,14 +48,8 @@ async function instance(databaseUrl: string, media: string): Promise<Instance> {
   };
 }
 
-async function post<T = unknown>(at: Instance, path: string, body: unknown = {}, token?: string) {
-  const res = await fetch(at.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
+const post = <T = unknown>(at: Instance, path: string, body: unknown = {}, token?: string) =>
+  postTo<T>(at.url, path, body, token);
 
 /** The sign-in an access token belongs to (its sid claim). */
 const sessionOf = (token: string) =>
@@ -109,26 +103,7 @@ async function staff(features: object) {
   );
   if (!role.status) throw new Error(`role not made: ${role.message}`);
   const mobile = `05280000${String(mobiles).padStart(2, '0')}`;
-  const registered = await post<{ id: number }>(
-    a,
-    '/user/register',
-    {
-      name_en: 'Staff',
-      name_ar: 'موظف',
-      mobile,
-      priviledge_id: role.data.id,
-      branch_id: 1,
-      password: 'staff-01',
-      confirm_password: 'staff-01',
-    },
-    admin,
-  );
-  return {
-    roleId: role.data.id,
-    role: `Role ${mobiles}`,
-    id: registered.data.id,
-    ...(await signIn(mobile, 'staff-01')),
-  };
+  return { roleId: role.data.id, role: `Role ${mobiles}`, ...(await staffOnRole(a.url, admin, role.data.id, mobile)) };
 }
 
 /** B answers this token from memory: the sign-in check was read there once and kept. */
