@@ -1,4 +1,3 @@
-import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -7,13 +6,15 @@ import { join } from 'node:path';
 import { startEmbeddedDatabase } from '../../server/db/embedded';
 import { benchAdmin, startBenchServer } from './bench-server';
 import { goal } from './goals';
+import { load as loadOf, percentile, type LoadResult } from './load';
 
 /**
  * Authenticated POST /branch/list (token check, the sign-in check, permission, validation, the list,
  * envelope) beside its floors in the same run: bare Fastify + pg (a pool of 10, as the server's)
  * running the list query alone — for the same request (a POST with its JSON body and bearer token) and
  * for a bare GET — and running the two statements a request needs without a session kept in memory
- * (the sign-in check as PlayDesk sends it, then the list). Figures, not a pass/fail test.
+ * (the sign-in check as PlayDesk sends it, then the list). The load comes from a thread of its own
+ * (load.ts). Figures, not a pass/fail test.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = 3;
@@ -28,19 +29,20 @@ const SIGNED_IN = `select users.id, users.name_en, users.name_ar, users.mobile, 
   where login_sessions.id = $1 and users.id = $2 and login_sessions.logout_at is null and users.deleted_at is null`;
 
 function load(url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) {
-  return autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...init });
+  const { body, ...rest } = init;
+  return loadOf({ url, connections: CONNECTIONS, duration: SECONDS, ...rest, ...(body ? { bodies: [body] } : {}) });
 }
 
-/** Rounds of one load as one: requests over the whole time, the worst p50 and p99, every refusal. */
-function merged(results: Result[]) {
-  const total = results.reduce((n, r) => n + r.requests.total, 0);
+/** Rounds of one load as one: answers over the whole time, p50 and p99 over every answer, every refusal. */
+function merged(results: LoadResult[]) {
+  const total = results.reduce((n, r) => n + r.total, 0);
   const seconds = results.reduce((n, r) => n + r.duration, 0);
+  const times = results.flatMap((r) => r.times);
   return {
     requests: { average: total / seconds },
-    latency: {
-      p50: Math.max(...results.map((r) => r.latency.p50)),
-      p99: Math.max(...results.map((r) => r.latency.p99)),
-    },
+    latency: { p50: percentile(times, 0.5), p99: percentile(times, 0.99) },
+    /** The servers' thread's busy time an answer, in microseconds. */
+    busy: (1000 * results.reduce((n, r) => n + r.busy, 0)) / total,
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
     errors: results.reduce((n, r) => n + r.errors, 0),
   };
@@ -48,7 +50,7 @@ function merged(results: Result[]) {
 type Merged = ReturnType<typeof merged>;
 
 const line = (name: string, r: Merged) =>
-  `${name.padEnd(40)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  `${name.padEnd(40)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50.toFixed(1).padStart(5)} ms   p99 ${r.latency.p99.toFixed(1).padStart(5)} ms   server thread ${r.busy.toFixed(0).padStart(4)} µs an answer   non-2xx ${r.non2xx}   errors ${r.errors}`;
 
 async function listening(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -88,13 +90,18 @@ export async function run(): Promise<void> {
     const floorUrl = await listening(floor);
 
     // Alternating short rounds: a neighbour's load on a shared machine then weighs on all four alike.
-    const runs = { get: [] as Result[], alone: [] as Result[], both: [] as Result[], branchList: [] as Result[] };
+    const runs = {
+      get: [] as LoadResult[],
+      alone: [] as LoadResult[],
+      both: [] as LoadResult[],
+      branchList: [] as LoadResult[],
+    };
     // What the station sends: the floor is given the same request.
     const asTheStation = {
-      method: 'POST',
+      method: 'POST' as const,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${data.accessToken}` },
       body: '{}',
-    } as const;
+    };
     for (let round = 0; round < ROUNDS; round++) {
       runs.get.push(await load(`${floorUrl}/list`, { method: 'GET' }));
       runs.alone.push(await load(`${floorUrl}/list`, asTheStation));
@@ -117,6 +124,9 @@ export async function run(): Promise<void> {
     console.log(line('PlayDesk authenticated /branch/list', branchList));
     console.log(`ratio: ${ratio(both).toFixed(2)} of the same two statements (the sign-in check from the database)`);
     console.log(`ratio: ${ratio(get).toFixed(2)} of the list alone for a bare GET (no body to read and parse)`);
+    console.log(
+      `server thread an answer: ×${(branchList.busy / alone.busy).toFixed(2)} the list alone's (a rate held by the load's own thread hides this)`,
+    );
     const perSecond = (r: Merged) => `${Math.round(r.requests.average).toLocaleString('en')} req/s`;
     goal({
       name: '/branch/list req/s',

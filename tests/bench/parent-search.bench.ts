@@ -1,6 +1,4 @@
-import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
-import type { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +6,7 @@ import { join } from 'node:path';
 import { benchAdmin, startBenchServer } from './bench-server';
 import { startEmbeddedDatabase } from '../../server/db/embedded';
 import { goal } from './goals';
+import { load, percentile } from './load';
 
 /**
  * /parent/search over 100,000 parents (and 150,000 kids), 20 concurrent clients, the queries a counter
@@ -77,40 +76,26 @@ async function replay(pool: pg.Pool, statements: Sent[]): Promise<unknown[]> {
 }
 
 /**
- * One target's load over several slices: its requests answered 2xx per second of load, and every
- * response's time (autocannon reports each on its instance), so percentiles cover all the slices.
+ * One target's load over several slices (each from a thread of its own, load.ts): its requests answered
+ * 2xx per second of load, and every response's time, so percentiles cover all the slices.
  */
 class Load {
   private answered = 0;
   private seconds = 0;
   private failed = 0;
   private readonly times: number[] = [];
-  private sorted: number[] | null = null;
 
   async slice(url: string, token: string, queries: readonly string[], seconds: number): Promise<void> {
-    let i = 0;
-    const instance = autocannon({
+    const result = await load({
       url,
       connections: CONNECTIONS,
       duration: seconds,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => ({
-            ...req,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify({ query: queries[i++ % queries.length] }),
-          }),
-        },
-      ],
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      bodies: queries.map((query) => JSON.stringify({ query })),
     });
-    // The instance is also an event emitter (its types say only Promise): each response's time.
-    (instance as unknown as EventEmitter).on(
-      'response',
-      (_client: unknown, _status: number, _bytes: number, ms: number) => this.times.push(ms),
-    );
-    const result: Result = await instance;
-    this.answered += result['2xx'];
+    this.times.push(...result.times);
+    this.answered += result.ok;
     this.failed += result.non2xx + result.errors;
     this.seconds += result.duration;
   }
@@ -120,8 +105,7 @@ class Load {
   }
 
   p(q: number): number {
-    const sorted = this.sorted ?? (this.sorted = [...this.times].sort((a, b) => a - b));
-    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+    return percentile(this.times, q);
   }
 
   line(name: string): string {

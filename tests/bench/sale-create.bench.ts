@@ -1,4 +1,3 @@
-import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { execFileSync } from 'node:child_process';
@@ -10,13 +9,15 @@ import { startEmbeddedDatabase } from '../../server/db/embedded';
 import type { RunningServer, ServerOptions } from '../../server/start';
 import { SALE_READ, SALE_WRITE } from '../../server/modules/sales/statements';
 import { benchAdmin, startBenchServer } from './bench-server';
+import type { ResponseOf } from '../../shared/api/catalogue';
 import { goal } from './goals';
+import { load, percentile, type LoadResult } from './load';
 
 /**
  * Sale creation under 20 cashiers at once (20 connections, each request its own Idempotency-Key, one
  * branch): every sale takes stock, numbers an invoice (serialised by design: no gaps) and writes its
  * lines. Three servers in one run, each on its own database of one embedded PostgreSQL, in this process
- * as autocannon is:
+ * (the load in a thread of its own, load.ts):
  * - the floor: bare Fastify + pg (a pool of 10, as the server's) sending exactly the statements PlayDesk
  *   sends for this sale — the sign-in check, the administrator's branch check, the Idempotency-Key's
  *   look-up, begin, its claim, SALE_READ, SALE_WRITE, commit — and the realtime NOTIFY, with the sale's
@@ -42,18 +43,7 @@ const EARLIER = `select "key", "endpoint", "request_hash", "result_ids", "create
 const CLAIM = `insert into "idempotency_keys" ("key", "endpoint", "request_hash", "result_ids", "created_at") values ($1, $2, $3, $4, default)`;
 
 type Envelope<T> = { status: boolean; message: string; data: T };
-type SaleAnswer = {
-  gross: number;
-  discount: number;
-  net: number;
-  vat: number;
-  payable: number;
-  cash: number;
-  pos: number;
-  pos_reference: string | null;
-  change: number;
-  lines: Record<string, unknown>[];
-};
+type SaleAnswer = ResponseOf<'sale/sale/create'>;
 
 async function post<T>(url: string, body: unknown, token?: string, key?: string): Promise<Envelope<T>> {
   const res = await fetch(url, {
@@ -95,38 +85,27 @@ async function tillOf(server: RunningServer) {
 }
 
 function sell(url: string, token: string, body: string, prefix: string, duration = SECONDS) {
-  let n = 0;
-  return autocannon({
+  return load({
     url,
     connections: CASHIERS,
     duration,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req) => ({
-          ...req,
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${token}`,
-            'idempotency-key': `${prefix}-${n++}`,
-          },
-          body,
-        }),
-      },
-    ],
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    bodies: [body],
+    idempotencyPrefix: prefix,
   });
 }
 
 /** A target's rounds together: sales completed a second over all of them (a refusal is no sale), the median round's p50 and p99. */
-function figures(name: string, rounds: Result[]) {
-  const total = (pick: (r: Result) => number) => rounds.reduce((n, r) => n + pick(r), 0);
-  const median = (pick: (r: Result) => number) =>
+function figures(name: string, rounds: LoadResult[]) {
+  const total = (pick: (r: LoadResult) => number) => rounds.reduce((n, r) => n + pick(r), 0);
+  const median = (pick: (r: LoadResult) => number) =>
     rounds.map(pick).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
-  const perSecond = total((r) => r['2xx']) / total((r) => r.duration);
-  const p50 = median((r) => r.latency.p50);
-  const p99 = median((r) => r.latency.p99);
+  const perSecond = total((r) => r.ok) / total((r) => r.duration);
+  const p50 = median((r) => percentile(r.times, 0.5));
+  const p99 = median((r) => percentile(r.times, 0.99));
   console.log(
-    `${name.padEnd(46)} ${perSecond.toFixed(0).padStart(5)} sales/s   p50 ${String(p50).padStart(4)} ms   p99 ${String(p99).padStart(5)} ms   non-2xx ${total((r) => r.non2xx)}   errors ${total((r) => r.errors)}`,
+    `${name.padEnd(46)} ${perSecond.toFixed(0).padStart(5)} sales/s   p50 ${p50.toFixed(0).padStart(4)} ms   p99 ${p99.toFixed(0).padStart(5)} ms   non-2xx ${total((r) => r.non2xx)}   errors ${total((r) => r.errors)}`,
   );
   return { perSecond, p99 };
 }
@@ -266,7 +245,7 @@ export async function run(): Promise<void> {
     // Each warmed first (connections opened, statements prepared, code compiled): none pays for a cold start.
     for (const [name, [url, token, body]] of Object.entries(targets)) await sell(url, token, body, `warm-${name}`, 2);
     const names = Object.keys(targets) as (keyof typeof targets)[];
-    const rounds: Record<keyof typeof targets, Result[]> = { baseline: [], floor: [], now: [] };
+    const rounds: Record<keyof typeof targets, LoadResult[]> = { baseline: [], floor: [], now: [] };
     for (let round = 0; round < ROUNDS; round++)
       // Each round in another order, so a change in the shared machine's load falls on all three alike.
       for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
@@ -291,8 +270,8 @@ export async function run(): Promise<void> {
     });
     goal({
       name: 'sale p99 (20 cashiers)',
-      figure: `${now.p99} ms`,
-      floor: `${bare.p99} ms (the same floor)`,
+      figure: `${now.p99.toFixed(0)} ms`,
+      floor: `${bare.p99.toFixed(0)} ms (the same floor)`,
       ratio: now.p99 / bare.p99,
       atMost: 1.25,
     });
