@@ -38,12 +38,32 @@ function run(command: string, args: string[]): Promise<number> {
   });
 }
 
+/**
+ * Electron's own download step (`npx install-electron`), checked against the checksums it ships with.
+ * What it prints on failure (a bare `TypeError: fetch failed` with no network) reads like a crash of
+ * `npm start`, so its last line is said as the reason instead.
+ */
+function fetchElectron(): Promise<{ fetched: true } | { fetched: false; reason: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(electronPackage, 'install.js')], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('close', (code) => {
+      if (code === 0) return done({ fetched: true });
+      const lines = errors.split('\n').map((line) => line.trim());
+      done({ fetched: false, reason: lines.filter(Boolean).at(-1) ?? `it exited ${code}` });
+    });
+  });
+}
+
 async function fetchedElectron(): Promise<string | null> {
   if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD === '1') return null;
   console.log('Fetching the Electron binary (once)…');
-  // Electron's own download step (`npx install-electron`), checked against the checksums it ships with.
-  const fetched = (await run(process.execPath, [join(electronPackage, 'install.js')])) === 0;
-  return fetched ? electronBinary() : null;
+  const result = await fetchElectron();
+  if (!result.fetched) console.log(`It could not be fetched: ${result.reason}`);
+  return result.fetched ? electronBinary() : null;
 }
 
 const electron = electronBinary() ?? (await fetchedElectron());
