@@ -37,6 +37,7 @@ export default tseslint.config(
       'dist',
       'dist-electron',
       'dist-server',
+      '.tsbuild',
       'release',
       'server/db/migrations',
       'test-results',

@@ -162,7 +162,9 @@ export class ApiClient {
     if (endpoint.method === 'GET') {
       // A field left empty (null once parsed) is no parameter: as text it would arrive as "null".
       const query = new URLSearchParams(
-        Object.entries(rest).flatMap(([k, v]) => (v === null || v === undefined ? [] : [[k, String(v)]])),
+        Object.entries(rest).flatMap(([k, v]): [string, string][] =>
+          v === null || v === undefined ? [] : [[k, String(v)]],
+        ),
       ).toString();
       if (query) target += `?${query}`;
     } else {

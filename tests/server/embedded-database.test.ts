@@ -30,7 +30,7 @@ describe('the embedded database under a data directory', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ login: admin.adminLogin, password: admin.adminPassword }),
         });
-        expect((await res.json()).status).toBe(true);
+        expect(await res.json()).toMatchObject({ status: true });
       } finally {
         await again.close();
       }

@@ -66,11 +66,14 @@ function wrap(ctx: SKRSContext2D, text: string, max: number): string[] {
   return lines;
 }
 
+/** The canvas's own alignment type (the DOM's CanvasTextAlign is not in the main process). */
+type TextAlign = SKRSContext2D['textAlign'];
+
 /** How far a glyph can ink past its advance (a j's tail, an Arabic swash): text keeps that far off the margin. */
 const overhangOf = (size: number) => Math.ceil(size / 10);
 
 /** Lines of text one under another, each `size + 6` dots below the last, at `x` as aligned. */
-function lines(ink: Ink, text: string, size: number, x: number, rtl: boolean, align: CanvasTextAlign) {
+function lines(ink: Ink, text: string, size: number, x: number, rtl: boolean, align: TextAlign) {
   const { ctx, width, margin } = ink;
   ctx.direction = rtl ? 'rtl' : 'ltr';
   ctx.textAlign = align;
@@ -100,7 +103,7 @@ export function centred(ink: Ink, text: string, size: number, bold = false, rtl 
 }
 
 /** One run of text at `x`, aligned and in the direction given. */
-function put(ctx: SKRSContext2D, text: string, x: number, y: number, rtl: boolean, align: CanvasTextAlign) {
+function put(ctx: SKRSContext2D, text: string, x: number, y: number, rtl: boolean, align: TextAlign) {
   ctx.direction = rtl ? 'rtl' : 'ltr';
   ctx.textAlign = align;
   ctx.fillText(text, x, y);
