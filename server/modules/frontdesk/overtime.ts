@@ -4,7 +4,6 @@ import { kidSessions, kids, overtimeDecisions, packages, subscriptions, taxes, u
 import { AppError } from '../../http/errors';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
-import type { TaxMode } from '../../../shared/domain/money';
 import { inDataBranch } from '../which-branch';
 import type { OtpService } from './otp';
 import { present, sessionRows, visitsByIds, type Visit } from './visit-rows';
@@ -141,7 +140,7 @@ export class OvertimeService {
         name_en: `Overtime ${r.overtime_hours} h · ${r.kid_name_en}`,
         name_ar: `وقت إضافي ${r.overtime_hours} س · ${r.kid_name_ar}`,
         price: r.overtime_fee,
-        included: r.included as TaxMode,
+        included: r.included,
         rate_bp: r.rate_bp,
       };
     });

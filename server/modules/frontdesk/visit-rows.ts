@@ -1,8 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kidSessions, kids, packages, parents, subscriptions, taxes } from '../../db/schema';
 import { allowedMs, overtimeFee, sessionTime } from '../../../shared/domain/session-time';
-import type { TaxMode } from '../../../shared/domain/money';
 
 // The rows visits and their overtime are read as, shared by VisitService and OvertimeService.
 
@@ -32,7 +31,7 @@ const columns = {
   billed_sale_id: kidSessions.billed_sale_id,
   confirmed_at: kidSessions.overtime_confirmed_at,
   rate_bp: taxes.rate_bp,
-  included: sql<TaxMode>`${packages.included}`,
+  included: packages.included,
 };
 /** Visits with their kid and parent. */
 export const sessionRows = (db: Db | Tx) =>

@@ -21,7 +21,7 @@ import { runOnce } from '../../http/idempotency';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { saleReceipt, type SaleWithLinesRecord } from '../../../shared/api/sales';
-import { priceCart, type TaxMode } from '../../../shared/domain/money';
+import { priceCart } from '../../../shared/domain/money';
 import { checkCoupon } from '../../../shared/domain/coupon';
 import { dayIn, startOfDay } from '../../../shared/domain/time-zone';
 import { addDays } from '../../../shared/domain/subscription';
@@ -138,7 +138,7 @@ export class SaleService {
       unitPrice: i.price,
       qty: i.qty,
       rateBp: i.rate_bp,
-      included: i.included as TaxMode,
+      included: i.included,
     }));
     const parentId = await this.parentOf(tx, input.parentInfo?.parent_id ?? null, bought);
     const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
@@ -542,5 +542,5 @@ function productItems(rows: NonNullable<SaleReadRow['products']>, ids: number[],
 
 function lineOut(line: typeof saleLines.$inferSelect) {
   const { id: _id, sale_id: _sale, ...rest } = line;
-  return { ...rest, included: rest.included as TaxMode };
+  return rest;
 }

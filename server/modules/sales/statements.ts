@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { saleLines } from '../../db/schema';
 import type { SaleRecord } from '../../../shared/api/sales';
+import type { TaxMode } from '../../../shared/domain/money';
 import type { summary } from '../subscriptions/service';
 
 /**
@@ -30,7 +31,8 @@ export const SALE_READ = {
 export interface SaleReadRow {
   shift_id: number | null;
   counts_cash: boolean | null;
-  products: { id: number; name_en: string; name_ar: string; price: number; included: number; rate_bp: number }[] | null;
+  products:
+    { id: number; name_en: string; name_ar: string; price: number; included: TaxMode; rate_bp: number }[] | null;
 }
 
 /**
