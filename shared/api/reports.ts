@@ -144,8 +144,6 @@ export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
  */
 export const REPORT_MEASURES = ['count', 'quantity', 'discount', 'net', 'vat', 'gross'] as const;
 export type ReportMeasure = (typeof REPORT_MEASURES)[number];
-/** How a sale was paid: all in cash, all by card, or split between the two. */
-export const PAYMENT_KINDS = ['cash', 'card', 'split'] as const;
 
 const measures = z.object({
   count: z.number().int(),
