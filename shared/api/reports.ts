@@ -106,8 +106,8 @@ export const kidVisitSchema = z.object({
 export type KidVisit = z.output<typeof kidVisitSchema>;
 export type KidVisitRecord = z.input<typeof kidVisitSchema>;
 
-/** Spec 7: kids' premises sessions, newest first, by branch, days (check-in day) and the employee who checked in. */
-export const kidSessionPageList = endpoint({
+/** Spec 7: kids' premises visits (the spec's kid sessions), newest first, by branch, days (check-in day) and the employee who checked in. */
+export const kidVisitPageList = endpoint({
   method: 'POST',
   path: '/kidsession/pagelist',
   read: true,

@@ -1,4 +1,4 @@
-import type { KidSession } from '../../../shared/api/frontdesk';
+import type { Visit } from '../../../shared/api/frontdesk';
 import type { Package } from '../../../shared/api/packages';
 import type { Product } from '../../../shared/api/products';
 import type { CartItem } from '../../../shared/api/sales';
@@ -11,7 +11,7 @@ import type { LineInput } from '../../../shared/domain/money';
 export type Line =
   | { kind: 'product'; key: string; item: Product; qty: number }
   | { kind: 'package'; key: string; item: Package; kids: number[] }
-  | { kind: 'overtime'; key: string; visit: KidSession };
+  | { kind: 'overtime'; key: string; visit: Visit };
 
 export const qtyOf = (line: Line) =>
   line.kind === 'product' ? line.qty : line.kind === 'package' ? line.kids.length : 1;

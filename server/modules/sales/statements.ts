@@ -44,7 +44,7 @@ export interface SaleReadRow {
  * the Idempotency-Key. No invoice in the answer: some line lacked stock, and the caller rolls back.
  * $1 the invoice (a sales row as JSON, without its number), $2 product ids in id order, $3 their
  * quantities, $4 the lines (sale_lines rows as JSON), $5 the subscriptions (subscriptions rows as
- * JSON), $6 overtime sessions billed, $7 the Idempotency-Key's claim (null: none).
+ * JSON), $6 the visits whose overtime it bills, $7 the Idempotency-Key's claim (null: none).
  */
 export const SALE_WRITE = {
   name: 'sale_write',
