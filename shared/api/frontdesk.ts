@@ -101,7 +101,6 @@ export const visitSchema = z.object({
   confirmed_at: Timestamp.nullable(),
 });
 export type Visit = z.output<typeof visitSchema>;
-export type VisitRecord = z.input<typeof visitSchema>;
 
 export const kidsCheckin = endpoint({
   method: 'POST',

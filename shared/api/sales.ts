@@ -76,7 +76,6 @@ export const saleCreateRequest = z
     message: 'FIELD_REQUIRED',
     path: ['salesData', 'payments', 'pos_reference'],
   });
-export type SaleCreate = z.input<typeof saleCreateRequest>;
 
 export const saleLineSchema = z.object({
   product_id: z.number().int().nullable(),
