@@ -156,8 +156,8 @@ export function buildApp(deps: AppDeps): App {
   // Room views follow who is inside a room and who may work it.
   const roomViewsChanged = (branch_id: number) => realtime.publish('visits_changed', { branch_id });
   const rooms = new RoomService(deps.db, locales, roomViewsChanged);
-  const employees = new EmployeeService(deps.db, locales, roomViewsChanged, (sessionIds) =>
-    sessionIds.forEach((sessionId) => realtime.endSession(sessionId)),
+  const employees = new EmployeeService(deps.db, locales, roomViewsChanged, (signInIds) =>
+    signInIds.forEach((signInId) => realtime.endSession(signInId)),
   );
   const supervisors = new SupervisorService(deps.db, otp, locales, deps.tokenKey, roomViewsChanged);
   const subscriptionReport = new SubscriptionReport(deps.db);

@@ -186,7 +186,6 @@ const sheetCheckSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('unreadable') }),
   z.object({ status: z.literal('too-large') }),
 ]);
-export type SheetCheck = z.infer<typeof sheetCheckSchema>;
 
 /** A report's table for a spreadsheet: its columns (money in minor units, written as riyals) and rows. */
 export const sheetSchema = z.object({
@@ -395,7 +394,6 @@ export const wireRequestSchema = z.object({
   channel: z.enum(BRIDGE_CHANNELS),
   arg: z.unknown(),
 });
-export type WireRequest = z.infer<typeof wireRequestSchema>;
 export type WireMessage =
   | { kind: 'result'; id: number; result: unknown }
   | { kind: 'error'; id: number; message: string }

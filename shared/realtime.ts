@@ -55,7 +55,6 @@ export type ServerEventName = {
   [E in RealtimeEventName]: (typeof realtimeEvents)[E]['direction'] extends 'server-to-client' ? E : never;
 }[RealtimeEventName];
 
-export type ClientEventName = Exclude<RealtimeEventName, ServerEventName>;
 /** The server events told to a whole branch (its stations and the administrators'). */
 export type BranchEventName = 'visits_changed' | 'sales_changed' | 'promotion_changed';
 /** The server events told to one user's stations. */

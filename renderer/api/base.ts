@@ -32,7 +32,7 @@ const tagTypes = [
   'Coupon',
   'Parent',
   'Subscription',
-  'Session',
+  'Visit',
   'ChainSettings',
   'SmsProvider',
   'Room',

@@ -12,13 +12,13 @@ export const {
   useKidRoomVisitsQuery,
 } = api.injectEndpoints({
   endpoints: (build) => ({
-    roomList: query(build, 'room/listall', ['Room', 'Session']),
+    roomList: query(build, 'room/listall', ['Room', 'Visit']),
     roomCreate: mutation(build, 'room/create', ['Room']),
     roomUpdate: mutation(build, 'room/data/update', ['Room']),
     roomDelete: mutation(build, 'room/delete', ['Room']),
     roomRevoke: mutation(build, 'room/revoke', ['Room']),
     roomSupervisorCandidates: query(build, 'room/supervisor/list', ['Room']),
-    roomVisits: query(build, 'kidroomsession/pagelist', ['Session']),
-    kidRoomVisits: query(build, 'profile/kid/roomsession', ['Session']),
+    roomVisits: query(build, 'kidroomsession/pagelist', ['Visit']),
+    kidRoomVisits: query(build, 'profile/kid/roomsession', ['Visit']),
   }),
 });

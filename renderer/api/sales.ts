@@ -12,14 +12,7 @@ export const {
   useKidInvoicesQuery,
 } = api.injectEndpoints({
   endpoints: (build) => ({
-    saleCreate: mutation(build, 'sale/sale/create', [
-      'Product',
-      'Invoice',
-      'Coupon',
-      'Subscription',
-      'Session',
-      'Shift',
-    ]),
+    saleCreate: mutation(build, 'sale/sale/create', ['Product', 'Invoice', 'Coupon', 'Subscription', 'Visit', 'Shift']),
     tillProducts: fixedQuery(build, 'sale/product/list', { getAll: false }, ['Product']),
     tillPackages: fixedQuery(build, 'sale/package/list', { getAll: true }, ['Package']),
     saleReceipt: query(build, 'sale/receipt/:id', ['Invoice']),
@@ -31,7 +24,7 @@ export const {
       'Product',
       'Coupon',
       'Subscription',
-      'Session',
+      'Visit',
       'Shift',
     ]),
   }),

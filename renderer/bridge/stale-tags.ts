@@ -6,7 +6,7 @@ type Tags = Parameters<typeof api.util.invalidateTags>[0];
 
 /** What each realtime event makes stale on this page: those queries load again. */
 const staleAfter: { [E in ServerEventName]: Tags } = {
-  visits_changed: ['Session'],
+  visits_changed: ['Visit'],
   sales_changed: ['Invoice'],
   promotion_changed: ['Promotion'],
   // Chat events are the chat's own business (features/chat); the lists they touch reload here.

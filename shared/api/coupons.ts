@@ -56,7 +56,6 @@ export const couponCreateRequest = z
     message: 'FIELD_INVALID',
     path: ['valid_to'],
   });
-export type CouponCreate = z.input<typeof couponCreateRequest>;
 
 export const couponPageList = endpoint({
   method: 'POST',

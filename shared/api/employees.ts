@@ -89,7 +89,6 @@ export const employeeUpdateRequest = withMatchingPasswords(
     }),
   ),
 );
-export type EmployeeUpdate = z.input<typeof employeeUpdateRequest>;
 
 export const employeePageList = endpoint({
   method: 'POST',

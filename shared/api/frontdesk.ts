@@ -64,7 +64,7 @@ export const Badge = z
   .regex(/^[A-Za-z0-9-]{3,40}$/, 'FIELD_INVALID');
 
 /** A visit as the counter sees it (spec: kid_id, session_id, id), with the time it has left. */
-export const kidSessionSchema = z.object({
+export const visitSchema = z.object({
   id: z.number().int(),
   session_id: z.number().int(),
   kid_id: z.number().int(),
@@ -100,8 +100,7 @@ export const kidSessionSchema = z.object({
   /** When the parent confirmed the overtime with their one-time code. */
   confirmed_at: Timestamp.nullable(),
 });
-export type KidSession = z.output<typeof kidSessionSchema>;
-export type KidSessionRecord = z.input<typeof kidSessionSchema>;
+export type Visit = z.output<typeof visitSchema>;
 
 export const kidsCheckin = endpoint({
   method: 'POST',
@@ -115,7 +114,7 @@ export const kidsCheckin = endpoint({
     /** Where, for an administrator without a branch of their own. */
     branch_id: Id.nullish().transform((v) => v ?? null),
   }),
-  response: z.array(kidSessionSchema),
+  response: z.array(visitSchema),
   permission: { action: 'create', subject: 'FrontDesk' },
   success: 'CHECKIN_DONE',
 });
@@ -125,7 +124,7 @@ export const kidsCheckout = endpoint({
   method: 'POST',
   path: '/parent/kids/checkout',
   request: z.object({ ids: z.array(Id).min(1, 'NO_KID_SELECTED').max(20) }),
-  response: z.array(kidSessionSchema),
+  response: z.array(visitSchema),
   permission: { action: 'update', subject: 'FrontDesk' },
   success: 'CHECKOUT_COMPLETED',
 });
@@ -135,7 +134,7 @@ export const adminCheckout = endpoint({
   method: 'POST',
   path: '/admin/actions/checkout',
   request: z.object({ id: Id, kid_id: Id }),
-  response: kidSessionSchema,
+  response: visitSchema,
   permission: { action: 'update', subject: 'FrontDesk' },
   success: 'CHECKOUT_COMPLETED',
 });
@@ -150,7 +149,7 @@ export const checkedInList = endpoint({
     branch_id: z.coerce.number().int().min(0).default(0),
     q: z.string().trim().max(60).optional(),
   }),
-  response: pageSchema(kidSessionSchema),
+  response: pageSchema(visitSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
@@ -159,7 +158,7 @@ const idList = z
   .regex(/^\d{1,10}(,\d{1,10}){0,49}$/)
   .transform((v) => v.split(',').map(Number));
 
-export const sessionTimeSchema = z.object({
+export const visitTimeSchema = z.object({
   kid_id: z.number().int(),
   session_id: z.number().int(),
   checkin_at: Timestamp,
@@ -170,36 +169,36 @@ export const sessionTimeSchema = z.object({
 });
 
 /** Spec: GET /kids/session/time with query params: the open visits of these kids (or the caller's branch). */
-export const sessionTimes = endpoint({
+export const visitTimes = endpoint({
   method: 'GET',
   path: '/kids/session/time',
   request: z.object({ kids: idList.optional() }),
-  response: z.array(sessionTimeSchema),
+  response: z.array(visitTimeSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-export const sessionTimeOfKid = endpoint({
+export const visitTimeOfKid = endpoint({
   method: 'GET',
   path: '/kids/session/time/:kid_id',
   request: z.object({ kid_id: Id, session_id: Id.optional() }),
-  response: sessionTimeSchema,
+  response: visitTimeSchema,
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-export const sessionBilling = endpoint({
+export const visitBilling = endpoint({
   method: 'GET',
   path: '/kids/session/billing/:id',
   request: z.object({ id: Id }),
-  response: kidSessionSchema,
+  response: visitSchema,
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
 /** The overtime these kids still owe (their latest visits with something due), for one bulk sale. */
-export const sessionBillingBulk = endpoint({
+export const visitBillingBulk = endpoint({
   method: 'GET',
   path: '/kids/session/billing',
   request: z.object({ kids: idList }),
-  response: z.object({ bills: z.array(kidSessionSchema), total: z.number().int() }),
+  response: z.object({ bills: z.array(visitSchema), total: z.number().int() }),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
@@ -211,19 +210,19 @@ const parentCode = OtpCode.optional();
  * parent's one-time code (`otp`), the parent confirms the overtime to pay: the code is checked
  * (INVALID_OTP) and the visits owing are marked confirmed. All the kids must be one parent's.
  */
-export const sessionPayments = endpoint({
+export const visitPayments = endpoint({
   method: 'GET',
   path: '/kids/session/payments',
   request: z.object({ kids: idList, otp: parentCode }),
-  response: z.array(kidSessionSchema),
+  response: z.array(visitSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-export const sessionPaymentsOfKid = endpoint({
+export const visitPaymentsOfKid = endpoint({
   method: 'GET',
   path: '/kids/session/payments/:kid_id',
   request: z.object({ kid_id: Id, session_id: Id.optional(), otp: parentCode }),
-  response: kidSessionSchema,
+  response: visitSchema,
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
@@ -239,7 +238,7 @@ export const overtimeDecision = endpoint({
       reason: z.string().trim().min(3).max(300),
     })
     .refine((d) => d.action === 'forgive' || d.fee !== undefined, { message: 'FIELD_REQUIRED', path: ['fee'] }),
-  response: kidSessionSchema,
+  response: visitSchema,
   // The manager's right: deleting at the front desk.
   permission: { action: 'delete', subject: 'FrontDesk' },
 });
@@ -264,11 +263,11 @@ export const overtimeDecisionLog = endpoint({
   permission: { action: 'view', subject: 'FrontDesk' },
 });
 
-export const kidSessions = endpoint({
+export const kidVisits = endpoint({
   method: 'POST',
   path: '/profile/kid/session',
   read: true,
   request: z.object({ ...paging(10), kid_id: Id }),
-  response: pageSchema(kidSessionSchema),
+  response: pageSchema(visitSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
 });

@@ -3,7 +3,6 @@ import { endpoint } from './endpoint';
 import { Empty } from './common';
 
 export const lookupItem = z.object({ id: z.number().int(), name_en: z.string(), name_ar: z.string() });
-export type LookupItem = z.infer<typeof lookupItem>;
 
 export const nationalityItem = lookupItem.extend({ code: z.string().length(2) });
 /** VAT rate in basis points (1500 = 15 %), so money stays integer. */

@@ -54,7 +54,6 @@ const parentFields = z.object({
   /** Where they registered; an employee's own branch when left out. */
   branch_id: OptionalId,
 });
-export type ParentInput = z.input<typeof parentFields>;
 
 const kidFields = z.object({
   ...bilingualName,
@@ -75,7 +74,6 @@ const kidFields = z.object({
   banned: z.boolean().default(false),
   vip: z.boolean().default(false),
 });
-export type KidInput = z.input<typeof kidFields>;
 
 export const parentCreate = endpoint({
   method: 'POST',

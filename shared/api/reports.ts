@@ -106,8 +106,8 @@ export const kidVisitSchema = z.object({
 export type KidVisit = z.output<typeof kidVisitSchema>;
 export type KidVisitRecord = z.input<typeof kidVisitSchema>;
 
-/** Spec 7: kids' premises sessions, newest first, by branch, days (check-in day) and the employee who checked in. */
-export const kidSessionPageList = endpoint({
+/** Spec 7: kids' premises visits (the spec's kid sessions), newest first, by branch, days (check-in day) and the employee who checked in. */
+export const kidVisitPageList = endpoint({
   method: 'POST',
   path: '/kidsession/pagelist',
   read: true,
@@ -144,8 +144,6 @@ export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
  */
 export const REPORT_MEASURES = ['count', 'quantity', 'discount', 'net', 'vat', 'gross'] as const;
 export type ReportMeasure = (typeof REPORT_MEASURES)[number];
-/** How a sale was paid: all in cash, all by card, or split between the two. */
-export const PAYMENT_KINDS = ['cash', 'card', 'split'] as const;
 
 const measures = z.object({
   count: z.number().int(),

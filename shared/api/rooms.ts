@@ -178,8 +178,8 @@ export const roomVisitSchema = z.object({
 export type RoomVisit = z.output<typeof roomVisitSchema>;
 export type RoomVisitRecord = z.input<typeof roomVisitSchema>;
 
-/** Spec 7: kids' room sessions, newest first; branch, room, employee and date filters (dates in the branch's zone). */
-export const kidRoomSessionPageList = endpoint({
+/** Spec 7: kids' room stays (the spec's kid room sessions), newest first; branch, room, employee and date filters (dates in the branch's zone). */
+export const kidRoomStayPageList = endpoint({
   method: 'POST',
   path: '/kidroomsession/pagelist',
   read: true,
@@ -200,7 +200,7 @@ export const kidRoomSessionPageList = endpoint({
 });
 
 /** The kid's stays in rooms, newest first (within the caller's branch, as their visits). */
-export const kidRoomSessions = endpoint({
+export const kidRoomStays = endpoint({
   method: 'POST',
   path: '/profile/kid/roomsession',
   read: true,

@@ -33,7 +33,11 @@ export const saleCreateRequest = z
     cart: z.array(cartItem).max(200).default([]),
     coupon_id: Id.nullish().transform((v) => v ?? null),
     salesData: z.object({
-      /** Cash and the card terminal (pos), each in minor units; change is given from cash only. */
+      /**
+       * Cash and card, each in minor units; change is given from cash only. The card is `pos` here, in
+       * the answer and in the DB, as the spec names the payment method; every name the code chooses says
+       * `card` (`pos` also names the station: `window.pos`, the `pos:` channels).
+       */
       payments: z.object({
         cash: Amount.default(0),
         pos: Amount.default(0),
@@ -72,7 +76,6 @@ export const saleCreateRequest = z
     message: 'FIELD_REQUIRED',
     path: ['salesData', 'payments', 'pos_reference'],
   });
-export type SaleCreate = z.input<typeof saleCreateRequest>;
 
 export const saleLineSchema = z.object({
   product_id: z.number().int().nullable(),

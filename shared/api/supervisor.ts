@@ -50,7 +50,7 @@ export const supervisorOtpVerify = endpoint({
 
 /**
  * A kid in the room as the door sees them: flags, photo, when they came into the room, and their
- * premises visit's inputs to the shared session-time rule (so the screen counts down as the desk does).
+ * premises visit's inputs to the shared visit-time rule (so the screen counts down as the desk does).
  */
 export const roomKidSchema = z.object({
   visit_id: z.number().int(),

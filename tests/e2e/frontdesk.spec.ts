@@ -111,7 +111,7 @@ for (const lang of ['ar', 'en'] as const) {
     const timer = page
       .getByRole('row')
       .filter({ hasText: `RM-${lang}` })
-      .getByTestId('session-timer');
+      .getByTestId('visit-timer');
     await expect(timer).toContainText(/2:(1\d|20):\d\d/); // two hours and two 10-minute margins
     const before = await timer.textContent();
     await expect(timer).not.toHaveText(before!, { timeout: 3000 });

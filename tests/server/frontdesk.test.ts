@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily, type FamilyOptions } from './families-fixture';
-import { kidSessions, otpCodes, smsMessages } from '../../server/db/schema';
+import { kidVisits, otpCodes, smsMessages } from '../../server/db/schema';
 import { gatewayFromEnv, httpGateway } from '../../server/sms/http-gateway';
 
 let server: TestServer;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Session = {
+type Visit = {
   id: number;
   kid_id: number;
   badge: string;
@@ -37,14 +37,14 @@ type Session = {
 const family = (kidCount: number, opts?: FamilyOptions) => newFamily(server, { admin, cashier }, kidCount, opts);
 
 const checkin = (parent_id: number, kidsList: number[], badge: string, token = cashier, extra: object = {}) =>
-  server.post<Session[]>('/parent/kids/checkin', { parent_id, badge, kidsList, ...extra }, token);
+  server.post<Visit[]>('/parent/kids/checkin', { parent_id, badge, kidsList, ...extra }, token);
 
 /** Moves a visit's check-in back, as if the kid had been inside that long. */
-const insideFor = (sessionId: number, minutes: number) =>
+const insideFor = (visitId: number, minutes: number) =>
   server.database.db
-    .update(kidSessions)
+    .update(kidVisits)
     .set({ checkin_at: new Date(Date.now() - minutes * 60_000) })
-    .where(eq(kidSessions.id, sessionId));
+    .where(eq(kidVisits.id, visitId));
 
 /** The code the parent's phone received (the outbox keeps it masked). */
 const lastCode = (mobile: string) =>
@@ -304,7 +304,7 @@ describe('check-in', () => {
     expect(res.body.data).toHaveLength(2);
     expect(res.body.data[0]).toMatchObject({ badge: 'B-100', overtime_hours: 0 });
     expect(res.body.data[0]!.pending_ms).toBeGreaterThan(139 * 60_000);
-    const list = await server.post<{ rows: Session[]; total: number }>(
+    const list = await server.post<{ rows: Visit[]; total: number }>(
       '/kids/checkedinlist',
       { branch_id: 0, q: 'B-100' },
       cashier,
@@ -352,10 +352,10 @@ describe('check-in', () => {
     const { parent, kids } = await family(2);
     const headers = { 'idempotency-key': 'desk-1-checkin-77' };
     const body = { parent_id: parent.id, badge: 'B-RETRY', kidsList: kids.map((k) => k.id) };
-    const first = await server.post<Session[]>('/parent/kids/checkin', body, cashier, undefined, headers);
+    const first = await server.post<Visit[]>('/parent/kids/checkin', body, cashier, undefined, headers);
     expect(first.body.message).toBe('CHECKIN_DONE');
     const retries = await Promise.all(
-      [1, 2, 3].map(() => server.post<Session[]>('/parent/kids/checkin', body, cashier, undefined, headers)),
+      [1, 2, 3].map(() => server.post<Visit[]>('/parent/kids/checkin', body, cashier, undefined, headers)),
     );
     for (const retry of retries) {
       expect(retry.body.message).toBe('CHECKIN_DONE');
@@ -404,7 +404,7 @@ describe('check-out and overtime', () => {
   it('CHECKOUT_COMPLETED; a kid not inside is KID_SESSION_NOT_ACTIVE; the list no longer shows them', async () => {
     const { parent, kids } = await family(1);
     await checkin(parent.id, [kids[0]!.id], 'B-500');
-    const out = await server.post<Session[]>('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier);
+    const out = await server.post<Visit[]>('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier);
     expect(out.body).toMatchObject({
       message: 'CHECKOUT_COMPLETED',
       data: [{ kid_id: kids[0]!.id, overtime_hours: 0, due: 0 }],
@@ -423,11 +423,11 @@ describe('check-out and overtime', () => {
     const { parent, kids, n } = await family(1, { overtimePrice: 2500 });
     const [visit] = (await checkin(parent.id, [kids[0]!.id], 'B-600')).body.data;
     await insideFor(visit!.id, 240); // 2 h + 10 min allowed; 100 minutes over → 2 started hours
-    const live = await server.get<Session>(`/kids/session/billing/${visit!.id}`, cashier);
+    const live = await server.get<Visit>(`/kids/session/billing/${visit!.id}`, cashier);
     expect(live.body.data).toMatchObject({ overtime_hours: 2, overtime_fee: 5000, due: 0 });
-    const [out] = (await server.post<Session[]>('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier)).body.data;
+    const [out] = (await server.post<Visit[]>('/parent/kids/checkout', { ids: [kids[0]!.id] }, cashier)).body.data;
     expect(out).toMatchObject({ overtime_hours: 2, overtime_fee: 5000, due: 5000 });
-    const bulk = await server.get<{ bills: Session[]; total: number }>(
+    const bulk = await server.get<{ bills: Visit[]; total: number }>(
       `/kids/session/billing?kids=${kids[0]!.id}`,
       cashier,
     );
@@ -444,7 +444,7 @@ describe('check-out and overtime', () => {
       name_en: `Overtime 2 h · Kid ${n}-0`,
       kid_ids: [kids[0]!.id],
     });
-    expect((await server.get<Session>(`/kids/session/payments/${kids[0]!.id}`, cashier)).body.data).toMatchObject({
+    expect((await server.get<Visit>(`/kids/session/payments/${kids[0]!.id}`, cashier)).body.data).toMatchObject({
       due: 0,
       billed_sale_id: sale.body.data.id,
     });
@@ -456,7 +456,7 @@ describe('check-out and overtime', () => {
     expect(again.body.message).toBe('VALIDATION_FAILED');
 
     await server.post('/sale/cancelinvoice', { id: sale.body.data.id }, cashier);
-    expect((await server.get<Session>(`/kids/session/billing/${visit!.id}`, cashier)).body.data.due).toBe(5000);
+    expect((await server.get<Visit>(`/kids/session/billing/${visit!.id}`, cashier)).body.data.due).toBe(5000);
     const kidInvoices = await server.post<{ rows: { id: number }[] }>(
       '/profile/kid/invoice',
       { kid_id: kids[0]!.id },
@@ -477,7 +477,7 @@ describe('check-out and overtime', () => {
     ).body.data;
     for (const v of visits) await insideFor(v.id, 200);
     await server.post('/parent/kids/checkout', { ids: kids.map((k) => k.id) }, cashier);
-    const unconfirmed = await server.get<Session & { confirmed_at: string | null }>(
+    const unconfirmed = await server.get<Visit & { confirmed_at: string | null }>(
       `/kids/session/payments/${kids[0]!.id}`,
       cashier,
     );
@@ -494,7 +494,7 @@ describe('check-out and overtime', () => {
       (await server.get(`/kids/session/payments?kids=${kids[0]!.id},${other.kids[0]!.id}&otp=${code}`, cashier)).body
         .message,
     ).toBe('VALIDATION_FAILED');
-    const confirmed = await server.get<(Session & { confirmed_at: string | null })[]>(
+    const confirmed = await server.get<(Visit & { confirmed_at: string | null })[]>(
       `/kids/session/payments?kids=${kids[0]!.id},${kids[1]!.id}&otp=${code}`,
       cashier,
     );
@@ -525,13 +525,13 @@ describe('check-out and overtime', () => {
       (await server.post('/kids/session/fee', { session_id: visit!.id, action: 'edit', reason: 'Discount' }, admin))
         .body,
     ).toMatchObject({ message: 'VALIDATION_FAILED', errors: [{ path: 'fee' }] });
-    const edited = await server.post<Session>(
+    const edited = await server.post<Visit>(
       '/kids/session/fee',
       { session_id: visit!.id, action: 'edit', fee: 1000, reason: 'Late because of the party' },
       admin,
     );
     expect(edited.body.data).toMatchObject({ overtime_fee: 1000, due: 1000, fee_decision: 'edited' });
-    const forgiven = await server.post<Session>(
+    const forgiven = await server.post<Visit>(
       '/kids/session/fee',
       { session_id: visit!.id, action: 'forgive', reason: 'Power cut' },
       admin,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily } from './families-fixture';
-import { branches, kidSessions, subscriptions, users } from '../../server/db/schema';
+import { branches, kidVisits, subscriptions, users } from '../../server/db/schema';
 
 /**
  * A campaign's rows built from the branch's own families: kids whose pass ends soon, families not seen
@@ -62,7 +62,7 @@ async function visit(f: Family, kidIndex: number, at: string, branchId = 1) {
   const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.kid_id, kid));
   const [user] = await db.select({ id: users.id }).from(users).limit(1);
   const checkin = new Date(at);
-  await db.insert(kidSessions).values({
+  await db.insert(kidVisits).values({
     kid_id: kid,
     parent_id: f.parent.id,
     subscription_id: sub!.id,

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { and, eq, isNull } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily } from './families-fixture';
-import { kidRoomVisits, kidSessions } from '../../server/db/schema';
+import { kidRoomStays, kidVisits } from '../../server/db/schema';
 import { REALTIME_PATH, type RealtimePayload } from '../../shared/realtime';
 
 let server: TestServer;
@@ -59,13 +59,13 @@ type Whereabouts = { inside: boolean; room: number | null };
 async function whereabouts(kidId: number): Promise<Whereabouts> {
   const db = server.database.db;
   const [visit] = await db
-    .select({ id: kidSessions.id })
-    .from(kidSessions)
-    .where(and(eq(kidSessions.kid_id, kidId), isNull(kidSessions.checkout_at)));
+    .select({ id: kidVisits.id })
+    .from(kidVisits)
+    .where(and(eq(kidVisits.kid_id, kidId), isNull(kidVisits.checkout_at)));
   const [stay] = await db
-    .select({ room: kidRoomVisits.room_id })
-    .from(kidRoomVisits)
-    .where(and(eq(kidRoomVisits.kid_id, kidId), isNull(kidRoomVisits.checkout_at)));
+    .select({ room: kidRoomStays.room_id })
+    .from(kidRoomStays)
+    .where(and(eq(kidRoomStays.kid_id, kidId), isNull(kidRoomStays.checkout_at)));
   return { inside: visit !== undefined, room: stay?.room ?? null };
 }
 

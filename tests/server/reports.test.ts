@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily } from './families-fixture';
-import { branches, kidSessions, sales, subscriptions } from '../../server/db/schema';
+import { branches, kidVisits, sales, subscriptions } from '../../server/db/schema';
 import type { Dashboard, Measures, ReportRow } from '../../shared/api/reports';
 
 /**
@@ -325,9 +325,9 @@ describe('the dashboard', () => {
       ).body.data;
       // 2 h allowed and 10 min margin; inside 4 h → two hours started over.
       await server.database.db
-        .update(kidSessions)
+        .update(kidVisits)
         .set({ checkin_at: new Date(Date.now() - 240 * 60_000) })
-        .where(eq(kidSessions.id, visit!.id));
+        .where(eq(kidVisits.id, visit!.id));
       await server.post('/parent/kids/checkout', { ids: [f.kids[0]!.id] }, cashier);
       if (i === 0)
         expect(

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
 import { newFamily, type FamilyOptions } from './families-fixture';
 import {
-  kidRoomVisits,
+  kidRoomStays,
   kids,
   otpCodes,
   roomSessions,
@@ -106,8 +106,8 @@ async function kidInRoom() {
 const openStays = (kidId: number) =>
   server.database.db
     .select()
-    .from(kidRoomVisits)
-    .where(and(eq(kidRoomVisits.kid_id, kidId), isNull(kidRoomVisits.checkout_at)));
+    .from(kidRoomStays)
+    .where(and(eq(kidRoomStays.kid_id, kidId), isNull(kidRoomStays.checkout_at)));
 
 describe('rooms (managers)', () => {
   it('are created in the manager’s branch with capacity, ages and supervisors, and listed with them', async () => {
@@ -635,8 +635,8 @@ describe('room work at once', () => {
     expect(messages.filter((m) => m === 'ROOM_FULL')).toHaveLength(15);
     const open = await server.database.db
       .select()
-      .from(kidRoomVisits)
-      .where(and(eq(kidRoomVisits.room_id, r.id), isNull(kidRoomVisits.checkout_at)));
+      .from(kidRoomStays)
+      .where(and(eq(kidRoomStays.room_id, r.id), isNull(kidRoomStays.checkout_at)));
     expect(open).toHaveLength(5);
   });
 });

@@ -5,8 +5,8 @@ import { newFamily } from './families-fixture';
 import {
   branches,
   cashShifts,
-  kidRoomVisits,
-  kidSessions,
+  kidRoomStays,
+  kidVisits,
   loginSessions,
   overtimeDecisions,
   refreshTokens,
@@ -115,9 +115,9 @@ beforeAll(async () => {
     'CHECKIN_DONE',
   );
   await db
-    .update(kidSessions)
+    .update(kidVisits)
     .set({ checkin_at: new Date(Date.now() - 240 * 60_000) })
-    .where(eq(kidSessions.id, visit!.id));
+    .where(eq(kidVisits.id, visit!.id));
   await server.post('/parent/kids/checkout', { ids: [family.kids[0]!.id] }, asma.token);
   const forgiven = await ok<{ overtime_fee: number }>(
     '/kids/session/fee',
@@ -129,7 +129,7 @@ beforeAll(async () => {
   await ok('/cashup/close', { id: asmaShift.id, counted_cash: 17000 }, asma.token);
   // And took the kid into a room on the way (the room's own records, as a supervisor's check-in leaves them).
   const room = await ok<{ id: number }>('/room/create', { name_en: 'Slides', name_ar: 'زحاليق', branch_id: 1 }, admin);
-  await db.insert(kidRoomVisits).values({
+  await db.insert(kidRoomStays).values({
     kid_id: family.kids[0]!.id,
     room_id: room.id,
     branch_id: 1,
@@ -152,9 +152,9 @@ beforeAll(async () => {
     .set({ created_at: at('09:00:00') })
     .where(inArray(sales.cashier_id, [asma.id, badr.id]));
   await db
-    .update(kidSessions)
+    .update(kidVisits)
     .set({ checkin_at: at('06:00:00'), checkout_at: at('10:00:00') })
-    .where(eq(kidSessions.id, visit!.id));
+    .where(eq(kidVisits.id, visit!.id));
   await db
     .update(overtimeDecisions)
     .set({ at: at('10:05:00') })

@@ -104,7 +104,7 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
                 </Descriptions>
               ),
             },
-            { key: 'sessions', label: t('employees.tabs.sessions'), children: <Sessions userId={id} /> },
+            { key: 'sessions', label: t('employees.tabs.sessions'), children: <SignIns userId={id} /> },
             { key: 'rooms', label: t('employees.tabs.roomSessions'), children: <RoomSessions userId={id} /> },
             {
               key: 'files',
@@ -122,7 +122,7 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
   );
 }
 
-function Sessions({ userId }: { userId: number }) {
+function SignIns({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const { data, isFetching } = useEmployeeSessionsQuery({ user_id: userId, page, perPage: 10 });

@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { KidSession } from '../../../shared/api/frontdesk';
+import type { Visit } from '../../../shared/api/frontdesk';
 import { NO_BRANCH_ID } from '../../../shared/domain/constants';
 import { useCheckedInQuery } from '../../api/frontdesk';
 import { useAbility } from '../../app/ability';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../components/dates';
 import { localName } from '../../components/names';
 import { KidFlags } from '../../components/parents/KidFlags';
 import { useCheckout } from './OvertimeDue';
-import { SessionTimer } from '../../components/SessionTimer';
+import { VisitTimer } from '../../components/SessionTimer';
 import { Ltr } from '../../components/Ltr';
 
 /** Kids inside now with their time running; scan a badge to find one, check out (the list reloads). */
@@ -33,7 +33,7 @@ export function CheckedInList(props: {
         searchPlaceholder={t('desk.findInside')}
         onSearch={list.search}
       />
-      <Table<KidSession>
+      <Table<Visit>
         rowKey="id"
         loading={isFetching && !data}
         dataSource={data?.rows}
@@ -76,7 +76,7 @@ export function CheckedInList(props: {
             dataIndex: 'checkin_at',
             render: (v: string) => formatDateTime(v, i18n.language, 'short'),
           },
-          { title: t('desk.time'), render: (_, s) => <SessionTimer session={s} /> },
+          { title: t('desk.time'), render: (_, s) => <VisitTimer visit={s} /> },
           {
             title: t('actions.title'),
             render: (_, s) =>

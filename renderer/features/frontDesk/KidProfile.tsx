@@ -23,7 +23,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { RoomStays } from '../../components/RoomStays';
 import { KidPhoto } from '../../components/KidPhoto';
-import type { KidSession } from '../../../shared/api/frontdesk';
+import type { Visit } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
 import { mayOverrideBan } from '../../../shared/permissions';
@@ -81,7 +81,7 @@ export function KidProfile({ id, back }: { id: number; back: () => void }) {
             },
             { key: 'subscriptions', label: t('features.Subscriptions'), children: <Subscriptions kidId={id} /> },
             { key: 'invoices', label: t('features.Invoices'), children: <Invoices kidId={id} /> },
-            { key: 'sessions', label: t('kids.tabs.sessions'), children: <Visits kidId={id} /> },
+            { key: 'visits', label: t('kids.tabs.visits'), children: <Visits kidId={id} /> },
             { key: 'rooms', label: t('kids.tabs.rooms'), children: <RoomVisits kidId={id} /> },
             {
               key: 'files',
@@ -249,7 +249,7 @@ function Visits({ kidId }: { kidId: number }) {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useKidProfileVisitsQuery({ kid_id: kidId, page, perPage: 10 });
   return (
-    <Table<KidSession>
+    <Table<Visit>
       rowKey="id"
       size="small"
       loading={isFetching}
@@ -278,7 +278,7 @@ function Visits({ kidId }: { kidId: number }) {
         {
           title: t('kids.feeDecision'),
           dataIndex: 'fee_decision',
-          render: (v: KidSession['fee_decision'], s) => v && <FeeHistory sessionId={s.id} decision={v} />,
+          render: (v: Visit['fee_decision'], s) => v && <FeeHistory visitId={s.id} decision={v} />,
         },
       ]}
     />
@@ -286,10 +286,10 @@ function Visits({ kidId }: { kidId: number }) {
 }
 
 /** Who changed or forgave a visit's overtime fee, when, and why. */
-function FeeHistory({ sessionId, decision }: { sessionId: number; decision: NonNullable<KidSession['fee_decision']> }) {
+function FeeHistory({ visitId, decision }: { visitId: number; decision: NonNullable<Visit['fee_decision']> }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { data } = useOvertimeLogQuery(open ? { session_id: sessionId } : skipToken);
+  const { data } = useOvertimeLogQuery(open ? { session_id: visitId } : skipToken);
   return (
     <Popover
       open={open}
@@ -323,7 +323,7 @@ function FeeHistory({ sessionId, decision }: { sessionId: number; decision: NonN
       <Tag
         color={decision === 'forgiven' ? 'purple' : 'gold'}
         style={{ cursor: 'pointer' }}
-        data-testid={`fee-history-${sessionId}`}
+        data-testid={`fee-history-${visitId}`}
       >
         {t(`kids.decisions.${decision}`)}
       </Tag>

@@ -5,7 +5,7 @@ import { CheckCircleOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { CodeEntry } from '../../components/CodeEntry';
 import { useSendCode } from './OtpCheck';
 import { useTranslation } from 'react-i18next';
-import type { KidSession } from '../../../shared/api/frontdesk';
+import type { Visit } from '../../../shared/api/frontdesk';
 import { useCheckoutMutation, useOvertimeConfirmMutation, useOvertimeDecideMutation } from '../../api/frontdesk';
 import { useAbility } from '../../app/ability';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
@@ -19,13 +19,13 @@ import { useSubmit } from '../../components/useSubmit';
 export function useCheckout(goToTill: (kidIds: number[]) => void, done?: () => void) {
   const submit = useSubmit();
   const [checkout, state] = useCheckoutMutation();
-  const [due, setDue] = useState<KidSession[] | null>(null);
+  const [due, setDue] = useState<Visit[] | null>(null);
   const run = async (kidIds: number[]) => {
     const closed = await submit(checkout({ ids: kidIds }), { success: 'CHECKOUT_COMPLETED' });
     if (closed?.some((s) => s.due > 0)) setDue(closed.filter((s) => s.due > 0));
     else if (closed) done?.();
   };
-  const dialog = due && <OvertimeDue sessions={due} onClose={() => setDue(null)} goToTill={goToTill} />;
+  const dialog = due && <OvertimeDue visits={due} onClose={() => setDue(null)} goToTill={goToTill} />;
   return { checkout: run, pending: state.isLoading, dialog };
 }
 
@@ -34,20 +34,20 @@ export function useCheckout(goToTill: (kidIds: number[]) => void, done?: () => v
  * forgive it, giving a reason that is kept with who decided and when.
  */
 function OvertimeDue({
-  sessions,
+  visits,
   onClose,
   goToTill,
 }: {
-  sessions: KidSession[];
+  visits: Visit[];
   onClose: () => void;
   goToTill: (kidIds: number[]) => void;
 }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const [rows, setRows] = useState(sessions);
-  const [deciding, setDeciding] = useState<KidSession | null>(null);
+  const [rows, setRows] = useState(visits);
+  const [deciding, setDeciding] = useState<Visit | null>(null);
   const owing = rows.filter((s) => s.due > 0);
-  const kidName = (s: KidSession) => localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language);
+  const kidName = (s: Visit) => localName({ name_en: s.kid_name_en, name_ar: s.kid_name_ar }, i18n.language);
 
   return (
     <Dialog
@@ -76,7 +76,7 @@ function OvertimeDue({
       }
       data-testid="overtime-due"
     >
-      <Table<KidSession>
+      <Table<Visit>
         rowKey="id"
         size="small"
         pagination={false}
@@ -121,7 +121,7 @@ function OvertimeDue({
       )}
       {deciding && (
         <Decision
-          session={deciding}
+          visit={deciding}
           kidName={kidName(deciding)}
           onClose={() => setDeciding(null)}
           onDecided={(bill) => {
@@ -135,7 +135,7 @@ function OvertimeDue({
 }
 
 /** Over-time payment verification: the parent confirms what they owe with a code sent to their mobile. */
-function ParentConfirms({ owing, onConfirmed }: { owing: KidSession[]; onConfirmed: (bills: KidSession[]) => void }) {
+function ParentConfirms({ owing, onConfirmed }: { owing: Visit[]; onConfirmed: (bills: Visit[]) => void }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const sendCode = useSendCode();
@@ -161,15 +161,15 @@ function ParentConfirms({ owing, onConfirmed }: { owing: KidSession[]; onConfirm
 }
 
 function Decision({
-  session,
+  visit,
   kidName,
   onClose,
   onDecided,
 }: {
-  session: KidSession;
+  visit: Visit;
   kidName: string;
   onClose: () => void;
-  onDecided: (bill: KidSession) => void;
+  onDecided: (bill: Visit) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ action: 'edit' | 'forgive'; fee: number; reason: string }>();
@@ -190,11 +190,11 @@ function Decision({
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ action: 'forgive', fee: toMajor(session.overtime_fee) }}
+        initialValues={{ action: 'forgive', fee: toMajor(visit.overtime_fee) }}
         onFinish={async (v) => {
           const bill = await submit(
             decide({
-              session_id: session.id,
+              session_id: visit.id,
               action: v.action,
               fee: v.action === 'edit' ? toMinor(v.fee) : undefined,
               reason: v.reason,

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { marginPlan } from '../../../shared/domain/session-time';
+import { marginPlan } from '../../../shared/domain/visit-time';
 
 /** A package's overtime margin in words ("Hour 1: 10 minutes, then 5 minutes each hour after"), with plural minutes. */
 export function marginText(t: TFunction, marginMinutes: string): string {

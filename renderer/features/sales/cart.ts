@@ -1,8 +1,8 @@
-import type { KidSession } from '../../../shared/api/frontdesk';
+import type { Visit } from '../../../shared/api/frontdesk';
 import type { Package } from '../../../shared/api/packages';
 import type { Product } from '../../../shared/api/products';
 import type { CartItem } from '../../../shared/api/sales';
-import type { LineInput, TaxMode } from '../../../shared/domain/money';
+import type { LineInput } from '../../../shared/domain/money';
 
 /**
  * A cart line at the till: a product with its quantity, a package with the kids it is for, or a
@@ -11,7 +11,7 @@ import type { LineInput, TaxMode } from '../../../shared/domain/money';
 export type Line =
   | { kind: 'product'; key: string; item: Product; qty: number }
   | { kind: 'package'; key: string; item: Package; kids: number[] }
-  | { kind: 'overtime'; key: string; visit: KidSession };
+  | { kind: 'overtime'; key: string; visit: Visit };
 
 export const qtyOf = (line: Line) =>
   line.kind === 'product' ? line.qty : line.kind === 'package' ? line.kids.length : 1;
@@ -19,12 +19,12 @@ export const qtyOf = (line: Line) =>
 /** The line as the shared money rule prices it, so the screen shows what the server will charge. */
 export function priceInput(line: Line, rateOf: (taxId: number) => number): LineInput {
   if (line.kind === 'overtime')
-    return { unitPrice: line.visit.due, qty: 1, rateBp: line.visit.rate_bp, included: line.visit.included as TaxMode };
+    return { unitPrice: line.visit.due, qty: 1, rateBp: line.visit.rate_bp, included: line.visit.included };
   return {
     unitPrice: line.item.price,
     qty: qtyOf(line),
     rateBp: rateOf(line.item.tax_id),
-    included: line.item.included as TaxMode,
+    included: line.item.included,
   };
 }
 

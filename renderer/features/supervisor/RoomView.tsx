@@ -18,7 +18,7 @@ import {
 } from '../../api/supervisor';
 import { KidPhoto } from '../../components/KidPhoto';
 import { KidFlags } from '../../components/parents/KidFlags';
-import { SessionTimer } from '../../components/SessionTimer';
+import { VisitTimer } from '../../components/SessionTimer';
 import { localName } from '../../components/names';
 import { clock, useNow } from '../../components/useNow';
 import { useNotify } from '../../components/useNotify';
@@ -259,7 +259,7 @@ function RoomKidCard({
             <Tag>
               {t('supervisor.inRoomFor')} <span dir="ltr">{clock(now - new Date(kid.room_checkin_at).getTime())}</span>
             </Tag>
-            <SessionTimer session={kid} />
+            <VisitTimer visit={kid} />
           </Space>
         </div>
       </div>

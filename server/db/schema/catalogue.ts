@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, names, requiredRef } from './columns';
+import { createdAt, names, requiredRef, taxModeColumn } from './columns';
 import { branches, taxes } from './organisation';
 
 /** What the till sells: products, coupons and packages. */
@@ -12,7 +12,7 @@ const sellable = () => ({
   image: text('image'),
   price: integer('price').notNull(),
   tax_id: requiredRef('tax_id', () => taxes.id),
-  included: integer('included').notNull(),
+  included: taxModeColumn(),
   branch_id: integer('branch_id').references(() => branches.id),
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, integer, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TaxMode } from '../../../shared/domain/money';
 
 /** Columns and helpers every area's tables share. */
 
@@ -10,6 +11,12 @@ export const names = {
 export const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** A column that must point at a row of another table. */
 export const requiredRef = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target);
+
+/**
+ * Whether a price contains VAT, typed where it is stored so no reader casts it: products and packages
+ * hold only 1 or 2 (their CHECK constraints), and a sale line copies its product's or package's.
+ */
+export const taxModeColumn = () => integer('included').$type<TaxMode>().notNull();
 
 /** Words to find a row by, kept by PostgreSQL itself from the names (the front desk's search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -34,9 +34,10 @@ export const smsMessages = pgTable(
 /**
  * A kid's visit: checked in with a badge on a subscription, checked out later. One open visit per kid
  * (a partial unique index), so two tills cannot check the same kid in; a badge in use is refused.
- * The overtime is fixed at check-out and billed once.
+ * The overtime is fixed at check-out and billed once. The table keeps the spec's name (kid sessions);
+ * the code says visit.
  */
-export const kidSessions = pgTable(
+export const kidVisits = pgTable(
   'kid_sessions',
   {
     id: serial('id').primaryKey(),
@@ -80,7 +81,8 @@ export const overtimeDecisions = pgTable(
   'overtime_decisions',
   {
     id: serial('id').primaryKey(),
-    session_id: requiredRef('session_id', () => kidSessions.id),
+    /** The visit (`session_id`: the spec's word, kept in the table). */
+    session_id: requiredRef('session_id', () => kidVisits.id),
     user_id: requiredRef('user_id', () => users.id),
     action: varchar('action', { length: 10 }).$type<'edit' | 'forgive'>().notNull(),
     fee_before: integer('fee_before').notNull(),

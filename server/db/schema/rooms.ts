@@ -4,7 +4,7 @@ import { createdAt, names, requiredRef } from './columns';
 import { branches } from './organisation';
 import { loginSessions, users } from './staff';
 import { kids } from './families';
-import { kidSessions } from './frontdesk';
+import { kidVisits } from './frontdesk';
 
 /** Rooms, who may supervise them, supervisors' code sign-ins, and kids' stays in rooms. */
 
@@ -86,14 +86,15 @@ export const roomSessions = pgTable(
  * A kid's stay in a room, within a premises visit. One open stay per kid (a partial unique index): two
  * supervisors taking the same kid into two rooms at once cannot both succeed.
  */
-export const kidRoomVisits = pgTable(
+export const kidRoomStays = pgTable(
   'kid_room_visits',
   {
     id: serial('id').primaryKey(),
     kid_id: requiredRef('kid_id', () => kids.id),
     room_id: requiredRef('room_id', () => rooms.id),
     branch_id: requiredRef('branch_id', () => branches.id),
-    session_id: requiredRef('session_id', () => kidSessions.id),
+    /** The premises visit it is part of (`session_id`: the spec's word, kept in the table). */
+    session_id: requiredRef('session_id', () => kidVisits.id),
     checkin_at: timestamp('checkin_at', { withTimezone: true }).notNull().defaultNow(),
     checkout_at: timestamp('checkout_at', { withTimezone: true }),
     checked_in_by: requiredRef('checked_in_by', () => users.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, requiredRef } from './columns';
+import { createdAt, requiredRef, taxModeColumn } from './columns';
 import { branches } from './organisation';
 import { users } from './staff';
 import { products, coupons, packages } from './catalogue';
@@ -96,7 +96,7 @@ export const saleLines = pgTable(
     unit_price: integer('unit_price').notNull(),
     qty: integer('qty').notNull(),
     rate_bp: integer('rate_bp').notNull(),
-    included: integer('included').notNull(),
+    included: taxModeColumn(),
     net: integer('net').notNull(),
     vat: integer('vat').notNull(),
     gross: integer('gross').notNull(),

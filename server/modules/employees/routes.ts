@@ -9,7 +9,7 @@ export function employeeRoutes(employees: EmployeeService) {
     'user/update': (body, ctx) => employees.update(ctx, body),
     'user/delete': (body, ctx) => employees.remove(ctx, body.id),
     'profile/user/info': (body, ctx) => employees.info(ctx, body.id),
-    'profile/user/session': (body, ctx) => employees.sessions(ctx, body),
+    'profile/user/session': (body, ctx) => employees.signIns(ctx, body),
     'profile/user/roomsession': (body, ctx) => employees.roomSessions(ctx, body),
     'user/loginreport': (body, ctx) => employees.loginReport(ctx, body),
   });

@@ -45,7 +45,7 @@ export class EmployeeService {
     /** A room door in this branch may have lost its supervisor: its view is out of date. */
     private readonly roomViewsChanged: (branchId: number) => void,
     /** These sign-ins were ended here (a new password, a deletion): what they opened closes too. */
-    private readonly sessionsEnded: (sessionIds: string[]) => void,
+    private readonly signInsEnded: (signInIds: string[]) => void,
   ) {}
 
   private visible(ctx: AuthenticatedContext, ...more: (SQL | undefined)[]) {
@@ -131,7 +131,7 @@ export class EmployeeService {
       return { row: row!, ended };
     });
     sessionChangedHere({ user: id });
-    this.sessionsEnded(updated.ended.map((session) => session.id));
+    this.signInsEnded(updated.ended.map((signIn) => signIn.id));
     for (const branchId of doors) this.roomViewsChanged(branchId);
     return updated.row;
   }
@@ -150,7 +150,7 @@ export class EmployeeService {
         .returning({ id: loginSessions.id });
     });
     sessionChangedHere({ user: id });
-    this.sessionsEnded(ended.map((session) => session.id));
+    this.signInsEnded(ended.map((signIn) => signIn.id));
     for (const branchId of doors) this.roomViewsChanged(branchId);
     return null;
   }
@@ -188,7 +188,7 @@ export class EmployeeService {
     return row;
   }
 
-  async sessions(ctx: AuthenticatedContext, { user_id, page, perPage }: ParsedRequestOf<'profile/user/session'>) {
+  async signIns(ctx: AuthenticatedContext, { user_id, page, perPage }: ParsedRequestOf<'profile/user/session'>) {
     await this.info(ctx, user_id);
     return this.loginRecords(eq(loginSessions.user_id, user_id), page, perPage);
   }

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { kidSessions, kids, overtimeDecisions, packages, subscriptions, taxes, users } from '../../db/schema';
+import { kidVisits, kids, overtimeDecisions, packages, subscriptions, taxes, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
-import type { TaxMode } from '../../../shared/domain/money';
 import { inDataBranch } from '../which-branch';
 import type { OtpService } from './otp';
-import { present, sessionRows, visitsByIds, type Visit } from './visit-rows';
+import { present, visitRows, visitsByIds, type Visit } from './visit-rows';
 
 const invalid = (path: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message: 'FIELD_INVALID' }] });
 
@@ -21,9 +20,9 @@ export class OvertimeService {
     private readonly otp: OtpService,
   ) {}
 
-  async bill(ctx: AuthenticatedContext, sessionId: number) {
-    const [row] = await sessionRows(this.db).where(
-      and(eq(kidSessions.id, sessionId), inDataBranch(ctx, kidSessions.branch_id)),
+  async bill(ctx: AuthenticatedContext, visitId: number) {
+    const [row] = await visitRows(this.db).where(
+      and(eq(kidVisits.id, visitId), inDataBranch(ctx, kidVisits.branch_id)),
     );
     if (!row) throw new AppError('NOT_FOUND');
     return present(row);
@@ -53,23 +52,23 @@ export class OvertimeService {
   /** A manager edits or forgives a fixed, unbilled fee; the decision is logged with its reason. */
   async decide(ctx: AuthenticatedContext, { session_id, action, fee, reason }: ParsedRequestOf<'kids/session/fee'>) {
     await this.db.transaction(async (tx) => {
-      const [session] = await tx
+      const [visit] = await tx
         .select()
-        .from(kidSessions)
-        .where(and(eq(kidSessions.id, session_id), inDataBranch(ctx, kidSessions.branch_id)))
+        .from(kidVisits)
+        .where(and(eq(kidVisits.id, session_id), inDataBranch(ctx, kidVisits.branch_id)))
         .for('update');
-      if (!session) throw new AppError('NOT_FOUND');
-      if (session.checkout_at === null || session.billed_sale_id !== null) throw invalid('session_id');
+      if (!visit) throw new AppError('NOT_FOUND');
+      if (visit.checkout_at === null || visit.billed_sale_id !== null) throw invalid('session_id');
       const after = action === 'forgive' ? 0 : fee!;
       await tx
-        .update(kidSessions)
+        .update(kidVisits)
         .set({ overtime_fee: after, fee_decision: action === 'forgive' ? 'forgiven' : 'edited' })
-        .where(eq(kidSessions.id, session_id));
+        .where(eq(kidVisits.id, session_id));
       await tx.insert(overtimeDecisions).values({
         session_id,
         user_id: ctx.user.id,
         action,
-        fee_before: session.overtime_fee ?? 0,
+        fee_before: visit.overtime_fee ?? 0,
         fee_after: after,
         reason,
       });
@@ -77,8 +76,8 @@ export class OvertimeService {
     return this.bill(ctx, session_id);
   }
 
-  async decisions(ctx: AuthenticatedContext, sessionId: number) {
-    await this.bill(ctx, sessionId);
+  async decisions(ctx: AuthenticatedContext, visitId: number) {
+    await this.bill(ctx, visitId);
     return this.db
       .select({
         action: overtimeDecisions.action,
@@ -92,7 +91,7 @@ export class OvertimeService {
       })
       .from(overtimeDecisions)
       .innerJoin(users, eq(users.id, overtimeDecisions.user_id))
-      .where(eq(overtimeDecisions.session_id, sessionId))
+      .where(eq(overtimeDecisions.session_id, visitId))
       .orderBy(asc(overtimeDecisions.at), asc(overtimeDecisions.id));
   }
 
@@ -100,37 +99,37 @@ export class OvertimeService {
    * Inside a sale: the overtime lines of these visits, each closed, in the sale's branch, with a fee
    * still due. Locked until the sale commits, so the same overtime is never billed twice.
    */
-  async overtimeItems(tx: Tx, branchId: number, sessionIds: number[]) {
-    if (sessionIds.length === 0) return [];
-    const ids = [...new Set(sessionIds)].sort((a, b) => a - b);
+  async overtimeItems(tx: Tx, branchId: number, visitIds: number[]) {
+    if (visitIds.length === 0) return [];
+    const ids = [...new Set(visitIds)].sort((a, b) => a - b);
     const locked = await tx
-      .select({ id: kidSessions.id })
-      .from(kidSessions)
-      .where(inArray(kidSessions.id, ids))
-      .orderBy(asc(kidSessions.id))
+      .select({ id: kidVisits.id })
+      .from(kidVisits)
+      .where(inArray(kidVisits.id, ids))
+      .orderBy(asc(kidVisits.id))
       .for('update');
     if (locked.length !== ids.length) throw new AppError('NOT_FOUND');
     const rows = await tx
       .select({
-        id: kidSessions.id,
-        kid_id: kidSessions.kid_id,
+        id: kidVisits.id,
+        kid_id: kidVisits.kid_id,
         kid_name_en: kids.name_en,
         kid_name_ar: kids.name_ar,
-        branch_id: kidSessions.branch_id,
-        checkout_at: kidSessions.checkout_at,
-        billed_sale_id: kidSessions.billed_sale_id,
-        fee_decision: kidSessions.fee_decision,
-        overtime_hours: kidSessions.overtime_hours,
-        overtime_fee: kidSessions.overtime_fee,
+        branch_id: kidVisits.branch_id,
+        checkout_at: kidVisits.checkout_at,
+        billed_sale_id: kidVisits.billed_sale_id,
+        fee_decision: kidVisits.fee_decision,
+        overtime_hours: kidVisits.overtime_hours,
+        overtime_fee: kidVisits.overtime_fee,
         included: packages.included,
         rate_bp: taxes.rate_bp,
       })
-      .from(kidSessions)
-      .innerJoin(kids, eq(kids.id, kidSessions.kid_id))
-      .innerJoin(subscriptions, eq(subscriptions.id, kidSessions.subscription_id))
+      .from(kidVisits)
+      .innerJoin(kids, eq(kids.id, kidVisits.kid_id))
+      .innerJoin(subscriptions, eq(subscriptions.id, kidVisits.subscription_id))
       .innerJoin(packages, eq(packages.id, subscriptions.package_id))
       .innerJoin(taxes, eq(taxes.id, packages.tax_id))
-      .where(inArray(kidSessions.id, ids));
+      .where(inArray(kidVisits.id, ids));
     return rows.map((r) => {
       if (r.branch_id !== branchId) throw new AppError('NOT_FOUND');
       if (r.checkout_at === null || r.billed_sale_id !== null || r.fee_decision === 'forgiven' || !r.overtime_fee)
@@ -141,7 +140,7 @@ export class OvertimeService {
         name_en: `Overtime ${r.overtime_hours} h · ${r.kid_name_en}`,
         name_ar: `وقت إضافي ${r.overtime_hours} س · ${r.kid_name_ar}`,
         price: r.overtime_fee,
-        included: r.included as TaxMode,
+        included: r.included,
         rate_bp: r.rate_bp,
       };
     });
@@ -149,14 +148,14 @@ export class OvertimeService {
 
   /** A cancelled invoice's overtime is due again. */
   async unbill(tx: Tx, saleId: number) {
-    await tx.update(kidSessions).set({ billed_sale_id: null }).where(eq(kidSessions.billed_sale_id, saleId));
+    await tx.update(kidVisits).set({ billed_sale_id: null }).where(eq(kidVisits.billed_sale_id, saleId));
   }
 
   /** Each kid's latest visit; `onlyDue` keeps those with overtime still to pay. */
   private async latest(ctx: AuthenticatedContext, kidIds: number[], onlyDue: boolean) {
-    const rows = await sessionRows(this.db)
-      .where(and(inArray(kidSessions.kid_id, kidIds), inDataBranch(ctx, kidSessions.branch_id)))
-      .orderBy(desc(kidSessions.checkin_at), desc(kidSessions.id));
+    const rows = await visitRows(this.db)
+      .where(and(inArray(kidVisits.kid_id, kidIds), inDataBranch(ctx, kidVisits.branch_id)))
+      .orderBy(desc(kidVisits.checkin_at), desc(kidVisits.id));
     const now = new Date();
     const bills = kidIds.flatMap((kidId) => {
       const row = rows.find((r) => r.kid_id === kidId);
@@ -165,9 +164,9 @@ export class OvertimeService {
     return onlyDue ? bills.filter((b) => b.due > 0) : bills;
   }
 
-  private async visitOfKid(ctx: AuthenticatedContext, kidId: number, sessionId: number | undefined) {
-    if (sessionId !== undefined) {
-      const bill = await this.bill(ctx, sessionId);
+  private async visitOfKid(ctx: AuthenticatedContext, kidId: number, visitId: number | undefined) {
+    if (visitId !== undefined) {
+      const bill = await this.bill(ctx, visitId);
       if (bill.kid_id !== kidId) throw new AppError('NOT_FOUND');
       return bill;
     }
@@ -188,9 +187,9 @@ export class OvertimeService {
     const owing = bills.filter((b) => b.due > 0).map((b) => b.id);
     if (owing.length)
       await this.db
-        .update(kidSessions)
+        .update(kidVisits)
         .set({ overtime_confirmed_at: new Date() })
-        .where(and(inArray(kidSessions.id, owing), inDataBranch(ctx, kidSessions.branch_id)));
+        .where(and(inArray(kidVisits.id, owing), inDataBranch(ctx, kidVisits.branch_id)));
     return visitsByIds(
       this.db,
       bills.map((b) => b.id),

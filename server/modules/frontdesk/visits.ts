@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { kidSessions, kids, packages, parents, subscriptions } from '../../db/schema';
+import { kidVisits, kids, packages, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { containing, escapeLike, isUniqueViolation, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
 import { runOnce } from '../../http/idempotency';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { abilityFor, mayOverrideBan } from '../../../shared/permissions';
-import { overtimeFee, sessionTime } from '../../../shared/domain/session-time';
+import { overtimeFee, visitTime } from '../../../shared/domain/visit-time';
 import { statusOn } from '../../../shared/domain/subscription';
 import type { BranchLocales } from '../branches/locales';
 import { statusColumns } from '../subscriptions/service';
 import { commandBranch, dataBranch, inDataBranch, isAdministrator } from '../which-branch';
-import { present, sessionRows, timeOf, visitsByIds, type Visit } from './visit-rows';
+import { present, visitRows, timeOf, visitsByIds, type Visit } from './visit-rows';
 import { leaveRoom } from '../rooms/room-rows';
 
 /** Kids' visits: check-in on a badge and an active subscription, check-out that fixes the overtime, the lists. */
@@ -48,21 +48,21 @@ export class VisitService {
             sql`select pg_advisory_xact_lock(hashtext(${`badge:${branchId}:${input.badge.toLowerCase()}`}))`,
           );
           const open = await tx
-            .select({ kid_id: kidSessions.kid_id, badge: kidSessions.badge })
-            .from(kidSessions)
+            .select({ kid_id: kidVisits.kid_id, badge: kidVisits.badge })
+            .from(kidVisits)
             .where(
               and(
-                isNull(kidSessions.checkout_at),
+                isNull(kidVisits.checkout_at),
                 or(
-                  inArray(kidSessions.kid_id, kidIds),
-                  and(eq(kidSessions.branch_id, branchId), ilike(kidSessions.badge, escapeLike(input.badge))),
+                  inArray(kidVisits.kid_id, kidIds),
+                  and(eq(kidVisits.branch_id, branchId), ilike(kidVisits.badge, escapeLike(input.badge))),
                 ),
               ),
             );
           if (open.some((s) => kidIds.includes(s.kid_id))) throw new AppError('KID_ALREADY_INSIDE');
           if (open.length > 0) throw new AppError('BADGE_IN_USE');
           const rows = await tx
-            .insert(kidSessions)
+            .insert(kidVisits)
             .values(
               kidIds.map((kidId) => {
                 const sub = plans.get(kidId)!;
@@ -79,7 +79,7 @@ export class VisitService {
                 };
               }),
             )
-            .returning({ id: kidSessions.id });
+            .returning({ id: kidVisits.id });
           return visitsByIds(
             tx,
             rows.map((r) => r.id),
@@ -98,16 +98,12 @@ export class VisitService {
     const wanted = [...new Set(kidIds)];
     const ids = await this.db.transaction(async (tx) => {
       const open = await tx
-        .select({ id: kidSessions.id })
-        .from(kidSessions)
+        .select({ id: kidVisits.id })
+        .from(kidVisits)
         .where(
-          and(
-            inArray(kidSessions.kid_id, wanted),
-            isNull(kidSessions.checkout_at),
-            inDataBranch(ctx, kidSessions.branch_id),
-          ),
+          and(inArray(kidVisits.kid_id, wanted), isNull(kidVisits.checkout_at), inDataBranch(ctx, kidVisits.branch_id)),
         )
-        .orderBy(asc(kidSessions.id))
+        .orderBy(asc(kidVisits.id))
         .for('update');
       if (open.length !== wanted.length) throw new AppError('KID_SESSION_NOT_ACTIVE');
       for (const { id } of open) await this.close(tx, ctx, id);
@@ -120,9 +116,9 @@ export class VisitService {
     if (!isAdministrator(ctx)) throw new AppError('NOT_AUTHORISED');
     await this.db.transaction(async (tx) => {
       const [open] = await tx
-        .select({ id: kidSessions.id })
-        .from(kidSessions)
-        .where(and(eq(kidSessions.id, id), eq(kidSessions.kid_id, kid_id), isNull(kidSessions.checkout_at)))
+        .select({ id: kidVisits.id })
+        .from(kidVisits)
+        .where(and(eq(kidVisits.id, id), eq(kidVisits.kid_id, kid_id), isNull(kidVisits.checkout_at)))
         .for('update');
       if (!open) throw new AppError('KID_SESSION_NOT_ACTIVE');
       await this.close(tx, ctx, id);
@@ -135,21 +131,21 @@ export class VisitService {
     const branch = scope ?? (branch_id === 0 ? null : branch_id);
     const mobile = q ? await this.locales.mobileStarts(ctx, parents.mobile, q) : undefined;
     const where = and(
-      isNull(kidSessions.checkout_at),
-      branch === null ? undefined : eq(kidSessions.branch_id, branch),
-      or(containing(q, kidSessions.badge, kids.name_en, kids.name_ar, parents.mobile), mobile),
+      isNull(kidVisits.checkout_at),
+      branch === null ? undefined : eq(kidVisits.branch_id, branch),
+      or(containing(q, kidVisits.badge, kids.name_en, kids.name_ar, parents.mobile), mobile),
     );
     const [rows, [total]] = await Promise.all([
-      sessionRows(this.db)
+      visitRows(this.db)
         .where(where)
-        .orderBy(asc(kidSessions.checkin_at), asc(kidSessions.id))
+        .orderBy(asc(kidVisits.checkin_at), asc(kidVisits.id))
         .limit(perPage)
         .offset((page - 1) * perPage),
       this.db
         .select({ n: count() })
-        .from(kidSessions)
-        .innerJoin(kids, eq(kids.id, kidSessions.kid_id))
-        .innerJoin(parents, eq(parents.id, kidSessions.parent_id))
+        .from(kidVisits)
+        .innerJoin(kids, eq(kids.id, kidVisits.kid_id))
+        .innerJoin(parents, eq(parents.id, kidVisits.parent_id))
         .where(where),
     ]);
     const now = new Date();
@@ -163,23 +159,23 @@ export class VisitService {
 
   /** Open visits' time: of these kids, or of everyone inside the caller's branch. */
   async times(ctx: AuthenticatedContext, kidIds: number[] | undefined) {
-    const rows = await sessionRows(this.db).where(
+    const rows = await visitRows(this.db).where(
       and(
-        isNull(kidSessions.checkout_at),
-        inDataBranch(ctx, kidSessions.branch_id),
-        kidIds ? inArray(kidSessions.kid_id, kidIds) : undefined,
+        isNull(kidVisits.checkout_at),
+        inDataBranch(ctx, kidVisits.branch_id),
+        kidIds ? inArray(kidVisits.kid_id, kidIds) : undefined,
       ),
     );
     const now = new Date();
     return rows.map((r) => timeOf(present(r, now), now));
   }
 
-  async timeOfKid(ctx: AuthenticatedContext, kidId: number, sessionId: number | undefined) {
-    const [row] = await sessionRows(this.db).where(
+  async timeOfKid(ctx: AuthenticatedContext, kidId: number, visitId: number | undefined) {
+    const [row] = await visitRows(this.db).where(
       and(
-        eq(kidSessions.kid_id, kidId),
-        sessionId === undefined ? isNull(kidSessions.checkout_at) : eq(kidSessions.id, sessionId),
-        inDataBranch(ctx, kidSessions.branch_id),
+        eq(kidVisits.kid_id, kidId),
+        visitId === undefined ? isNull(kidVisits.checkout_at) : eq(kidVisits.id, visitId),
+        inDataBranch(ctx, kidVisits.branch_id),
       ),
     );
     if (!row) throw new AppError('KID_SESSION_NOT_ACTIVE');
@@ -188,14 +184,14 @@ export class VisitService {
   }
 
   async ofKid(ctx: AuthenticatedContext, { kid_id, page, perPage }: ParsedRequestOf<'profile/kid/session'>) {
-    const where = and(eq(kidSessions.kid_id, kid_id), inDataBranch(ctx, kidSessions.branch_id));
+    const where = and(eq(kidVisits.kid_id, kid_id), inDataBranch(ctx, kidVisits.branch_id));
     const [rows, [total]] = await Promise.all([
-      sessionRows(this.db)
+      visitRows(this.db)
         .where(where)
-        .orderBy(desc(kidSessions.checkin_at), desc(kidSessions.id))
+        .orderBy(desc(kidVisits.checkin_at), desc(kidVisits.id))
         .limit(perPage)
         .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(kidSessions).where(where),
+      this.db.select({ n: count() }).from(kidVisits).where(where),
     ]);
     const now = new Date();
     return pageOf(
@@ -207,23 +203,23 @@ export class VisitService {
   }
 
   private async close(tx: Tx, ctx: AuthenticatedContext, id: number) {
-    const [session] = await tx.select().from(kidSessions).where(eq(kidSessions.id, id));
+    const [visit] = await tx.select().from(kidVisits).where(eq(kidVisits.id, id));
     const now = new Date();
-    const time = sessionTime(
-      { checkinAt: session!.checkin_at, dailyLimits: session!.daily_limits, marginMinutes: session!.margin_minutes },
+    const time = visitTime(
+      { checkinAt: visit!.checkin_at, dailyLimits: visit!.daily_limits, marginMinutes: visit!.margin_minutes },
       now,
     );
     await tx
-      .update(kidSessions)
+      .update(kidVisits)
       .set({
         checkout_at: now,
         checked_out_by: ctx.user.id,
         overtime_hours: time.overtimeHours,
-        overtime_fee: overtimeFee(time.overtimeHours, session!.overtime_price),
+        overtime_fee: overtimeFee(time.overtimeHours, visit!.overtime_price),
       })
-      .where(eq(kidSessions.id, id));
+      .where(eq(kidVisits.id, id));
     // Out of the premises is out of any room.
-    await leaveRoom(tx, session!.kid_id, ctx.user.id);
+    await leaveRoom(tx, visit!.kid_id, ctx.user.id);
   }
 
   /** Each kid's subscription good today in this branch (the one ending first); NO_SUBSCRIPTION otherwise. */

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -7,7 +7,6 @@ import type { AuthenticatedContext } from '../../http/context';
 import type { FileAction } from '../files/service';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { PackageRecord } from '../../../shared/api/packages';
-import type { TaxMode } from '../../../shared/domain/money';
 import { editableBy, itemBranch, visibleTo } from '../which-branch';
 import { assertTax } from '../lookups/tax';
 
@@ -18,7 +17,7 @@ const columns = {
   image: packages.image,
   price: packages.price,
   tax_id: packages.tax_id,
-  included: sql<TaxMode>`${packages.included}`,
+  included: packages.included,
   branch_id: packages.branch_id,
   validity_days: packages.validity_days,
   daily_limits: packages.daily_limits,

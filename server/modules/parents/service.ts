@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { kidSessions, kids, parents, subscriptions } from '../../db/schema';
+import { kidVisits, kids, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { escapeLike, isUniqueViolation } from '../../http/results';
 import { dataBranch, inDataBranch, isAdministrator, itemBranch, workBranch } from '../which-branch';
@@ -317,7 +317,7 @@ function searchQuery(db: Db | Tx, shape: SearchShape, anyWord: boolean) {
         sql`select parent_id from kids where deleted_at is null and search @@ to_tsquery('simple', ${value('prefixes')})`,
       ),
   ].filter((l): l is SQL => l !== false);
-  const inScope = (column: typeof kidSessions.branch_id) => (shape.scoped ? eq(column, value('scope')) : undefined);
+  const inScope = (column: typeof kidVisits.branch_id) => (shape.scoped ? eq(column, value('scope')) : undefined);
   // Each parent comes with their kids, and each kid with their open visit, in the same round trip.
   // (The parent's id is written out: in a select list drizzle would leave it unqualified, and the
   // subquery would read it as the kid's.)
@@ -340,9 +340,9 @@ function searchQuery(db: Db | Tx, shape: SearchShape, anyWord: boolean) {
           ? inArray(
               parents.id,
               db
-                .select({ id: kidSessions.parent_id })
-                .from(kidSessions)
-                .where(and(isNull(kidSessions.checkout_at), inScope(kidSessions.branch_id))),
+                .select({ id: kidVisits.parent_id })
+                .from(kidVisits)
+                .where(and(isNull(kidVisits.checkout_at), inScope(kidVisits.branch_id))),
             )
           : undefined,
       ),

@@ -9,7 +9,6 @@ import type { AuthenticatedContext } from '../../http/context';
 import type { FileAction } from '../files/service';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import type { ProductRecord } from '../../../shared/api/products';
-import type { TaxMode } from '../../../shared/domain/money';
 
 const columns = {
   id: products.id,
@@ -18,7 +17,7 @@ const columns = {
   image: products.image,
   price: products.price,
   tax_id: products.tax_id,
-  included: sql<TaxMode>`${products.included}`,
+  included: products.included,
   branch_id: products.branch_id,
   stock: products.stock,
 };

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { kidSessions, kids, parents } from '../../db/schema';
+import { kidVisits, kids, parents } from '../../db/schema';
 import { checkedByColumns, inBy, outBy, withCheckedBy } from '../checked-by';
 import { pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
@@ -22,39 +22,39 @@ export class KidVisits {
     const branch = dataBranch(ctx) ?? input.branch_id;
     const { timeZone } = await this.locales.of(branch ?? ctx.user.branch_id);
     const where = and(
-      branch === null ? undefined : eq(kidSessions.branch_id, branch),
-      input.kid_id === null ? undefined : eq(kidSessions.kid_id, input.kid_id),
-      input.user_id === null ? undefined : eq(kidSessions.checked_in_by, input.user_id),
-      input.from ? gte(kidSessions.checkin_at, startOfDay(input.from, timeZone)) : undefined,
-      input.to ? lt(kidSessions.checkin_at, startOfDay(addDays(input.to, 1), timeZone)) : undefined,
+      branch === null ? undefined : eq(kidVisits.branch_id, branch),
+      input.kid_id === null ? undefined : eq(kidVisits.kid_id, input.kid_id),
+      input.user_id === null ? undefined : eq(kidVisits.checked_in_by, input.user_id),
+      input.from ? gte(kidVisits.checkin_at, startOfDay(input.from, timeZone)) : undefined,
+      input.to ? lt(kidVisits.checkin_at, startOfDay(addDays(input.to, 1), timeZone)) : undefined,
     );
     const [rows, total] = await Promise.all([
       this.db
         .select({
-          id: kidSessions.id,
-          kid_id: kidSessions.kid_id,
+          id: kidVisits.id,
+          kid_id: kidVisits.kid_id,
           kid_name_en: kids.name_en,
           kid_name_ar: kids.name_ar,
-          parent_id: kidSessions.parent_id,
+          parent_id: kidVisits.parent_id,
           parent_mobile: parents.mobile,
-          branch_id: kidSessions.branch_id,
-          badge: kidSessions.badge,
-          checkin_at: kidSessions.checkin_at,
-          checkout_at: kidSessions.checkout_at,
+          branch_id: kidVisits.branch_id,
+          badge: kidVisits.badge,
+          checkin_at: kidVisits.checkin_at,
+          checkout_at: kidVisits.checkout_at,
           ...checkedByColumns,
-          overtime_fee: kidSessions.overtime_fee,
-          fee_decision: kidSessions.fee_decision,
+          overtime_fee: kidVisits.overtime_fee,
+          fee_decision: kidVisits.fee_decision,
         })
-        .from(kidSessions)
-        .innerJoin(kids, eq(kids.id, kidSessions.kid_id))
-        .innerJoin(parents, eq(parents.id, kidSessions.parent_id))
-        .innerJoin(inBy, eq(inBy.id, kidSessions.checked_in_by))
-        .leftJoin(outBy, eq(outBy.id, kidSessions.checked_out_by))
+        .from(kidVisits)
+        .innerJoin(kids, eq(kids.id, kidVisits.kid_id))
+        .innerJoin(parents, eq(parents.id, kidVisits.parent_id))
+        .innerJoin(inBy, eq(inBy.id, kidVisits.checked_in_by))
+        .leftJoin(outBy, eq(outBy.id, kidVisits.checked_out_by))
         .where(where)
-        .orderBy(desc(kidSessions.checkin_at), sql`${kidSessions.id} desc`)
+        .orderBy(desc(kidVisits.checkin_at), sql`${kidVisits.id} desc`)
         .limit(input.perPage)
         .offset((input.page - 1) * input.perPage),
-      this.db.$count(kidSessions, where),
+      this.db.$count(kidVisits, where),
     ]);
     const visits: KidVisitRecord[] = rows.map(withCheckedBy);
     return pageOf(visits, total, input.page, input.perPage);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { kidRoomVisits, kids, roomAccess, rooms, users } from '../../db/schema';
+import { kidRoomStays, kids, roomAccess, rooms, users } from '../../db/schema';
 import type { RoomRecord, RoomVisitRecord } from '../../../shared/api/rooms';
 import { checkedByColumns, inBy, outBy, withCheckedBy } from '../checked-by';
 
@@ -27,10 +27,10 @@ export async function roomsWhere(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const inside = await db
-    .select({ room_id: kidRoomVisits.room_id, n: count() })
-    .from(kidRoomVisits)
-    .where(and(inArray(kidRoomVisits.room_id, ids), isNull(kidRoomVisits.checkout_at)))
-    .groupBy(kidRoomVisits.room_id);
+    .select({ room_id: kidRoomStays.room_id, n: count() })
+    .from(kidRoomStays)
+    .where(and(inArray(kidRoomStays.room_id, ids), isNull(kidRoomStays.checkout_at)))
+    .groupBy(kidRoomStays.room_id);
   const access = await db
     .select({ room_id: roomAccess.room_id, id: users.id, name_en: users.name_en, name_ar: users.name_ar })
     .from(roomAccess)
@@ -59,31 +59,31 @@ export async function roomVisitsWhere(
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: kidRoomVisits.id,
-        kid_id: kidRoomVisits.kid_id,
+        id: kidRoomStays.id,
+        kid_id: kidRoomStays.kid_id,
         kid_name_en: kids.name_en,
         kid_name_ar: kids.name_ar,
-        room_id: kidRoomVisits.room_id,
+        room_id: kidRoomStays.room_id,
         room_name_en: rooms.name_en,
         room_name_ar: rooms.name_ar,
-        branch_id: kidRoomVisits.branch_id,
-        session_id: kidRoomVisits.session_id,
-        checkin_at: kidRoomVisits.checkin_at,
-        checkout_at: kidRoomVisits.checkout_at,
+        branch_id: kidRoomStays.branch_id,
+        session_id: kidRoomStays.session_id,
+        checkin_at: kidRoomStays.checkin_at,
+        checkout_at: kidRoomStays.checkout_at,
         ...checkedByColumns,
       })
-      .from(kidRoomVisits)
-      .innerJoin(kids, eq(kids.id, kidRoomVisits.kid_id))
-      .innerJoin(rooms, eq(rooms.id, kidRoomVisits.room_id))
-      .innerJoin(inBy, eq(inBy.id, kidRoomVisits.checked_in_by))
-      .leftJoin(outBy, eq(outBy.id, kidRoomVisits.checked_out_by))
+      .from(kidRoomStays)
+      .innerJoin(kids, eq(kids.id, kidRoomStays.kid_id))
+      .innerJoin(rooms, eq(rooms.id, kidRoomStays.room_id))
+      .innerJoin(inBy, eq(inBy.id, kidRoomStays.checked_in_by))
+      .leftJoin(outBy, eq(outBy.id, kidRoomStays.checked_out_by))
       .where(where)
-      .orderBy(sql`${kidRoomVisits.checkin_at} desc`, sql`${kidRoomVisits.id} desc`)
+      .orderBy(sql`${kidRoomStays.checkin_at} desc`, sql`${kidRoomStays.id} desc`)
       .limit(page.limit)
       .offset(page.offset),
     db
       .select({ n: sql<number>`count(*)::int` })
-      .from(kidRoomVisits)
+      .from(kidRoomStays)
       .where(where),
   ]);
   return {
@@ -95,16 +95,16 @@ export async function roomVisitsWhere(
 /** Closes the kid's open stay in a room (whoever closes it: a supervisor, or the premises check-out). */
 export async function leaveRoom(tx: Tx, kidId: number, userId: number, roomId?: number) {
   const closed = await tx
-    .update(kidRoomVisits)
+    .update(kidRoomStays)
     .set({ checkout_at: new Date(), checked_out_by: userId })
     .where(
       and(
-        eq(kidRoomVisits.kid_id, kidId),
-        isNull(kidRoomVisits.checkout_at),
-        roomId === undefined ? undefined : eq(kidRoomVisits.room_id, roomId),
+        eq(kidRoomStays.kid_id, kidId),
+        isNull(kidRoomStays.checkout_at),
+        roomId === undefined ? undefined : eq(kidRoomStays.room_id, roomId),
       ),
     )
-    .returning({ room_id: kidRoomVisits.room_id });
+    .returning({ room_id: kidRoomStays.room_id });
   if (closed.length) await tx.update(kids).set({ room_id: null }).where(eq(kids.id, kidId));
   return closed[0]?.room_id ?? null;
 }

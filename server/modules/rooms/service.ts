@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { kidRoomVisits, roomAccess, roomSessions, rooms, users } from '../../db/schema';
+import { kidRoomStays, roomAccess, roomSessions, rooms, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { containing, pageOf } from '../../http/results';
 import type { AuthenticatedContext } from '../../http/context';
@@ -176,24 +176,24 @@ export class RoomService {
     }));
   }
 
-  /** Spec 7's kids' room sessions: branch, room, kid and days (in the branch's zone, or the caller's). */
+  /** Spec 7's kids' room stays (its kid room sessions): branch, room, kid and days (in the branch's zone, or the caller's). */
   async visits(ctx: AuthenticatedContext, input: ParsedRequestOf<'kidroomsession/pagelist'>) {
     const branch = dataBranch(ctx) ?? input.branch_id;
     const { timeZone } = await this.locales.of(branch ?? ctx.user.branch_id);
     const where = and(
-      branch === null ? undefined : eq(kidRoomVisits.branch_id, branch),
-      input.room_id === null ? undefined : eq(kidRoomVisits.room_id, input.room_id),
-      input.kid_id === null ? undefined : eq(kidRoomVisits.kid_id, input.kid_id),
-      input.user_id === null ? undefined : eq(kidRoomVisits.checked_in_by, input.user_id),
-      input.from ? gte(kidRoomVisits.checkin_at, startOfDay(input.from, timeZone)) : undefined,
-      input.to ? lt(kidRoomVisits.checkin_at, startOfDay(addDays(input.to, 1), timeZone)) : undefined,
+      branch === null ? undefined : eq(kidRoomStays.branch_id, branch),
+      input.room_id === null ? undefined : eq(kidRoomStays.room_id, input.room_id),
+      input.kid_id === null ? undefined : eq(kidRoomStays.kid_id, input.kid_id),
+      input.user_id === null ? undefined : eq(kidRoomStays.checked_in_by, input.user_id),
+      input.from ? gte(kidRoomStays.checkin_at, startOfDay(input.from, timeZone)) : undefined,
+      input.to ? lt(kidRoomStays.checkin_at, startOfDay(addDays(input.to, 1), timeZone)) : undefined,
     );
     return this.page(where, input);
   }
 
   /** A kid's stays (their profile), within the caller's branch as their visits are. */
   ofKid(ctx: AuthenticatedContext, { kid_id, page, perPage }: ParsedRequestOf<'profile/kid/roomsession'>) {
-    return this.page(and(eq(kidRoomVisits.kid_id, kid_id), inDataBranch(ctx, kidRoomVisits.branch_id)), {
+    return this.page(and(eq(kidRoomStays.kid_id, kid_id), inDataBranch(ctx, kidRoomStays.branch_id)), {
       page,
       perPage,
     });
@@ -216,7 +216,7 @@ export class RoomService {
   }
 
   private async inside(tx: Tx, roomId: number): Promise<number> {
-    return tx.$count(kidRoomVisits, and(eq(kidRoomVisits.room_id, roomId), isNull(kidRoomVisits.checkout_at)));
+    return tx.$count(kidRoomStays, and(eq(kidRoomStays.room_id, roomId), isNull(kidRoomStays.checkout_at)));
   }
 
   /** A room gone to another branch keeps only supervisors it could be given there: that branch's or branchless. */

@@ -21,7 +21,7 @@ import { runOnce } from '../../http/idempotency';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { saleReceipt, type SaleWithLinesRecord } from '../../../shared/api/sales';
-import { priceCart, type TaxMode } from '../../../shared/domain/money';
+import { priceCart } from '../../../shared/domain/money';
 import { checkCoupon } from '../../../shared/domain/coupon';
 import { dayIn, startOfDay } from '../../../shared/domain/time-zone';
 import { addDays } from '../../../shared/domain/subscription';
@@ -119,7 +119,7 @@ export class SaleService {
         ...input.bulk_overtime_session_id,
       ]),
     ];
-    const { cash, pos, pos_reference } = input.salesData.payments;
+    const { cash, pos: card, pos_reference: cardReference } = input.salesData.payments;
     const read = await runNamed<SaleReadRow>(tx, SALE_READ, [ctx.user.id, branchId, productIds]);
     const overtime = (await this.overtime.overtimeItems(tx, branchId, overtimeIds)).map((o) => ({
       ...o,
@@ -138,7 +138,7 @@ export class SaleService {
       unitPrice: i.price,
       qty: i.qty,
       rateBp: i.rate_bp,
-      included: i.included as TaxMode,
+      included: i.included,
     }));
     const parentId = await this.parentOf(tx, input.parentInfo?.parent_id ?? null, bought);
     const purchases = items.flatMap((item) => (item.package ? [{ package: item.package, kidIds: item.kid_ids! }] : []));
@@ -158,8 +158,8 @@ export class SaleService {
     }
     const cart = priceCart(lineInputs, discount);
 
-    if (pos > cart.payable) throw invalid('salesData.payments.pos', 'FIELD_TOO_LARGE');
-    if (cash + pos < cart.payable) throw invalid('salesData.payments.cash', 'FIELD_TOO_SMALL');
+    if (card > cart.payable) throw invalid('salesData.payments.pos', 'FIELD_TOO_LARGE');
+    if (cash + card < cart.payable) throw invalid('salesData.payments.cash', 'FIELD_TOO_SMALL');
     const shiftId = drawerShift(read.shift_id, read.counts_cash ?? true, cash);
 
     const written = await runNamed<SaleWriteRow>(tx, SALE_WRITE, [
@@ -175,9 +175,9 @@ export class SaleService {
         vat: cart.vat,
         payable: cart.payable,
         cash,
-        pos,
-        pos_reference,
-        change: cash + pos - cart.payable,
+        pos: card,
+        pos_reference: cardReference,
+        change: cash + card - cart.payable,
         shift_id: shiftId,
       }),
       productIds,
@@ -542,5 +542,5 @@ function productItems(rows: NonNullable<SaleReadRow['products']>, ids: number[],
 
 function lineOut(line: typeof saleLines.$inferSelect) {
   const { id: _id, sale_id: _sale, ...rest } = line;
-  return { ...rest, included: rest.included as TaxMode };
+  return rest;
 }

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { saleLines } from '../../db/schema';
 import type { SaleRecord } from '../../../shared/api/sales';
+import type { TaxMode } from '../../../shared/domain/money';
 import type { summary } from '../subscriptions/service';
 
 /**
@@ -30,7 +31,8 @@ export const SALE_READ = {
 export interface SaleReadRow {
   shift_id: number | null;
   counts_cash: boolean | null;
-  products: { id: number; name_en: string; name_ar: string; price: number; included: number; rate_bp: number }[] | null;
+  products:
+    { id: number; name_en: string; name_ar: string; price: number; included: TaxMode; rate_bp: number }[] | null;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface SaleReadRow {
  * the Idempotency-Key. No invoice in the answer: some line lacked stock, and the caller rolls back.
  * $1 the invoice (a sales row as JSON, without its number), $2 product ids in id order, $3 their
  * quantities, $4 the lines (sale_lines rows as JSON), $5 the subscriptions (subscriptions rows as
- * JSON), $6 overtime sessions billed, $7 the Idempotency-Key's claim (null: none).
+ * JSON), $6 the visits whose overtime it bills, $7 the Idempotency-Key's claim (null: none).
  */
 export const SALE_WRITE = {
   name: 'sale_write',

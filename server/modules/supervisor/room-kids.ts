@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { kidRoomVisits, kidSessions, kids, parents } from '../../db/schema';
+import { kidRoomStays, kidVisits, kids, parents } from '../../db/schema';
 import type { RoomKidRecord } from '../../../shared/api/supervisor';
 
 /** Kids in rooms as the door sees them: flags, photo, their stay and their premises visit's time rule. */
 export function roomKidsWhere(db: Db | Tx, where: SQL | undefined): Promise<RoomKidRecord[]> {
   return db
     .select({
-      visit_id: kidRoomVisits.id,
+      visit_id: kidRoomStays.id,
       kid_id: kids.id,
       kid_name_en: kids.name_en,
       kid_name_ar: kids.name_ar,
@@ -20,17 +20,17 @@ export function roomKidsWhere(db: Db | Tx, where: SQL | undefined): Promise<Room
       medical_notes: kids.medical_notes,
       banned: kids.banned,
       vip: kids.vip,
-      badge: kidSessions.badge,
-      room_checkin_at: kidRoomVisits.checkin_at,
-      session_id: kidSessions.id,
-      checkin_at: kidSessions.checkin_at,
-      daily_limits: kidSessions.daily_limits,
-      margin_minutes: kidSessions.margin_minutes,
+      badge: kidVisits.badge,
+      room_checkin_at: kidRoomStays.checkin_at,
+      session_id: kidVisits.id,
+      checkin_at: kidVisits.checkin_at,
+      daily_limits: kidVisits.daily_limits,
+      margin_minutes: kidVisits.margin_minutes,
     })
-    .from(kidRoomVisits)
-    .innerJoin(kids, eq(kids.id, kidRoomVisits.kid_id))
-    .innerJoin(kidSessions, eq(kidSessions.id, kidRoomVisits.session_id))
-    .innerJoin(parents, eq(parents.id, kidSessions.parent_id))
-    .where(and(isNull(kidRoomVisits.checkout_at), where))
-    .orderBy(asc(kidRoomVisits.checkin_at), asc(kidRoomVisits.id));
+    .from(kidRoomStays)
+    .innerJoin(kids, eq(kids.id, kidRoomStays.kid_id))
+    .innerJoin(kidVisits, eq(kidVisits.id, kidRoomStays.session_id))
+    .innerJoin(parents, eq(parents.id, kidVisits.parent_id))
+    .where(and(isNull(kidRoomStays.checkout_at), where))
+    .orderBy(asc(kidRoomStays.checkin_at), asc(kidRoomStays.id));
 }

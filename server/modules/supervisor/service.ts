@@ -3,8 +3,8 @@ import { and, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
-  kidRoomVisits,
-  kidSessions,
+  kidRoomStays,
+  kidVisits,
   kids,
   roomAccess,
   roomSessions,
@@ -96,10 +96,10 @@ export class SupervisorService {
   async assertRoomPhoto(ctx: AuthenticatedContext, kidId: number, stored: string): Promise<void> {
     const supervisor = await this.authenticate(ctx.supervisorToken, ctx.sessionId);
     const shown = await this.db.$count(
-      kidRoomVisits,
+      kidRoomStays,
       and(
-        eq(kidRoomVisits.kid_id, kidId),
-        isNull(kidRoomVisits.checkout_at),
+        eq(kidRoomStays.kid_id, kidId),
+        isNull(kidRoomStays.checkout_at),
         exists(
           this.db
             .select({ id: kids.id })
@@ -112,7 +112,7 @@ export class SupervisorService {
             .from(roomSessions)
             .where(
               and(
-                eq(roomSessions.room_id, kidRoomVisits.room_id),
+                eq(roomSessions.room_id, kidRoomStays.room_id),
                 eq(roomSessions.supervisor_session_id, supervisor.sessionId),
                 isNull(roomSessions.logout_at),
               ),
@@ -160,7 +160,7 @@ export class SupervisorService {
       supervisor: { id, name_en, name_ar },
       expires_at: expiresAt,
       room,
-      kids: room ? await roomKidsWhere(this.db, eq(kidRoomVisits.room_id, room.id)) : [],
+      kids: room ? await roomKidsWhere(this.db, eq(kidRoomStays.room_id, room.id)) : [],
     };
   }
 
@@ -202,19 +202,19 @@ export class SupervisorService {
         kid_id: kids.id,
         kid_name_en: kids.name_en,
         kid_name_ar: kids.name_ar,
-        parent_id: kidSessions.parent_id,
-        badge: kidSessions.badge,
+        parent_id: kidVisits.parent_id,
+        badge: kidVisits.badge,
         banned: kids.banned,
         birth_date: kids.birth_date,
         room_id: kids.room_id,
       })
-      .from(kidSessions)
-      .innerJoin(kids, eq(kids.id, kidSessions.kid_id))
+      .from(kidVisits)
+      .innerJoin(kids, eq(kids.id, kidVisits.kid_id))
       .where(
         and(
-          isNull(kidSessions.checkout_at),
-          eq(kidSessions.branch_id, room.branch_id),
-          eq(sql`lower(${kidSessions.badge})`, badge.toLowerCase()),
+          isNull(kidVisits.checkout_at),
+          eq(kidVisits.branch_id, room.branch_id),
+          eq(sql`lower(${kidVisits.badge})`, badge.toLowerCase()),
         ),
       )
       .orderBy(kids.name_en, kids.id);
@@ -228,21 +228,19 @@ export class SupervisorService {
         await this.roomOf(tx, ctx, input.room_id);
         // The kid first, then the room: two rooms taking one kid queue on the kid; kids into one room on the room.
         const [visit] = await tx
-          .select({ id: kidSessions.id, badge: kidSessions.badge, branch_id: kidSessions.branch_id })
-          .from(kidSessions)
-          .innerJoin(rooms, eq(rooms.branch_id, kidSessions.branch_id))
-          .where(
-            and(eq(kidSessions.kid_id, input.kid_id), isNull(kidSessions.checkout_at), eq(rooms.id, input.room_id)),
-          )
-          .for('update', { of: kidSessions });
+          .select({ id: kidVisits.id, badge: kidVisits.badge, branch_id: kidVisits.branch_id })
+          .from(kidVisits)
+          .innerJoin(rooms, eq(rooms.branch_id, kidVisits.branch_id))
+          .where(and(eq(kidVisits.kid_id, input.kid_id), isNull(kidVisits.checkout_at), eq(rooms.id, input.room_id)))
+          .for('update', { of: kidVisits });
         if (!visit) throw new AppError('KID_SESSION_NOT_ACTIVE');
         if (input.badge !== undefined && visit.badge.toLowerCase() !== input.badge.toLowerCase())
           throw new AppError('BADGE_OF_ANOTHER_KID', { errors: [{ path: 'badge', message: 'FIELD_INVALID' }] });
         const room = await this.roomOf(tx, ctx, input.room_id, true);
         const [stay] = await tx
-          .select({ id: kidRoomVisits.id, room_id: kidRoomVisits.room_id })
-          .from(kidRoomVisits)
-          .where(and(eq(kidRoomVisits.kid_id, input.kid_id), isNull(kidRoomVisits.checkout_at)));
+          .select({ id: kidRoomStays.id, room_id: kidRoomStays.room_id })
+          .from(kidRoomStays)
+          .where(and(eq(kidRoomStays.kid_id, input.kid_id), isNull(kidRoomStays.checkout_at)));
         // Scanned twice at the same door: already in.
         if (stay?.room_id === room.id)
           return { row: await stayRow(tx, stay.id), branchId: visit.branch_id, movedFrom: null, changed: false };
@@ -252,13 +250,13 @@ export class SupervisorService {
           if (ageOutOfRange(room, age)) throw new AppError('KID_AGE_OUT_OF_RANGE');
         }
         const inside = await tx.$count(
-          kidRoomVisits,
-          and(eq(kidRoomVisits.room_id, room.id), isNull(kidRoomVisits.checkout_at)),
+          kidRoomStays,
+          and(eq(kidRoomStays.room_id, room.id), isNull(kidRoomStays.checkout_at)),
         );
         if (!hasSpace(room, inside)) throw new AppError('ROOM_FULL');
         const movedFrom = await leaveRoom(tx, input.kid_id, ctx.supervisor.id);
         const [opened] = await tx
-          .insert(kidRoomVisits)
+          .insert(kidRoomStays)
           .values({
             kid_id: input.kid_id,
             room_id: room.id,
@@ -266,7 +264,7 @@ export class SupervisorService {
             session_id: visit.id,
             checked_in_by: ctx.supervisor.id,
           })
-          .returning({ id: kidRoomVisits.id });
+          .returning({ id: kidRoomStays.id });
         await tx.update(kids).set({ room_id: room.id }).where(eq(kids.id, input.kid_id));
         return { row: await stayRow(tx, opened!.id), branchId: visit.branch_id, movedFrom, changed: true };
       });
@@ -365,7 +363,7 @@ export class SupervisorService {
  * may move the kid on at once, and a stay read afterwards would already be closed (no row: a 500).
  */
 async function stayRow(tx: Tx, visitId: number): Promise<RoomKidRecord> {
-  const [row] = await roomKidsWhere(tx, eq(kidRoomVisits.id, visitId));
+  const [row] = await roomKidsWhere(tx, eq(kidRoomStays.id, visitId));
   if (!row) throw new Error(`Room stay ${visitId} opened in this transaction is not found`);
   return row;
 }

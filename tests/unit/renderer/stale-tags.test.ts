@@ -3,7 +3,7 @@ import { staleOn } from '../../../renderer/bridge/stale-tags';
 
 describe('what a bridge push makes a page reload (the live screens have no poll)', () => {
   it('a change to who is inside reloads the lists of visits: Inside now, the room view, the dashboard', () => {
-    expect(staleOn({ type: 'realtime', event: 'visits_changed', data: { branch_id: 1 } })).toEqual(['Session']);
+    expect(staleOn({ type: 'realtime', event: 'visits_changed', data: { branch_id: 1 } })).toEqual(['Visit']);
   });
 
   it("a sale made or cancelled reloads what counts the takings: the dashboard's cards, the reports", () => {
@@ -12,7 +12,7 @@ describe('what a bridge push makes a page reload (the live screens have no poll)
 
   it("the station's socket connecting again reloads everything an event keeps fresh, since events may have been missed", () => {
     const all = staleOn({ type: 'realtime-connected' });
-    expect(all).toEqual(expect.arrayContaining(['Session', 'Invoice', 'Promotion', 'Chat']));
+    expect(all).toEqual(expect.arrayContaining(['Visit', 'Invoice', 'Promotion', 'Chat']));
     expect(new Set(all).size).toBe(all.length);
   });
 

@@ -41,7 +41,7 @@ export function allowedMs(dailyLimits: number, marginMinutes: string): number {
   return dailyLimits * HOUR_MS + grace * MINUTE_MS;
 }
 
-export interface SessionTime {
+export interface VisitTime {
   /** Play time the package allows, margins included. */
   allowedMs: number;
   /** Time since check-in. */
@@ -52,12 +52,12 @@ export interface SessionTime {
   overtimeHours: number;
 }
 
-export function sessionTime(
-  session: { checkinAt: Date | string; dailyLimits: number; marginMinutes: string },
+export function visitTime(
+  visit: { checkinAt: Date | string; dailyLimits: number; marginMinutes: string },
   now: Date | string,
-): SessionTime {
-  const allowed = allowedMs(session.dailyLimits, session.marginMinutes);
-  const elapsed = Math.max(0, new Date(now).getTime() - new Date(session.checkinAt).getTime());
+): VisitTime {
+  const allowed = allowedMs(visit.dailyLimits, visit.marginMinutes);
+  const elapsed = Math.max(0, new Date(now).getTime() - new Date(visit.checkinAt).getTime());
   const over = elapsed - allowed;
   return {
     allowedMs: allowed,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedMs, marginPlan, marginsOf, overtimeFee, sessionTime } from '../../../shared/domain/session-time';
+import { allowedMs, marginPlan, marginsOf, overtimeFee, visitTime } from '../../../shared/domain/visit-time';
 
 const min = (m: number) => m * 60_000;
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 22, 10, 0) + min(minutes));
@@ -36,13 +36,13 @@ describe('pending time and overtime', () => {
     ['into the second hour', 196, -61, 2],
     ['overtime stops counting at 8 hours', 135 + 60 * 12, -720, 8],
   ])('%s', (_case, minutes, pendingMinutes, overtimeHours) => {
-    const time = sessionTime(twoHours, at(minutes));
+    const time = visitTime(twoHours, at(minutes));
     expect(time.pendingMs).toBe(min(pendingMinutes));
     expect(time.overtimeHours).toBe(overtimeHours);
   });
 
   it('a clock behind the check-in is no time spent, not negative time', () => {
-    expect(sessionTime(twoHours, at(-5))).toMatchObject({ elapsedMs: 0, pendingMs: min(135), overtimeHours: 0 });
+    expect(visitTime(twoHours, at(-5))).toMatchObject({ elapsedMs: 0, pendingMs: min(135), overtimeHours: 0 });
   });
 
   it('the fee is started hours times the hourly price', () => {
