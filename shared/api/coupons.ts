@@ -61,6 +61,7 @@ export type CouponCreate = z.input<typeof couponCreateRequest>;
 export const couponPageList = endpoint({
   method: 'POST',
   path: '/coupon/pagelist',
+  tags: ['Coupon'],
   read: true,
   request: z.object({ ...paging(10), q: z.string().trim().max(30).optional() }),
   response: pageSchema(couponSchema),
@@ -70,6 +71,7 @@ export const couponPageList = endpoint({
 export const couponCreate = endpoint({
   method: 'POST',
   path: '/coupon/create',
+  invalidates: ['Coupon'],
   request: couponCreateRequest,
   response: couponSchema,
   permission: { action: 'create', subject: 'Coupons' },
@@ -78,6 +80,7 @@ export const couponCreate = endpoint({
 export const couponDelete = endpoint({
   method: 'POST',
   path: '/coupon/delete',
+  invalidates: ['Coupon'],
   request: z.object({ id: Id }),
   response: Nothing,
   permission: { action: 'delete', subject: 'Coupons' },

@@ -94,6 +94,7 @@ export type EmployeeUpdate = z.input<typeof employeeUpdateRequest>;
 export const employeePageList = endpoint({
   method: 'POST',
   path: '/user/pagelist',
+  tags: ['Employee'],
   read: true,
   request: z.object({ ...paging(10), q: z.string().trim().max(100).optional(), branch_id: Id.optional() }),
   response: pageSchema(employeeSchema),
@@ -103,6 +104,7 @@ export const employeePageList = endpoint({
 export const employeeRegister = endpoint({
   method: 'POST',
   path: '/user/register',
+  invalidates: ['Employee', 'Role', 'Branch'],
   request: employeeRegisterRequest,
   response: employeeSchema,
   permission: { action: 'create', subject: 'Employees' },
@@ -111,6 +113,7 @@ export const employeeRegister = endpoint({
 export const employeeUpdate = endpoint({
   method: 'POST',
   path: '/user/update',
+  invalidates: ['Employee', { type: 'Employee', id: 'id' }, 'Role'],
   request: employeeUpdateRequest,
   response: employeeSchema,
   permission: { action: 'update', subject: 'Employees' },
@@ -119,6 +122,7 @@ export const employeeUpdate = endpoint({
 export const employeeDelete = endpoint({
   method: 'POST',
   path: '/user/delete',
+  invalidates: ['Employee', { type: 'Employee', id: 'id' }, 'Role', 'Branch'],
   request: z.object({ id: Id }),
   response: Nothing,
   permission: { action: 'delete', subject: 'Employees' },
@@ -127,6 +131,7 @@ export const employeeDelete = endpoint({
 export const employeeInfo = endpoint({
   method: 'POST',
   path: '/profile/user/info',
+  tags: [{ type: 'Employee', id: 'id' }],
   read: true,
   request: z.object({ id: Id }),
   response: employeeSchema.extend({ branch: lookupItem.nullable(), privilege: lookupItem.nullable() }),
@@ -146,6 +151,7 @@ const loginRecord = z.object({
 export const employeeSessions = endpoint({
   method: 'POST',
   path: '/profile/user/session',
+  tags: ['Employee'],
   read: true,
   request: z.object({ user_id: Id, ...paging(10) }),
   response: pageSchema(loginRecord),
@@ -166,6 +172,7 @@ export const employeeRoomSessions = endpoint({
 export const loginReport = endpoint({
   method: 'POST',
   path: '/user/loginreport',
+  tags: ['Employee'],
   read: true,
   request: z
     .object({

@@ -106,6 +106,7 @@ export type KidSessionRecord = z.input<typeof kidSessionSchema>;
 export const kidsCheckin = endpoint({
   method: 'POST',
   path: '/parent/kids/checkin',
+  invalidates: ['Session'],
   request: z.object({
     parent_id: Id,
     badge: Badge,
@@ -124,6 +125,7 @@ export const kidsCheckin = endpoint({
 export const kidsCheckout = endpoint({
   method: 'POST',
   path: '/parent/kids/checkout',
+  invalidates: ['Session'],
   request: z.object({ ids: z.array(Id).min(1, 'NO_KID_SELECTED').max(20) }),
   response: z.array(kidSessionSchema),
   permission: { action: 'update', subject: 'FrontDesk' },
@@ -144,6 +146,7 @@ export const adminCheckout = endpoint({
 export const checkedInList = endpoint({
   method: 'POST',
   path: '/kids/checkedinlist',
+  tags: ['Session'],
   read: true,
   request: z.object({
     ...paging(10),
@@ -198,6 +201,7 @@ export const sessionBilling = endpoint({
 export const sessionBillingBulk = endpoint({
   method: 'GET',
   path: '/kids/session/billing',
+  tags: ['Session'],
   request: z.object({ kids: idList }),
   response: z.object({ bills: z.array(kidSessionSchema), total: z.number().int() }),
   permission: { action: 'view', subject: 'FrontDesk' },
@@ -214,9 +218,11 @@ const parentCode = OtpCode.optional();
 export const sessionPayments = endpoint({
   method: 'GET',
   path: '/kids/session/payments',
+  invalidates: ['Session'],
   request: z.object({ kids: idList, otp: parentCode }),
   response: z.array(kidSessionSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
+  success: 'OTP_VERIFICATION_SUCCESS',
 });
 
 export const sessionPaymentsOfKid = endpoint({
@@ -231,6 +237,7 @@ export const sessionPaymentsOfKid = endpoint({
 export const overtimeDecision = endpoint({
   method: 'POST',
   path: '/kids/session/fee',
+  invalidates: ['Session'],
   request: z
     .object({
       session_id: Id,
@@ -247,6 +254,7 @@ export const overtimeDecision = endpoint({
 export const overtimeDecisionLog = endpoint({
   method: 'POST',
   path: '/kids/session/fee/log',
+  tags: ['Session'],
   read: true,
   request: z.object({ session_id: Id }),
   response: z.array(
@@ -267,6 +275,7 @@ export const overtimeDecisionLog = endpoint({
 export const kidSessions = endpoint({
   method: 'POST',
   path: '/profile/kid/session',
+  tags: ['Session'],
   read: true,
   request: z.object({ ...paging(10), kid_id: Id }),
   response: pageSchema(kidSessionSchema),

@@ -80,6 +80,7 @@ export type KidInput = z.input<typeof kidFields>;
 export const parentCreate = endpoint({
   method: 'POST',
   path: '/parent/create',
+  invalidates: ['Parent'],
   request: parentFields,
   response: parentSchema,
   permission: { action: 'create', subject: 'FrontDesk' },
@@ -121,6 +122,7 @@ export const parentKids = endpoint({
 export const parentSearch = endpoint({
   method: 'POST',
   path: '/parent/search',
+  tags: ['Parent', 'Session'],
   read: true,
   request: z.object({ query: z.string().trim().min(1).max(60), checked: z.boolean().default(false) }),
   response: z.array(
@@ -138,6 +140,7 @@ export const parentSearch = endpoint({
 export const kidCreate = endpoint({
   method: 'POST',
   path: '/kid/create',
+  invalidates: ['Parent'],
   request: kidFields.extend({ parent_id: Id }),
   response: kidSchema,
   permission: { action: 'create', subject: 'FrontDesk' },
@@ -146,6 +149,7 @@ export const kidCreate = endpoint({
 export const kidUpdate = endpoint({
   method: 'POST',
   path: '/kid/update',
+  invalidates: ['Parent', 'Session'],
   // Left out, the ban stays as it is (a ban is changed only by whoever may let a banned kid in).
   request: kidFields.extend({ id: Id, banned: z.boolean().optional() }),
   response: kidSchema,
@@ -164,6 +168,7 @@ export const kidDelete = endpoint({
 export const saleKidsList = endpoint({
   method: 'POST',
   path: '/sale/kidslist',
+  tags: ['Parent', 'Subscription'],
   read: true,
   request: z.object({ parent_ids: z.array(Id).min(1).max(20) }),
   response: z.array(
@@ -185,6 +190,7 @@ export const saleKidsList = endpoint({
 export const kidInfo = endpoint({
   method: 'POST',
   path: '/profile/kid/info',
+  tags: ['Parent'],
   read: true,
   request: z.object({ id: Id }),
   response: kidSchema.extend({ parent: parentSchema }),

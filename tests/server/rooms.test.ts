@@ -64,7 +64,9 @@ const lastCode = (mobile: string) =>
 
 /** The supervisor signs in by code at the station: their supervisor token. */
 async function signIn(who: { mobile: string; e164: string }) {
-  expect((await server.post('/otp/supervisor/send', { mobile: who.mobile }, station)).body.message).toBe('OK');
+  expect((await server.post('/otp/supervisor/send', { mobile: who.mobile }, station)).body.message).toBe(
+    'MESSAGE_SENT',
+  );
   const verified = await server.post<{ supervisor_token: string }>(
     '/otp/supervisor/verify',
     { mobile: who.mobile, otp: lastCode(who.e164) },
