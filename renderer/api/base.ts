@@ -6,7 +6,7 @@ import { cacheTags, LIST, type CacheTag, type TagRef } from '../../shared/api/ca
 import { isRead, nameOf, type Endpoint, type IsRead } from '../../shared/api/endpoint';
 import type { ApiFailure } from '../../shared/api/envelope';
 import type { MessageKey, SuccessKey } from '../../shared/api/keys';
-import type { BridgeArg, PendingChat, Settings } from '../../shared/ipc';
+import type { AppInfo, BridgeArg, BridgeChannel, BridgeResult, PendingChat, Settings } from '../../shared/ipc';
 import { bridge } from '../bridge';
 
 type CallArgs = { name: EndpointName; body: unknown };
@@ -24,7 +24,17 @@ const bridgeQuery: BaseQueryFn<CallArgs, Answer<unknown>, ApiFailure> = async ({
   }
 };
 
-const failed = { status: false, message: 'SOMETHING_WENT_WRONG' } satisfies ApiFailure;
+/** A bridge channel's answer as a query's data; a channel that throws fails as an unreachable server does. */
+async function viaBridge<C extends BridgeChannel>(
+  channel: C,
+  arg: BridgeArg<C>,
+): Promise<{ data: BridgeResult<C> } | { error: ApiFailure }> {
+  try {
+    return { data: await bridge.invoke(channel, arg) };
+  } catch {
+    return { error: { status: false, message: 'SOMETHING_WENT_WRONG' } };
+  }
+}
 
 type Build = EndpointBuilder<typeof bridgeQuery, CacheTag, 'api'>;
 type Exported = keyof ByExport & string;
@@ -90,37 +100,24 @@ export const api = createApi({
     ...generate(build),
     // What the station's main process answers itself, cached like the server's reads.
     stationSettings: build.query<Settings, void>({
-      queryFn: async () => {
-        try {
-          return { data: await bridge.invoke('pos:settings-get', null) };
-        } catch {
-          return { error: failed };
-        }
-      },
+      queryFn: () => viaBridge('pos:settings-get', null),
       providesTags: ['StationSettings'],
     }),
     // What was kept (an address as the station writes it) is every reader's at once, with no second read.
     stationSettingsSave: build.mutation<Answer<Settings>, Settings>({
       queryFn: async (settings, { dispatch }) => {
-        try {
-          const saved = await bridge.invoke('pos:settings-set', settings);
-          if (!saved.status) return { error: saved };
-          dispatch(api.util.upsertQueryData('stationSettings', undefined, saved.data));
-          return { data: { data: saved.data, message: saved.message } };
-        } catch {
-          return { error: failed };
-        }
+        const saved = await viaBridge('pos:settings-set', settings);
+        if ('error' in saved) return saved;
+        if (!saved.data.status) return { error: saved.data };
+        dispatch(api.util.upsertQueryData('stationSettings', undefined, saved.data.data));
+        return { data: { data: saved.data.data, message: saved.data.message } };
       },
     }),
+    /** Which shell runs the page (Electron or a browser) and the app's version: fixed while it runs. */
+    appInfo: build.query<AppInfo, void>({ queryFn: () => viaBridge('pos:app-info', null) }),
     /** A chat message is never posted from the page: the main process keeps it pending on disk and sends it. */
     chatSendPending: build.mutation<PendingChat, BridgeArg<'pos:chat-send'>>({
-      queryFn: async (message) => {
-        try {
-          return { data: await bridge.invoke('pos:chat-send', message) };
-        } catch {
-          return { error: failed };
-        }
-      },
+      queryFn: (message) => viaBridge('pos:chat-send', message),
     }),
   }),
 });

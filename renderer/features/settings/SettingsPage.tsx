@@ -4,7 +4,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BAUD_RATES } from '../../../shared/domain/printer-address';
 import { receiptSeconds } from '../../../shared/domain/serial-time';
-import type { AppInfo, PrinterSettings, Settings, SystemPrinters } from '../../../shared/ipc';
+import type { PrinterSettings, Settings, SystemPrinters } from '../../../shared/ipc';
 import type { ApiFailure } from '../../../shared/api/envelope';
 import { api } from '../../api/base';
 import { bridge } from '../../bridge';
@@ -106,7 +106,7 @@ export function SettingsPage() {
   const { data: settings } = api.useStationSettingsQuery();
   const [saveSettings] = api.useStationSettingsSaveMutation();
   const [systemPrinters, setSystemPrinters] = useState<SystemPrinters | null>(null);
-  const [info, setInfo] = useState<AppInfo | null>(null);
+  const { data: info } = api.useAppInfoQuery();
   const [busy, setBusy] = useState<CardName | 'test' | null>(null);
   const [idleUnsaved, setIdleUnsaved] = useState(false);
   const [smsUnsaved, setSmsUnsaved] = useState(false);
@@ -124,7 +124,6 @@ export function SettingsPage() {
   );
   const jobBytes = useReceiptBytes(paper, busy);
   useEffect(() => {
-    void bridge.invoke('pos:app-info', null).then(setInfo);
     void bridge
       .invoke('pos:printers-list', null)
       .catch((): SystemPrinters => ({ status: 'unsupported' }))
