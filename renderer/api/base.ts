@@ -1,68 +1,123 @@
 import { createApi, type BaseQueryFn, type EndpointBuilder } from '@reduxjs/toolkit/query/react';
-import type { EndpointName, RequestOf, ResponseOf } from '../../shared/api/catalogue';
+import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
+import type { z } from 'zod';
+import { byExport, type ByExport, type EndpointName } from '../../shared/api/catalogue';
+import { cacheTags, LIST, type CacheTag, type TagRef } from '../../shared/api/cache';
+import { isRead, nameOf, type Endpoint, type IsRead } from '../../shared/api/endpoint';
 import type { ApiFailure } from '../../shared/api/envelope';
+import type { MessageKey, SuccessKey } from '../../shared/api/keys';
+import type { AppInfo, BridgeArg, BridgeChannel, BridgeResult, PendingChat, Settings } from '../../shared/ipc';
 import { bridge } from '../bridge';
 
 type CallArgs = { name: EndpointName; body: unknown };
 
+/** A command's answer: its data and the key the server answered with, which the success toast shows. */
+export type Answer<T> = { data: T; message: MessageKey };
+
 /** RTK Query over the bridge: a failure envelope becomes the query's error, keys and field errors intact. */
-const bridgeQuery: BaseQueryFn<CallArgs, unknown, ApiFailure> = async ({ name, body }) => {
+const bridgeQuery: BaseQueryFn<CallArgs, Answer<unknown>, ApiFailure> = async ({ name, body }) => {
   try {
-    const result = await bridge.api.call(name, body as RequestOf<typeof name>);
-    return result.status ? { data: result.data } : { error: result };
+    const result = await bridge.api.call(name, body as never);
+    return result.status ? { data: { data: result.data, message: result.message } } : { error: result };
   } catch {
     return { error: { status: false, message: 'SOMETHING_WENT_WRONG' } };
   }
 };
 
-/** Typed arguments for one catalogue endpoint. */
-export const call = <N extends EndpointName>(name: N, body: RequestOf<N>): CallArgs => ({ name, body });
+/** A bridge channel's answer as a query's data; a channel that throws fails as an unreachable server does. */
+async function viaBridge<C extends BridgeChannel>(
+  channel: C,
+  arg: BridgeArg<C>,
+): Promise<{ data: BridgeResult<C> } | { error: ApiFailure }> {
+  try {
+    return { data: await bridge.invoke(channel, arg) };
+  } catch {
+    return { error: { status: false, message: 'SOMETHING_WENT_WRONG' } };
+  }
+}
 
-// A create, edit or delete invalidates its list's tag, so the list reloads (spec 4).
-const tagTypes = [
-  'Branch',
-  'Role',
-  'Lookup',
-  'Setup',
-  'Employee',
-  'File',
-  'Product',
-  'Invoice',
-  'Package',
-  'Coupon',
-  'Parent',
-  'Subscription',
-  'Visit',
-  'ChainSettings',
-  'SmsProvider',
-  'Room',
-  'Supervisor',
-  'Shift',
-  'SavedReport',
-  'Promotion',
-  'Chat',
-] as const;
-type Tag = (typeof tagTypes)[number];
+type Build = EndpointBuilder<typeof bridgeQuery, CacheTag, 'api'>;
+type Exported = keyof ByExport & string;
+type RequestAt<K extends Exported> = z.input<ByExport[K]['request']>;
+type ResponseAt<K extends Exported> = z.output<ByExport[K]['response']>;
+/** An endpoint whose request has no fields is called with no argument, as `api.useBranchListQuery()`. */
+type ArgAt<K extends Exported> = RequestAt<K> extends Record<string, never> ? void : RequestAt<K>;
+/** A read that declares a success key is asked for by hand and told about: its data keeps the message. */
+type ReadAt<K extends Exported> = ByExport[K] extends { success: SuccessKey } ? Answer<ResponseAt<K>> : ResponseAt<K>;
 
-export const api = createApi({ reducerPath: 'api', baseQuery: bridgeQuery, tagTypes, endpoints: () => ({}) });
+/**
+ * One RTK endpoint per catalogue endpoint, keyed by its export name in shared/api: a read (isRead) is
+ * a query, `useSaleReceiptQuery` and `useLazySaleReceiptQuery`; a command a mutation, `useSaleCreateMutation`.
+ */
+type Generated = {
+  [K in Exported]: IsRead<ByExport[K]> extends true
+    ? QueryDefinition<ArgAt<K>, typeof bridgeQuery, CacheTag, ReadAt<K>, 'api'>
+    : MutationDefinition<ArgAt<K>, typeof bridgeQuery, CacheTag, Answer<ResponseAt<K>>, 'api'>;
+};
 
-type Build = EndpointBuilder<typeof bridgeQuery, Tag, 'api'>;
-/** An endpoint whose request has no fields is called with no argument, as `useBranchListQuery()`. */
-type ArgOf<N extends EndpointName> = RequestOf<N> extends Record<string, never> ? void : RequestOf<N>;
+/** The tags one call names: a tag alone is its lists, `{ type, id }` the thing the request's field `id` names. */
+export const tagsOf = (refs: readonly TagRef[] | undefined, arg: unknown) =>
+  (refs ?? []).map((ref) =>
+    typeof ref === 'string'
+      ? { type: ref, id: LIST }
+      : { type: ref.type, id: String((arg as Record<string, unknown>)[ref.id]) },
+  );
 
-// A request without fields goes as `{}`, as the catalogue's schema expects.
-const withBody =
-  (name: EndpointName) =>
-  (body: unknown): CallArgs => ({ name, body: body ?? {} });
+function generate(build: Build): Generated {
+  const out: Record<string, unknown> = {};
+  for (const [key, e] of Object.entries(byExport) as [string, Endpoint][]) {
+    const name = nameOf(e) as EndpointName;
+    // A request without fields goes as `{}`, as the catalogue's schema expects.
+    const query = (body: unknown): CallArgs => ({ name, body: body ?? {} });
+    out[key] = isRead(e)
+      ? build.query<unknown, unknown>({
+          query,
+          transformResponse: (answer: Answer<unknown>) => (e.success ? answer : answer.data),
+          providesTags: (_data, _error, arg) => tagsOf(e.tags, arg),
+          // The spec's GET that records something (a parent's confirmation) reloads what it changed.
+          ...(e.invalidates && {
+            onQueryStarted: async (arg: unknown, { dispatch, queryFulfilled }) => {
+              await queryFulfilled.then(
+                () => dispatch(api.util.invalidateTags(tagsOf(e.invalidates, arg))),
+                () => {},
+              );
+            },
+          }),
+        })
+      : build.mutation<unknown, unknown>({
+          query,
+          invalidatesTags: (_data, _error, arg) => tagsOf(e.invalidates, arg),
+        });
+  }
+  return out as Generated;
+}
 
-/** A read of catalogue endpoint `name`, typed from its contract; it reloads when one of `tags` is invalidated. */
-export const query = <N extends EndpointName>(build: Build, name: N, tags: Tag[] = []) =>
-  build.query<ResponseOf<N>, ArgOf<N>>({ query: withBody(name), providesTags: tags });
-
-/** A read whose request is always the same, so the screen passes nothing. */
-export const fixedQuery = <N extends EndpointName>(build: Build, name: N, body: RequestOf<N>, tags: Tag[] = []) =>
-  build.query<ResponseOf<N>, void>({ query: () => call(name, body), providesTags: tags });
-
-/** A command on catalogue endpoint `name`; the reads tagged `invalidates` reload after it. */
-export const mutation = <N extends EndpointName>(build: Build, name: N, invalidates: Tag[] = []) =>
-  build.mutation<ResponseOf<N>, ArgOf<N>>({ query: withBody(name), invalidatesTags: invalidates });
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: bridgeQuery,
+  tagTypes: cacheTags,
+  endpoints: (build) => ({
+    ...generate(build),
+    // What the station's main process answers itself, cached like the server's reads.
+    stationSettings: build.query<Settings, void>({
+      queryFn: () => viaBridge('pos:settings-get', null),
+      providesTags: ['StationSettings'],
+    }),
+    // What was kept (an address as the station writes it) is every reader's at once, with no second read.
+    stationSettingsSave: build.mutation<Answer<Settings>, Settings>({
+      queryFn: async (settings, { dispatch }) => {
+        const saved = await viaBridge('pos:settings-set', settings);
+        if ('error' in saved) return saved;
+        if (!saved.data.status) return { error: saved.data };
+        dispatch(api.util.upsertQueryData('stationSettings', undefined, saved.data.data));
+        return { data: { data: saved.data.data, message: saved.data.message } };
+      },
+    }),
+    /** Which shell runs the page (Electron or a browser) and the app's version: fixed while it runs. */
+    appInfo: build.query<AppInfo, void>({ queryFn: () => viaBridge('pos:app-info', null) }),
+    /** A chat message is never posted from the page: the main process keeps it pending on disk and sends it. */
+    chatSendPending: build.mutation<PendingChat, BridgeArg<'pos:chat-send'>>({
+      queryFn: (message) => viaBridge('pos:chat-send', message),
+    }),
+  }),
+});

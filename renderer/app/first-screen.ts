@@ -1,8 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { abilityFor, type AppAbility, type SessionUser } from '../../shared/permissions';
-import { chainSettingsEndpoints } from '../api/chain-settings';
-import { shiftEndpoints } from '../api/cashup';
-import { lookupEndpoints } from '../api/lookups';
+import { api } from '../api/base';
 import { dashboardFirstReads } from '../features/dashboard/first-reads';
 import { preloadScreen, preloadSignedIn } from './screens';
 import { landingScreen, type Screen } from './shell/menu';
@@ -30,8 +28,8 @@ export function openFirstScreen(user: SessionUser, dispatch: FirstDispatch): voi
   void preloadSignedIn().catch(() => undefined);
   if (landing) void preloadScreen(landing).catch(() => undefined);
   // The frame's own: the header's branch, the idle lock's time, the shift reminder.
-  dispatch(lookupEndpoints.branchList.initiate(undefined, { subscribe: false }));
-  dispatch(chainSettingsEndpoints.chainSettings.initiate(undefined, { subscribe: false }));
-  if (ability.can('view', 'Sales')) dispatch(shiftEndpoints.shiftCurrent.initiate(undefined, { subscribe: false }));
+  dispatch(api.endpoints.branchList.initiate(undefined, { subscribe: false }));
+  dispatch(api.endpoints.chainSettingsGet.initiate(undefined, { subscribe: false }));
+  if (ability.can('view', 'Sales')) dispatch(api.endpoints.cashupCurrent.initiate(undefined, { subscribe: false }));
   if (landing) firstReads[landing]?.(dispatch, ability);
 }

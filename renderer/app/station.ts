@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { bridge } from '../bridge';
+import { api } from '../api/base';
 import { useAppSelector } from './store';
 
 /**
@@ -8,13 +7,6 @@ import { useAppSelector } from './store';
  */
 export function useStationBranch(): number | null {
   const own = useAppSelector((st) => st.auth.user?.branch_id ?? null);
-  const [station, setStation] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    void bridge.invoke('pos:settings-get', null).then((s) => live && setStation(s.stationBranchId));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return own ?? station;
+  const { data: settings } = api.useStationSettingsQuery();
+  return own ?? settings?.stationBranchId ?? null;
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Input, Space, Typography } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSmsStatusQuery } from '../api/sms-provider';
+import { api } from '../api/base';
 import { useAbility } from '../app/ability';
 
 /**
@@ -23,7 +23,7 @@ export function CodeEntry(props: {
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const [code, setCode] = useState('');
-  const { data: sms } = useSmsStatusQuery();
+  const { data: sms } = api.useSmsStatusQuery();
   const verify = async () => {
     if (code.length !== 6) return;
     setVerifying(true);

@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { MediaFolder } from '../../shared/api/files';
 import { PLACEHOLDER_IMAGE } from '../../shared/domain/constants';
-import { useFileImageQuery, useFileUploadMutation } from '../api/files';
+import { api } from '../api/base';
 import { pickFile } from './pickFile';
 import { useNotify } from './useNotify';
 import { useSubmit } from './useSubmit';
@@ -35,8 +35,9 @@ export function ItemImage(props: {
   const notify = useNotify();
   const submit = useSubmit();
   const stored = storedPath(props.image);
-  const { data } = useFileImageQuery(stored ?? skipToken);
-  const [upload, uploading] = useFileUploadMutation();
+  const { data: file } = api.useFileDownloadQuery(stored ?? skipToken);
+  const data = file && `data:${file.mime};base64,${file.contentBase64}`;
+  const [upload, uploading] = api.useFileUploadMutation();
   const size = props.size ?? 32;
   const img =
     !stored && props.empty ? (

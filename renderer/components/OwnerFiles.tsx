@@ -3,7 +3,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { numberLocale } from './numbers';
 import { UPLOAD_EXTENSIONS, type MediaFolder, type StoredFile } from '../../shared/api/files';
-import { useFileListQuery, useFileUploadMutation } from '../api/files';
+import { api } from '../api/base';
 import { useSaveStoredFile } from './useSaveStoredFile';
 import { formatDateTime } from './dates';
 import { pickFile } from './pickFile';
@@ -22,8 +22,8 @@ export function OwnerFiles({
 }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const { data, isFetching } = useFileListQuery({ folder, owner_id: ownerId });
-  const [upload, uploading] = useFileUploadMutation();
+  const { data, isFetching } = api.useFileListQuery({ folder, owner_id: ownerId });
+  const [upload, uploading] = api.useFileUploadMutation();
   const [save] = useSaveStoredFile();
   const submit = useSubmit();
 

@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { Col, Form, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TAX_EXCLUDED, TAX_INCLUDED } from '../../shared/domain/money';
-import { useBranchListQuery, useTaxListQuery } from '../api/lookups';
+import { api } from '../api/base';
 import { useAbility } from '../app/ability';
 import { LookupSelect } from './LookupSelect';
 
 /** Price, VAT rate and whether the price includes VAT: asked the same way for everything sold (one tax-mode reading). */
 export function PriceAndTaxFields({ priceTestId }: { priceTestId: string }) {
   const { t } = useTranslation();
-  const { data: taxes } = useTaxListQuery();
+  const { data: taxes } = api.useTaxListQuery();
   const form = Form.useFormInstance();
   const required = { required: true, message: t('errors:FIELD_REQUIRED') };
   // A new item takes the first rate, also when the list arrives after the dialog opened.
@@ -54,7 +54,7 @@ export function PriceAndTaxFields({ priceTestId }: { priceTestId: string }) {
 export function SellingBranchField() {
   const { t } = useTranslation();
   const ability = useAbility();
-  const { data: branches } = useBranchListQuery();
+  const { data: branches } = api.useBranchListQuery();
   if (!ability.can('manage', 'all')) return null;
   return (
     <Form.Item name="branch_id" label={t('employees.branch')} extra={t('products.allBranchesHelp')}>

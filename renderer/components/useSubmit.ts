@@ -1,29 +1,28 @@
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../shared/api/envelope';
-import type { MessageKey } from '../../shared/api/keys';
-
-/** The toast after success: a message key, or a text the page has translated with the details of what was done. */
-type Success = MessageKey | { text: string };
+import type { Answer } from '../api/base';
 import { useNotify } from './useNotify';
 import { showFieldErrors } from './fieldErrors';
 
-type Outcome<T> = { data: T } | { error: unknown };
+/** A command's result, or a read's asked for by hand (a lazy query's, whose data keeps the message). */
+type Outcome<T> = { data?: Answer<T>; error?: unknown };
 
 /**
- * Runs a create, edit or delete and tells the user how it went: the translated result as a toast,
- * field errors on their fields. Resolves to the data, or null when it failed.
+ * Runs a create, edit or delete and tells the user how it went: the key the server answered as a toast
+ * (or `text`, what the page has translated with the details of what was done), field errors on their
+ * fields. Resolves to the data, or null when it failed.
  */
 export function useSubmit() {
   const { t } = useTranslation();
   const notify = useNotify();
   return async <T>(
-    run: Promise<Outcome<T>>,
-    opts: { form?: FormInstance; success?: Success } = {},
+    run: PromiseLike<Outcome<T>>,
+    opts: { form?: FormInstance; text?: string } = {},
   ): Promise<T | null> => {
     const outcome = await run;
-    if ('error' in outcome) {
-      const failure = outcome.error as Partial<ApiFailure>;
+    if (outcome.error !== undefined || outcome.data === undefined) {
+      const failure = (outcome.error ?? {}) as Partial<ApiFailure>;
       // Spec 8: the supervisor token was refused; the station dropped it and the room screen asks for a code.
       if (failure.supervisor) return null;
       notify.error(failure.message);
@@ -32,10 +31,11 @@ export function useSubmit() {
       return null;
     }
     // A text message the SMS service did not confirm may still arrive: said as a warning, not as done.
-    if (isUnconfirmedSms(outcome.data)) notify.warning('SMS_MAY_ARRIVE');
-    else if (typeof opts.success === 'object') notify.done(opts.success.text);
-    else notify.success(opts.success ?? 'OK');
-    return outcome.data;
+    const { data, message } = outcome.data;
+    if (isUnconfirmedSms(data)) notify.warning('SMS_MAY_ARRIVE');
+    else if (opts.text !== undefined) notify.done(opts.text);
+    else notify.success(message);
+    return data;
   };
 }
 

@@ -68,6 +68,7 @@ export type BranchInput = z.input<typeof branchFields>;
 export const branchPageList = endpoint({
   method: 'POST',
   path: '/branch/pagelist',
+  tags: ['Branch'],
   read: true,
   request: z.object({ ...paging(BRANCH_LIST_PAGING.perPage), q: z.string().trim().max(100).optional() }),
   response: pageSchema(branchSchema),
@@ -82,6 +83,7 @@ export const branchPageList = endpoint({
 export const branchOfStation = endpoint({
   method: 'POST',
   path: '/branch/station',
+  tags: ['Branch'],
   read: true,
   request: z.object({ branch_id: OptionalId }),
   response: branchSchema,
@@ -91,6 +93,7 @@ export const branchOfStation = endpoint({
 export const branchCreate = endpoint({
   method: 'POST',
   path: '/branch/create',
+  invalidates: ['Branch'],
   request: branchFields,
   response: branchSchema,
   permission: { action: 'create', subject: 'Branches' },
@@ -99,6 +102,7 @@ export const branchCreate = endpoint({
 export const branchUpdate = endpoint({
   method: 'POST',
   path: '/branch/update',
+  invalidates: ['Branch'],
   request: branchFields.extend({ id: Id }),
   response: branchSchema,
   permission: { action: 'update', subject: 'Branches' },
@@ -107,6 +111,7 @@ export const branchUpdate = endpoint({
 export const branchDelete = endpoint({
   method: 'POST',
   path: '/branch/delete',
+  invalidates: ['Branch'],
   request: z.object({ id: Id }),
   response: Nothing,
   permission: { action: 'delete', subject: 'Branches' },

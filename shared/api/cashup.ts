@@ -63,6 +63,7 @@ export type ShiftSummaryRecord = z.input<typeof shiftSummarySchema>;
 export const cashupOpen = endpoint({
   method: 'POST',
   path: '/cashup/open',
+  invalidates: ['Shift'],
   request: z.object({ opening_float: Amount, branch_id: OptionalId }),
   response: shiftSummarySchema,
   permission: { action: 'create', subject: 'Sales' },
@@ -72,6 +73,7 @@ export const cashupOpen = endpoint({
 export const cashupCurrent = endpoint({
   method: 'POST',
   path: '/cashup/current',
+  tags: ['Shift'],
   read: true,
   request: z.object({}),
   response: shiftSummarySchema.nullable(),
@@ -85,6 +87,7 @@ export const cashupCurrent = endpoint({
 export const cashupClose = endpoint({
   method: 'POST',
   path: '/cashup/close',
+  invalidates: ['Shift'],
   request: z.object({ id: Id, counted_cash: Amount }),
   response: shiftSummarySchema,
   permission: { action: 'create', subject: 'Sales' },
@@ -97,6 +100,7 @@ export const cashupClose = endpoint({
 export const cashupReport = endpoint({
   method: 'POST',
   path: '/cashup/report',
+  tags: ['Shift'],
   read: true,
   request: z.object({ id: Id }),
   response: shiftSummarySchema,
@@ -107,6 +111,7 @@ export const cashupReport = endpoint({
 export const cashupList = endpoint({
   method: 'POST',
   path: '/cashup/list',
+  tags: ['Shift'],
   read: true,
   request: z
     .object({

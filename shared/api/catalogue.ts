@@ -46,8 +46,7 @@ export function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'path' in value && 'permission' in value && 'request' in value;
 }
 
-/** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */
-export const catalogue = keyed(
+const modules = [
   auth,
   lookups,
   setup,
@@ -70,7 +69,19 @@ export const catalogue = keyed(
   cashup,
   promotion,
   chat,
-);
+] as const;
+
+/** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */
+export const catalogue = keyed(...modules);
+
+type Exports<M> = M extends unknown ? { [K in keyof M as M[K] extends Endpoint ? K : never]: M[K] } : never;
+type Merged<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** The same endpoints keyed by their export name (`saleCreate`), the name the renderer's hooks take. */
+export type ByExport = Merged<Exports<(typeof modules)[number]>>;
+
+export const byExport = Object.fromEntries(
+  modules.flatMap((mod) => Object.entries(mod).filter(([, value]) => isEndpoint(value))),
+) as ByExport;
 
 export type Catalogue = typeof catalogue;
 export type EndpointName = keyof Catalogue & string;

@@ -13,6 +13,7 @@ export type ChainSettings = z.infer<typeof chainSettingsSchema>;
 export const chainSettingsGet = endpoint({
   method: 'GET',
   path: '/settings/chain',
+  tags: ['ChainSettings'],
   request: Empty,
   response: chainSettingsSchema,
   permission: 'authenticated',
@@ -22,6 +23,7 @@ export const chainSettingsGet = endpoint({
 export const chainSettingsUpdate = endpoint({
   method: 'POST',
   path: '/settings/chain/update',
+  invalidates: ['ChainSettings'],
   request: chainSettingsSchema,
   response: chainSettingsSchema,
   permission: { action: 'update', subject: 'Settings' },

@@ -50,6 +50,7 @@ export const chatList = endpoint({
   method: 'GET',
   path: '/chats',
   name: 'chats/list',
+  tags: ['Chat'],
   request: z.object({ search: z.string().trim().max(100).optional() }),
   response: z.array(chatContactSchema),
   permission: Chat('view'),
@@ -82,6 +83,7 @@ export const chatSend = endpoint({
 export const chatUser = endpoint({
   method: 'GET',
   path: '/chats/user',
+  tags: ['Chat'],
   request: z.object({
     id: Id,
     from: z.iso.datetime({ offset: true }).optional(),
@@ -108,6 +110,7 @@ export const chatMissed = endpoint({
 export const chatRead = endpoint({
   method: 'POST',
   path: '/chats/read',
+  invalidates: ['Chat'],
   request: z.object({ id: Id, upTo: Id }),
   response: z.object({ unread: z.number().int() }),
   permission: Chat('access'),
@@ -117,6 +120,7 @@ export const chatRead = endpoint({
 export const chatBookmark = endpoint({
   method: 'POST',
   path: '/chats/bookmark',
+  invalidates: ['Chat'],
   request: z.object({ id: Id, bookmarked: z.boolean() }),
   response: chatMessageSchema,
   permission: Chat('access'),
@@ -126,6 +130,7 @@ export const chatBookmark = endpoint({
 export const chatBookmarks = endpoint({
   method: 'GET',
   path: '/chats/bookmarks',
+  tags: ['Chat'],
   request: z.object({}),
   response: z.array(chatMessageSchema),
   permission: Chat('view'),

@@ -60,6 +60,7 @@ export const couponCreateRequest = z
 export const couponPageList = endpoint({
   method: 'POST',
   path: '/coupon/pagelist',
+  tags: ['Coupon'],
   read: true,
   request: z.object({ ...paging(10), q: z.string().trim().max(30).optional() }),
   response: pageSchema(couponSchema),
@@ -69,6 +70,7 @@ export const couponPageList = endpoint({
 export const couponCreate = endpoint({
   method: 'POST',
   path: '/coupon/create',
+  invalidates: ['Coupon'],
   request: couponCreateRequest,
   response: couponSchema,
   permission: { action: 'create', subject: 'Coupons' },
@@ -77,6 +79,7 @@ export const couponCreate = endpoint({
 export const couponDelete = endpoint({
   method: 'POST',
   path: '/coupon/delete',
+  invalidates: ['Coupon'],
   request: z.object({ id: Id }),
   response: Nothing,
   permission: { action: 'delete', subject: 'Coupons' },

@@ -93,6 +93,7 @@ export const employeeUpdateRequest = withMatchingPasswords(
 export const employeePageList = endpoint({
   method: 'POST',
   path: '/user/pagelist',
+  tags: ['Employee'],
   read: true,
   request: z.object({ ...paging(10), q: z.string().trim().max(100).optional(), branch_id: Id.optional() }),
   response: pageSchema(employeeSchema),
@@ -102,6 +103,7 @@ export const employeePageList = endpoint({
 export const employeeRegister = endpoint({
   method: 'POST',
   path: '/user/register',
+  invalidates: ['Employee', 'Role', 'Branch'],
   request: employeeRegisterRequest,
   response: employeeSchema,
   permission: { action: 'create', subject: 'Employees' },
@@ -110,6 +112,7 @@ export const employeeRegister = endpoint({
 export const employeeUpdate = endpoint({
   method: 'POST',
   path: '/user/update',
+  invalidates: ['Employee', { type: 'Employee', id: 'id' }, 'Role'],
   request: employeeUpdateRequest,
   response: employeeSchema,
   permission: { action: 'update', subject: 'Employees' },
@@ -118,6 +121,7 @@ export const employeeUpdate = endpoint({
 export const employeeDelete = endpoint({
   method: 'POST',
   path: '/user/delete',
+  invalidates: ['Employee', { type: 'Employee', id: 'id' }, 'Role', 'Branch'],
   request: z.object({ id: Id }),
   response: Nothing,
   permission: { action: 'delete', subject: 'Employees' },
@@ -126,6 +130,7 @@ export const employeeDelete = endpoint({
 export const employeeInfo = endpoint({
   method: 'POST',
   path: '/profile/user/info',
+  tags: [{ type: 'Employee', id: 'id' }],
   read: true,
   request: z.object({ id: Id }),
   response: employeeSchema.extend({ branch: lookupItem.nullable(), privilege: lookupItem.nullable() }),
@@ -145,6 +150,7 @@ const loginRecord = z.object({
 export const employeeSessions = endpoint({
   method: 'POST',
   path: '/profile/user/session',
+  tags: ['Employee'],
   read: true,
   request: z.object({ user_id: Id, ...paging(10) }),
   response: pageSchema(loginRecord),
@@ -165,6 +171,7 @@ export const employeeRoomSessions = endpoint({
 export const loginReport = endpoint({
   method: 'POST',
   path: '/user/loginreport',
+  tags: ['Employee'],
   read: true,
   request: z
     .object({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SuccessKey } from './keys';
+import type { TagRef } from './cache';
 import type { FeatureFlag, Feature } from '../permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH';
@@ -46,6 +47,13 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
    * too, with the request in the body. The station itself calls `method`.
    */
   alsoPost?: true;
+  /** What a read provides to the renderer's cache (shared/api/cache.ts); a change to one of them reloads it. */
+  tags?: readonly TagRef[];
+  /**
+   * What a command changes: those reads reload after it. A read may name some too where the spec's GET
+   * records something (a parent's confirmation); they reload once it answers.
+   */
+  invalidates?: readonly TagRef[];
 }
 
 export function isRead(e: Pick<Endpoint, 'method' | 'read'>): boolean {
@@ -58,11 +66,17 @@ export function endpoint<
   const P extends string,
   const N extends string | undefined = undefined,
   const A extends Permission = Permission,
+  const M extends HttpMethod = HttpMethod,
+  const R extends true | undefined = undefined,
+  const S extends SuccessKey | undefined = undefined,
 >(
-  def: Endpoint<Req, Res> & { path: P; name?: N; permission: A },
-): Endpoint<Req, Res> & { path: P; name: N; permission: A } {
-  return def as Endpoint<Req, Res> & { path: P; name: N; permission: A };
+  def: Endpoint<Req, Res> & { path: P; name?: N; permission: A; method: M; read?: R; success?: S },
+): Endpoint<Req, Res> & { path: P; name: N; permission: A; method: M; read: R; success: S } {
+  return def as Endpoint<Req, Res> & { path: P; name: N; permission: A; method: M; read: R; success: S };
 }
+
+/** `isRead` on the type: a read becomes a cached query in the renderer, a command a mutation. */
+export type IsRead<E> = E extends { method: 'GET' } ? true : E extends { read: true } ? true : false;
 
 type PathName<P extends string> = P extends `/${infer Rest}` ? Rest : P;
 export type NameOf<E> = E extends { name: infer N extends string }

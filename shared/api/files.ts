@@ -59,6 +59,7 @@ export type StoredFile = z.infer<typeof storedFile>;
 export const fileUpload = endpoint({
   method: 'POST',
   path: '/file/upload',
+  invalidates: ['File', 'Product', 'Package', 'Parent', 'Supervisor'],
   request: z.object({
     folder: mediaFolder,
     owner_id: Id,
@@ -86,6 +87,7 @@ export const fileDownload = endpoint({
 export const fileList = endpoint({
   method: 'POST',
   path: '/file/list',
+  tags: ['File'],
   read: true,
   request: z.object({ folder: mediaFolder, owner_id: Id }),
   response: z.array(storedFile),

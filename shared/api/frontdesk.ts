@@ -105,6 +105,7 @@ export type Visit = z.output<typeof visitSchema>;
 export const kidsCheckin = endpoint({
   method: 'POST',
   path: '/parent/kids/checkin',
+  invalidates: ['Visit'],
   request: z.object({
     parent_id: Id,
     badge: Badge,
@@ -123,6 +124,7 @@ export const kidsCheckin = endpoint({
 export const kidsCheckout = endpoint({
   method: 'POST',
   path: '/parent/kids/checkout',
+  invalidates: ['Visit'],
   request: z.object({ ids: z.array(Id).min(1, 'NO_KID_SELECTED').max(20) }),
   response: z.array(visitSchema),
   permission: { action: 'update', subject: 'FrontDesk' },
@@ -143,6 +145,7 @@ export const adminCheckout = endpoint({
 export const checkedInList = endpoint({
   method: 'POST',
   path: '/kids/checkedinlist',
+  tags: ['Visit'],
   read: true,
   request: z.object({
     ...paging(10),
@@ -197,6 +200,7 @@ export const visitBilling = endpoint({
 export const visitBillingBulk = endpoint({
   method: 'GET',
   path: '/kids/session/billing',
+  tags: ['Visit'],
   request: z.object({ kids: idList }),
   response: z.object({ bills: z.array(visitSchema), total: z.number().int() }),
   permission: { action: 'view', subject: 'FrontDesk' },
@@ -213,9 +217,11 @@ const parentCode = OtpCode.optional();
 export const visitPayments = endpoint({
   method: 'GET',
   path: '/kids/session/payments',
+  invalidates: ['Visit'],
   request: z.object({ kids: idList, otp: parentCode }),
   response: z.array(visitSchema),
   permission: { action: 'view', subject: 'FrontDesk' },
+  success: 'OTP_VERIFICATION_SUCCESS',
 });
 
 export const visitPaymentsOfKid = endpoint({
@@ -230,6 +236,7 @@ export const visitPaymentsOfKid = endpoint({
 export const overtimeDecision = endpoint({
   method: 'POST',
   path: '/kids/session/fee',
+  invalidates: ['Visit'],
   request: z
     .object({
       session_id: Id,
@@ -246,6 +253,7 @@ export const overtimeDecision = endpoint({
 export const overtimeDecisionLog = endpoint({
   method: 'POST',
   path: '/kids/session/fee/log',
+  tags: ['Visit'],
   read: true,
   request: z.object({ session_id: Id }),
   response: z.array(
@@ -266,6 +274,7 @@ export const overtimeDecisionLog = endpoint({
 export const kidVisits = endpoint({
   method: 'POST',
   path: '/profile/kid/session',
+  tags: ['Visit'],
   read: true,
   request: z.object({ ...paging(10), kid_id: Id }),
   response: pageSchema(visitSchema),

@@ -55,6 +55,7 @@ export type PackageInput = z.input<typeof packageFields>;
 export const packagePageList = endpoint({
   method: 'POST',
   path: '/package/pagelist',
+  tags: ['Package'],
   read: true,
   request: z.object({ ...paging(10), q: z.string().trim().max(100).optional() }),
   /** Spec 7: the page (`data`, here `rows`) and `allData`, every package the caller sees, for pickers. */
@@ -75,6 +76,7 @@ export const packageList = endpoint({
 export const packageCreate = endpoint({
   method: 'POST',
   path: '/package/create',
+  invalidates: ['Package'],
   request: packageFields,
   response: packageSchema,
   permission: { action: 'create', subject: 'Packages' },
@@ -83,6 +85,7 @@ export const packageCreate = endpoint({
 export const packageUpdate = endpoint({
   method: 'POST',
   path: '/package/update',
+  invalidates: ['Package'],
   request: packageFields.extend({ id: Id }),
   response: packageSchema,
   permission: { action: 'update', subject: 'Packages' },
@@ -91,6 +94,7 @@ export const packageUpdate = endpoint({
 export const packageDelete = endpoint({
   method: 'POST',
   path: '/package/delete',
+  invalidates: ['Package'],
   request: z.object({ id: Id }),
   response: Nothing,
   permission: { action: 'delete', subject: 'Packages' },

@@ -78,6 +78,7 @@ const kidFields = z.object({
 export const parentCreate = endpoint({
   method: 'POST',
   path: '/parent/create',
+  invalidates: ['Parent'],
   request: parentFields,
   response: parentSchema,
   permission: { action: 'create', subject: 'FrontDesk' },
@@ -119,6 +120,7 @@ export const parentKids = endpoint({
 export const parentSearch = endpoint({
   method: 'POST',
   path: '/parent/search',
+  tags: ['Parent', 'Visit'],
   read: true,
   request: z.object({ query: z.string().trim().min(1).max(60), checked: z.boolean().default(false) }),
   response: z.array(
@@ -136,6 +138,7 @@ export const parentSearch = endpoint({
 export const kidCreate = endpoint({
   method: 'POST',
   path: '/kid/create',
+  invalidates: ['Parent'],
   request: kidFields.extend({ parent_id: Id }),
   response: kidSchema,
   permission: { action: 'create', subject: 'FrontDesk' },
@@ -144,6 +147,7 @@ export const kidCreate = endpoint({
 export const kidUpdate = endpoint({
   method: 'POST',
   path: '/kid/update',
+  invalidates: ['Parent', 'Visit'],
   // Left out, the ban stays as it is (a ban is changed only by whoever may let a banned kid in).
   request: kidFields.extend({ id: Id, banned: z.boolean().optional() }),
   response: kidSchema,
@@ -162,6 +166,7 @@ export const kidDelete = endpoint({
 export const saleKidsList = endpoint({
   method: 'POST',
   path: '/sale/kidslist',
+  tags: ['Parent', 'Subscription'],
   read: true,
   request: z.object({ parent_ids: z.array(Id).min(1).max(20) }),
   response: z.array(
@@ -183,6 +188,7 @@ export const saleKidsList = endpoint({
 export const kidInfo = endpoint({
   method: 'POST',
   path: '/profile/kid/info',
+  tags: ['Parent'],
   read: true,
   request: z.object({ id: Id }),
   response: kidSchema.extend({ parent: parentSchema }),

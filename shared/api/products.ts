@@ -38,6 +38,7 @@ const productFields = z.object({
 export const productPageList = endpoint({
   method: 'POST',
   path: '/product/pagelist',
+  tags: ['Product'],
   read: true,
   request: z.object({ ...paging(PRODUCT_LIST_PAGING.perPage), q: z.string().trim().max(100).optional() }),
   response: pageSchema(productSchema),
@@ -47,6 +48,7 @@ export const productPageList = endpoint({
 export const productCreate = endpoint({
   method: 'POST',
   path: '/product/create',
+  invalidates: ['Product'],
   request: productFields,
   response: productSchema,
   permission: { action: 'create', subject: 'Products' },
@@ -55,6 +57,7 @@ export const productCreate = endpoint({
 export const productUpdate = endpoint({
   method: 'POST',
   path: '/product/update',
+  invalidates: ['Product'],
   request: productFields.extend({ id: Id }),
   response: productSchema,
   permission: { action: 'update', subject: 'Products' },
@@ -63,6 +66,7 @@ export const productUpdate = endpoint({
 export const productDelete = endpoint({
   method: 'POST',
   path: '/product/delete',
+  invalidates: ['Product'],
   request: z.object({ id: Id }),
   response: Nothing,
   permission: { action: 'delete', subject: 'Products' },
@@ -72,6 +76,7 @@ export const productDelete = endpoint({
 export const productAddStock = endpoint({
   method: 'POST',
   path: '/product/addstock',
+  invalidates: ['Product'],
   request: z.object({ id: Id, qty: z.number().int().min(1).max(100_000) }),
   response: productSchema,
   permission: { action: 'update', subject: 'Products' },
@@ -85,6 +90,7 @@ export const productAddStock = endpoint({
 export const productImport = endpoint({
   method: 'POST',
   path: '/product/import',
+  invalidates: ['Product'],
   request: z.object({
     rows: z.array(productImportRow).min(1).max(10_000),
     branch_id: Id.nullish().transform((v) => v ?? null),

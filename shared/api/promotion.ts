@@ -68,6 +68,7 @@ const created = z.object({ campaign_id: z.number().int(), total: z.number().int(
 export const promotionSms = endpoint({
   method: 'POST',
   path: '/promotion/sms',
+  invalidates: ['Promotion'],
   request: z
     .object({
       mobile: TypedMobile.optional(),
@@ -92,6 +93,7 @@ export const promotionSms = endpoint({
 export const promotionBulkSms = endpoint({
   method: 'POST',
   path: '/promotion/bulksms',
+  invalidates: ['Promotion'],
   request: z.object({
     rows: z
       .array(campaignRowInput)
@@ -144,6 +146,7 @@ export const promotionAudience = endpoint({
 export const promotionCampaigns = endpoint({
   method: 'POST',
   path: '/promotion/campaigns',
+  tags: ['Promotion'],
   read: true,
   request: z.object({ ...paging(20) }),
   response: pageSchema(campaignSchema),
@@ -165,6 +168,7 @@ export const campaignRowSchema = z.object({
 export const promotionCampaign = endpoint({
   method: 'POST',
   path: '/promotion/campaign',
+  tags: ['Promotion'],
   read: true,
   request: z.object({ id: Id, ...paging(10), state: z.enum(ROW_STATES).optional() }),
   response: z.object({ campaign: campaignSchema, rows: pageSchema(campaignRowSchema) }),
@@ -176,6 +180,7 @@ const CampaignId = z.object({ id: Id });
 export const promotionPause = endpoint({
   method: 'POST',
   path: '/promotion/campaign/pause',
+  invalidates: ['Promotion'],
   request: CampaignId,
   response: campaignSchema,
   permission: Promotions('update'),
@@ -184,6 +189,7 @@ export const promotionPause = endpoint({
 export const promotionResume = endpoint({
   method: 'POST',
   path: '/promotion/campaign/resume',
+  invalidates: ['Promotion'],
   request: CampaignId,
   response: campaignSchema,
   permission: Promotions('update'),
@@ -193,6 +199,7 @@ export const promotionResume = endpoint({
 export const promotionCancel = endpoint({
   method: 'POST',
   path: '/promotion/campaign/cancel',
+  invalidates: ['Promotion'],
   request: CampaignId,
   response: campaignSchema,
   permission: Promotions('update'),
@@ -202,6 +209,7 @@ export const promotionCancel = endpoint({
 export const promotionOptOut = endpoint({
   method: 'POST',
   path: '/promotion/optout',
+  invalidates: ['Parent'],
   request: z.object({ parent_id: Id, opt_out: z.boolean({ error: 'FIELD_REQUIRED' }) }),
   response: z.object({ parent_id: z.number().int(), opt_out: z.boolean() }),
   permission: Promotions('update'),
@@ -211,6 +219,7 @@ export const promotionOptOut = endpoint({
 export const promotionOptOutImport = endpoint({
   method: 'POST',
   path: '/promotion/optout/import',
+  invalidates: ['Parent'],
   request: z.object({
     mobiles: z.array(TypedMobile).min(1, 'FIELD_REQUIRED').max(MAX_CAMPAIGN_ROWS, 'FIELD_TOO_LARGE'),
     branch_id: OptionalId,
@@ -251,6 +260,7 @@ export type PromotionSettings = z.output<typeof promotionSettingsSchema>;
 export const promotionSettingsGet = endpoint({
   method: 'GET',
   path: '/settings/promotion',
+  tags: ['Promotion'],
   request: z.object({}),
   response: promotionSettingsSchema,
   permission: Promotions('view'),
@@ -259,6 +269,7 @@ export const promotionSettingsGet = endpoint({
 export const promotionSettingsUpdate = endpoint({
   method: 'POST',
   path: '/settings/promotion/update',
+  invalidates: ['Promotion'],
   request: promotionSettingsSchema,
   response: promotionSettingsSchema,
   permission: { action: 'update', subject: 'Settings' },

@@ -82,6 +82,7 @@ export type Dashboard = z.output<typeof dashboardSchema>;
 export const adminDashboard = endpoint({
   method: 'GET',
   path: '/admin/dashboard',
+  tags: ['Invoice', 'Visit', 'Room', 'Subscription'],
   request: z.object({ branch_id: OptionalId }),
   response: dashboardSchema,
   permission: { action: 'view', subject: 'Dashboard' },
@@ -110,6 +111,7 @@ export type KidVisitRecord = z.input<typeof kidVisitSchema>;
 export const kidVisitPageList = endpoint({
   method: 'POST',
   path: '/kidsession/pagelist',
+  tags: ['Visit'],
   read: true,
   request: z
     .object({
@@ -185,6 +187,7 @@ export const REPORT_MAX_ROWS = 5000;
 export const customReport = endpoint({
   method: 'POST',
   path: '/report/custom',
+  tags: ['Invoice'],
   read: true,
   request: z.object({ branch_id: OptionalId, dates: dayRange }).extend(customReportDefinition.shape),
   /** `truncated`: more rows matched than REPORT_MAX_ROWS; the biggest by the first measure are kept. */
@@ -204,6 +207,7 @@ export type SavedReport = z.output<typeof savedReport>;
 export const savedReportList = endpoint({
   method: 'POST',
   path: '/report/custom/list',
+  tags: ['SavedReport'],
   read: true,
   request: z.object({}),
   response: z.array(savedReport),
@@ -214,6 +218,7 @@ export const savedReportList = endpoint({
 export const savedReportSave = endpoint({
   method: 'POST',
   path: '/report/custom/save',
+  invalidates: ['SavedReport'],
   request: z.object({
     name: z.string().trim().min(1, 'FIELD_REQUIRED').max(80, 'FIELD_TOO_LONG'),
     definition: customReportDefinition,
@@ -226,6 +231,7 @@ export const savedReportSave = endpoint({
 export const savedReportDelete = endpoint({
   method: 'POST',
   path: '/report/custom/delete',
+  invalidates: ['SavedReport'],
   request: z.object({ id: Id }),
   response: z.null(),
   // One's own report definitions: no figures in them, and a view right cannot be a command.
@@ -236,6 +242,7 @@ export const savedReportDelete = endpoint({
 export const salesReport = endpoint({
   method: 'POST',
   path: '/report/sales',
+  tags: ['Invoice'],
   read: true,
   request: z.object({
     branch_id: OptionalId,
@@ -270,6 +277,7 @@ export const salesReport = endpoint({
 export const subscriptionReport = endpoint({
   method: 'POST',
   path: '/report/subscriptions',
+  tags: ['Subscription'],
   read: true,
   request: z.object({
     branch_id: OptionalId,
@@ -332,6 +340,7 @@ export type UserSummaryRow = z.output<typeof userSummaryRow>;
 export const userSummaryReport = endpoint({
   method: 'POST',
   path: '/report/users',
+  tags: ['Invoice', 'Visit', 'Shift', 'Employee'],
   read: true,
   request: z.object({ branch_id: OptionalId, dates: dayRange }),
   /** Rows: the branch's employees (every employee, for all branches) and whoever did anything there; `totals` adds them. */

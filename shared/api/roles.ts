@@ -46,6 +46,7 @@ export const featureList = endpoint({
 export const roleList = endpoint({
   method: 'POST',
   path: '/priviledge/role/list',
+  tags: ['Role'],
   read: true,
   request: z.object({ ...paging(ROLE_LIST_PAGING.perPage), q: z.string().trim().max(100).optional() }),
   response: pageSchema(roleSchema),
@@ -55,6 +56,7 @@ export const roleList = endpoint({
 export const roleCreate = endpoint({
   method: 'POST',
   path: '/priviledge/role/create',
+  invalidates: ['Role', 'Lookup'],
   request: roleFields,
   response: roleSchema,
   permission: { action: 'create', subject: 'Roles' },
@@ -63,6 +65,7 @@ export const roleCreate = endpoint({
 export const roleUpdate = endpoint({
   method: 'POST',
   path: '/priviledge/role/update',
+  invalidates: ['Role', 'Lookup'],
   request: z.intersection(z.object({ id: Id }), roleFields),
   response: roleSchema,
   permission: { action: 'update', subject: 'Roles' },

@@ -62,6 +62,7 @@ const agesInOrder = <S extends z.ZodType<{ min_age: number | null; max_age: numb
 export const roomListAll = endpoint({
   method: 'POST',
   path: '/room/listall',
+  tags: ['Room', 'Visit'],
   read: true,
   request: z.object({
     page: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -77,6 +78,7 @@ export const roomListAll = endpoint({
 export const roomCreate = endpoint({
   method: 'POST',
   path: '/room/create',
+  invalidates: ['Room'],
   request: agesInOrder(roomFields),
   response: roomSchema,
   permission: { action: 'create', subject: 'Rooms' },
@@ -85,6 +87,7 @@ export const roomCreate = endpoint({
 export const roomUpdate = endpoint({
   method: 'POST',
   path: '/room/data/update',
+  invalidates: ['Room'],
   request: agesInOrder(roomFields.extend({ id: Id })),
   response: roomSchema,
   permission: { action: 'update', subject: 'Rooms' },
@@ -94,6 +97,7 @@ export const roomUpdate = endpoint({
 export const roomDelete = endpoint({
   method: 'POST',
   path: '/room/delete',
+  invalidates: ['Room'],
   request: z.object({ id: Id }),
   response: Nothing,
   permission: { action: 'delete', subject: 'Rooms' },
@@ -103,6 +107,7 @@ export const roomDelete = endpoint({
 export const roomRevoke = endpoint({
   method: 'POST',
   path: '/room/revoke',
+  invalidates: ['Room'],
   request: z.object({ room_id: Id, user_id: Id }),
   response: roomSchema,
   permission: { action: 'update', subject: 'Rooms' },
@@ -136,6 +141,7 @@ export const roomAccessList = endpoint({
 export const roomSupervisorList = endpoint({
   method: 'POST',
   path: '/room/supervisor/list',
+  tags: ['Room'],
   read: true,
   request: z.object({ branch_id: OptionalId }),
   response: z.array(
@@ -182,6 +188,7 @@ export type RoomVisitRecord = z.input<typeof roomVisitSchema>;
 export const kidRoomStayPageList = endpoint({
   method: 'POST',
   path: '/kidroomsession/pagelist',
+  tags: ['Visit'],
   read: true,
   request: z
     .object({
@@ -203,6 +210,7 @@ export const kidRoomStayPageList = endpoint({
 export const kidRoomStays = endpoint({
   method: 'POST',
   path: '/profile/kid/roomsession',
+  tags: ['Visit'],
   read: true,
   request: z.object({ ...paging(10), kid_id: Id }),
   response: pageSchema(roomVisitSchema),

@@ -135,9 +135,13 @@ export const saleWithLines = saleSchema.extend({
 });
 export type SaleWithLinesRecord = z.input<typeof saleWithLines>;
 
+/** What a sale changes, and its cancelling puts back: stock, coupon uses, subscriptions, overtime paid, the shift. */
+const saleEffects = ['Invoice', 'Product', 'Coupon', 'Subscription', 'Visit', 'Shift'] as const;
+
 export const saleCreate = endpoint({
   method: 'POST',
   path: '/sale/sale/create',
+  invalidates: saleEffects,
   request: saleCreateRequest,
   response: saleWithLines,
   permission: { action: 'create', subject: 'Sales' },
@@ -148,6 +152,7 @@ export const saleCreate = endpoint({
 export const subscriptionSaleCreate = endpoint({
   method: 'POST',
   path: '/sale/subscription/create',
+  invalidates: saleEffects,
   request: saleCreateRequest.refine((s) => s.cart.some((line) => line.package !== undefined), {
     message: 'NO_KID_SELECTED',
     path: ['cart'],
@@ -161,6 +166,7 @@ export const subscriptionSaleCreate = endpoint({
 export const salePageList = endpoint({
   method: 'POST',
   path: '/sale/pagelist',
+  tags: ['Invoice'],
   read: true,
   request: z.object({
     ...paging(10),
@@ -181,26 +187,30 @@ export const salePageList = endpoint({
   permission: { action: 'view', subject: 'Invoices' },
 });
 
-/** A credit note for the whole invoice, under whichever of the spec's names and rights it is asked for. */
-const voiding = <const P extends string, R extends z.ZodType>(path: P, request: R, action: 'update' | 'delete') =>
+/**
+ * A credit note for the whole invoice, under whichever of the spec's names and rights it is asked for.
+ * It puts back what the sale took, so those lists reload, and that one sale's receipt (`saleField`).
+ */
+const voiding = <const P extends string, F extends string>(path: P, saleField: F, action: 'update' | 'delete') =>
   endpoint({
     method: 'POST',
     path,
-    request,
+    request: z.object({ [saleField]: Id } as Record<F, typeof Id>),
     response: saleWithLines,
     permission: { action, subject: 'Invoices' },
     success: 'INVOICE_CANCELLED',
+    invalidates: [...saleEffects, { type: 'Invoice', id: saleField }],
   });
 
-export const saleCancelInvoice = voiding('/sale/cancelinvoice', z.object({ id: Id }), 'update');
+export const saleCancelInvoice = voiding('/sale/cancelinvoice', 'id', 'update');
 
 /**
  * A tax invoice is never erased: the spec's "delete" of a sale (`/sale/delete {id}`) and of its
  * particulars (`/particular/delete {sale_id}`) both void it by the same credit note as a cancel,
  * and need the delete right on invoices.
  */
-export const saleDelete = voiding('/sale/delete', z.object({ id: Id }), 'delete');
-export const particularDelete = voiding('/particular/delete', z.object({ sale_id: Id }), 'delete');
+export const saleDelete = voiding('/sale/delete', 'id', 'delete');
+export const particularDelete = voiding('/particular/delete', 'sale_id', 'delete');
 
 /** What became of a text message just sent; `unknown`: no answer from the gateway, it may arrive. */
 export const smsDelivery = z.enum(['sent', 'stored', 'unknown']);
@@ -220,6 +230,7 @@ export const invoiceSend = endpoint({
 export const saleProductList = endpoint({
   method: 'POST',
   path: '/sale/product/list',
+  tags: ['Product'],
   read: true,
   request: z.object({ getAll: z.boolean().default(false) }),
   response: z.array(productSchema),
@@ -229,6 +240,7 @@ export const saleProductList = endpoint({
 export const salePackageList = endpoint({
   method: 'POST',
   path: '/sale/package/list',
+  tags: ['Package'],
   read: true,
   request: z.object({ getAll: z.boolean().default(true) }),
   response: z.array(packageSchema),
@@ -280,6 +292,7 @@ export const receiptSchema = z.object({
 export const saleReceipt = endpoint({
   method: 'GET',
   path: '/sale/receipt/:id',
+  tags: [{ type: 'Invoice', id: 'id' }],
   request: z.object({ id: Id }),
   response: receiptSchema,
   // A cashier prints the receipt of a sale they made even where their role does not read invoices.
@@ -290,6 +303,7 @@ export const saleReceipt = endpoint({
 export const kidInvoices = endpoint({
   method: 'POST',
   path: '/profile/kid/invoice',
+  tags: ['Invoice'],
   read: true,
   request: z.object({
     ...paging(10),

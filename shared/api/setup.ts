@@ -9,6 +9,7 @@ import { bilingualName, Empty, newPasswordFields, Nothing, withMatchingPasswords
 export const setupStatus = endpoint({
   method: 'POST',
   path: '/setup/status',
+  tags: ['Setup'],
   read: true,
   request: Empty,
   response: z.object({
@@ -34,6 +35,7 @@ export type FirstAdministratorRequest = z.infer<typeof firstAdministratorRequest
 export const firstAdministrator = endpoint({
   method: 'POST',
   path: '/setup/first-admin',
+  invalidates: ['Setup'],
   request: firstAdministratorRequest,
   response: Nothing,
   permission: 'public',

@@ -103,6 +103,7 @@ export type SmsProviderView = z.infer<typeof smsProviderView>;
 export const smsProviderGet = endpoint({
   method: 'GET',
   path: '/settings/sms',
+  tags: ['SmsProvider'],
   request: Empty,
   response: smsProviderView,
   permission: { action: 'view', subject: 'Settings' },
@@ -112,6 +113,7 @@ export const smsProviderGet = endpoint({
 export const smsProviderSave = endpoint({
   method: 'POST',
   path: '/settings/sms/update',
+  invalidates: ['SmsProvider'],
   request: smsProviderUpdate,
   response: smsProviderView,
   permission: { action: 'update', subject: 'Settings' },
@@ -140,6 +142,7 @@ export const smsProviderTest = endpoint({
 export const smsStatus = endpoint({
   method: 'GET',
   path: '/settings/sms/status',
+  tags: ['SmsProvider'],
   request: Empty,
   response: z.object({ codes: z.boolean() }),
   permission: 'authenticated',

@@ -34,6 +34,7 @@ export type SubscriptionRecord = z.input<typeof subscriptionSchema>;
 export const subscriptionPageList = endpoint({
   method: 'POST',
   path: '/subscription/pagelist',
+  tags: ['Subscription'],
   read: true,
   request: z.object({ ...paging(10), q: z.string().trim().max(60).optional() }),
   response: pageSchema(subscriptionSchema),
@@ -43,6 +44,7 @@ export const subscriptionPageList = endpoint({
 export const kidSubscriptions = endpoint({
   method: 'POST',
   path: '/profile/kid/subscription',
+  tags: ['Subscription'],
   read: true,
   request: z.object({ id: Id }),
   response: z.array(subscriptionSchema),
@@ -59,6 +61,7 @@ const freezeDays = z
 export const subscriptionFreeze = endpoint({
   method: 'PATCH',
   path: '/subscription/freeze',
+  invalidates: ['Subscription'],
   request: z.object({ id: Id, freeze_days: freezeDays.nullish().transform((v) => v ?? null) }),
   response: subscriptionSchema,
   permission: { action: 'update', subject: 'Subscriptions' },
@@ -68,6 +71,7 @@ export const subscriptionFreeze = endpoint({
 export const subscriptionDelete = endpoint({
   method: 'POST',
   path: '/subscription/delete',
+  invalidates: ['Subscription'],
   request: z
     .object({ id: Id.optional(), sale_id: Id.optional() })
     .refine((r) => (r.id === undefined) !== (r.sale_id === undefined), { message: 'FIELD_REQUIRED', path: ['id'] }),

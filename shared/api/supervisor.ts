@@ -27,6 +27,7 @@ export const supervisorOtpSend = endpoint({
   request: z.object({ mobile: codeMobile, language: codeLanguage }),
   response: codeSent.omit({ delivery: true }),
   permission: stationRight,
+  success: 'MESSAGE_SENT',
 });
 
 const supervisorSchema = z.object({ id: z.number().int(), name_en: z.string(), name_ar: z.string() });
@@ -38,6 +39,7 @@ const supervisorSchema = z.object({ id: z.number().int(), name_en: z.string(), n
 export const supervisorOtpVerify = endpoint({
   method: 'POST',
   path: '/otp/supervisor/verify',
+  invalidates: ['Supervisor'],
   request: z.object({ mobile: codeMobile, otp: OtpCode }),
   response: z.object({
     supervisor: supervisorSchema,
@@ -91,6 +93,7 @@ export const supervisorStateSchema = z.object({
 export const supervisorState = endpoint({
   method: 'POST',
   path: '/room/supervisor',
+  tags: ['Supervisor', 'Visit'],
   read: true,
   request: z.object({}),
   response: supervisorStateSchema,
@@ -101,6 +104,7 @@ export const supervisorState = endpoint({
 export const supervisorRoomList = endpoint({
   method: 'POST',
   path: '/room/supervisor/roomlist',
+  tags: ['Supervisor', 'Visit'],
   read: true,
   request: z.object({}),
   response: z.array(roomSchema),
@@ -114,6 +118,7 @@ export const supervisorRoomList = endpoint({
 export const supervisorLogin = endpoint({
   method: 'POST',
   path: '/room/supervisor/login',
+  invalidates: ['Supervisor'],
   request: z.object({ room_id: Id }),
   response: supervisorStateSchema,
   permission: roomWork,
@@ -123,6 +128,7 @@ export const supervisorLogin = endpoint({
 export const supervisorLogout = endpoint({
   method: 'POST',
   path: '/room/supervisor/logout',
+  invalidates: ['Supervisor'],
   request: z.object({}),
   response: Nothing,
   permission: roomWork,
@@ -160,6 +166,7 @@ export const supervisorBadge = endpoint({
 export const supervisorCheckin = endpoint({
   method: 'POST',
   path: '/supervisor/checkin',
+  invalidates: ['Visit'],
   request: z.object({
     kid_id: Id,
     room_id: Id,
@@ -175,6 +182,7 @@ export const supervisorCheckin = endpoint({
 export const supervisorCheckout = endpoint({
   method: 'POST',
   path: '/supervisor/checkout',
+  invalidates: ['Visit'],
   request: z.object({ kid_id: Id, room_id: Id }),
   response: Nothing,
   permission: roomWork,

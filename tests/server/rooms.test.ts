@@ -64,7 +64,9 @@ const lastCode = (mobile: string) =>
 
 /** The supervisor signs in by code at the station: their supervisor token. */
 async function signIn(who: { mobile: string; e164: string }) {
-  expect((await server.post('/otp/supervisor/send', { mobile: who.mobile }, station)).body.message).toBe('OK');
+  expect((await server.post('/otp/supervisor/send', { mobile: who.mobile }, station)).body.message).toBe(
+    'MESSAGE_SENT',
+  );
   const verified = await server.post<{ supervisor_token: string }>(
     '/otp/supervisor/verify',
     { mobile: who.mobile, otp: lastCode(who.e164) },
@@ -180,7 +182,7 @@ describe('supervisor sign-in by code', () => {
     const real = await server.post('/otp/supervisor/send', { mobile: sup.mobile }, station);
     const other = await server.post('/otp/supervisor/send', { mobile: without.mobile }, station);
     const nobody = await server.post('/otp/supervisor/send', { mobile: '0549999999' }, station);
-    expect(real.body).toMatchObject({ status: true, message: 'OK' });
+    expect(real.body).toMatchObject({ status: true, message: 'MESSAGE_SENT' });
     for (const answer of [other, nobody]) {
       expect(answer.status).toBe(real.status);
       expect(answer.body).toEqual(real.body);
@@ -225,7 +227,7 @@ describe('supervisor sign-in by code', () => {
     await room({ supervisor_ids: [sup.id] });
     expect(
       (await server.post('/otp/supervisor/send', { mobile: sup.mobile, language: 'ar' }, admin)).body.message,
-    ).toBe('OK');
+    ).toBe('MESSAGE_SENT');
     const text = server.texts.filter((t) => t.to === sup.e164).at(-1)!.body;
     expect(text).toContain('رمز التحقق');
     expect(text).not.toContain('PlayDesk code');

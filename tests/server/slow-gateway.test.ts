@@ -116,7 +116,7 @@ describe('supervisor code sends waiting on a slow gateway', () => {
     expect(list.status).toBe(200);
 
     gate.release();
-    for (const res of await Promise.all(sends)) expect(res.body.message).toBe('OK');
+    for (const res of await Promise.all(sends)) expect(res.body.message).toBe('MESSAGE_SENT');
     const e164s = mobiles.map((m) => `+966${m.slice(1)}`);
     const recorded = await server.database.db.select().from(smsMessages).where(inArray(smsMessages.to, e164s));
     expect(recorded).toHaveLength(SENDS);

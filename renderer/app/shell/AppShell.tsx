@@ -26,7 +26,7 @@ import type { ReactNode } from 'react';
 import { abilityFor, isAdministratorRole, type SessionUser } from '../../../shared/permissions';
 import { useAppDispatch } from '../../app/store';
 import { logout } from '../../app/auth-slice';
-import { useBranchListQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { GlobalSearch } from './GlobalSearch';
 import { localName } from '../../components/names';
@@ -67,7 +67,7 @@ export function AppShell({ user }: { user: SessionUser }) {
   const { pathname } = useLocation();
   const ability = useMemo(() => abilityFor(user), [user]);
   const entries = useMemo(() => menuFeatures(ability), [ability]);
-  const { data: branches } = useBranchListQuery();
+  const { data: branches } = api.useBranchListQuery();
   const branch = branches?.find((b) => b.id === user.branch_id);
   const section = pathname.split('/')[1];
   const current = entries.find((f) => f === section) ?? null;

@@ -5,7 +5,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_LIMIT_PER_GROUP } from '../../../shared/domain/constants';
-import { useParentSearchQuery } from '../../api/parents';
+import { api } from '../../api/base';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
 import { Ltr } from '../../components/Ltr';
@@ -22,7 +22,7 @@ export function GlobalSearch() {
   const { pathname } = useLocation();
   useEffect(() => setTyped(''), [pathname]);
   const query = useDebounced(typed.trim());
-  const { data } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
+  const { data } = api.useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const named = (item: { name_en: string; name_ar: string }) =>
     words.every((w) => `${item.name_en} ${item.name_ar}`.toLowerCase().includes(w));

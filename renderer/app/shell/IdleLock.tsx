@@ -10,7 +10,7 @@ import { useAppDispatch } from '../store';
 import { logout } from '../auth-slice';
 import { useIdle } from './useIdle';
 import { useKeptAwake } from '../../components/keepAwake';
-import { useChainSettingsQuery } from '../../api/chain-settings';
+import { api } from '../../api/base';
 
 /**
  * Locks the station over the app after the chain's idle time (not while a screen keeps it awake: the
@@ -19,7 +19,7 @@ import { useChainSettingsQuery } from '../../api/chain-settings';
  * (a half-made sale is still there after unlocking) but hidden: nothing on it can be read, focused or clicked.
  */
 export function IdleLock({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const { data, isError } = useChainSettingsQuery();
+  const { data, isError } = api.useChainSettingsGetQuery();
   // A room view at a room door stays on; its supervisor's own sign-in (code, 8 hours, sign-out) guards it.
   const awake = useKeptAwake();
   const [locked, unlock] = useIdle(awake ? null : (data?.idle_seconds ?? (isError ? DEFAULT_IDLE_SECONDS : null)));

@@ -4,7 +4,7 @@ import { CloseOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../shared/api/chat';
 import { MAX_CHAT_MESSAGE_LENGTH } from '../../../shared/domain/chat';
-import { useChatSendMutation } from '../../api/chat';
+import { api } from '../../api/base';
 import { useNotify } from '../useNotify';
 import { chatStore } from './chatStore';
 import { Quote } from './MessageItem';
@@ -25,7 +25,7 @@ export function Composer({
   const { t } = useTranslation();
   const notify = useNotify();
   const [text, setText] = useState('');
-  const [send, { isLoading }] = useChatSendMutation();
+  const [send, { isLoading }] = api.useChatSendPendingMutation();
 
   const submit = async () => {
     const body = text.trim();

@@ -3,7 +3,7 @@ import { Alert, Badge, Empty, Input, Spin, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../../shared/api/envelope';
-import { useChatListQuery } from '../../api/chat';
+import { api } from '../../api/base';
 import { messageText } from '../../i18n/message';
 import { localName } from '../names';
 import { formatCount } from '../numbers';
@@ -14,7 +14,7 @@ export function ContactList({ openId, onOpen }: { openId: number | null; onOpen:
   const { t, i18n } = useTranslation();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
-  const { data: contacts, isLoading, error } = useChatListQuery(search ? { search } : {});
+  const { data: contacts, isLoading, error } = api.useChatListQuery(search ? { search } : {});
 
   return (
     <nav className="pd-chat-contacts" aria-label={t('chat.contacts')} data-testid="chat-contacts">

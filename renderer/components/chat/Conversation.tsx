@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatContact, ChatMessage } from '../../../shared/api/chat';
 import type { ApiFailure } from '../../../shared/api/envelope';
 import { MAX_CHAT_HISTORY_DAYS } from '../../../shared/domain/chat';
-import { useChatBookmarkMutation, useChatReadMutation, useChatUserQuery, useLazyChatUserQuery } from '../../api/chat';
+import { api } from '../../api/base';
 import { localName } from '../names';
 import { messageText } from '../../i18n/message';
 import { useNotify } from '../useNotify';
@@ -25,15 +25,15 @@ const SPAN_MS = MAX_CHAT_HISTORY_DAYS * 24 * 60 * 60 * 1000;
 export function Conversation({ contact }: { contact: ChatContact }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const { data, error } = useChatUserQuery({ id: contact.id });
-  const [loadSpan, earlierState] = useLazyChatUserQuery();
+  const { data, error } = api.useChatUserQuery({ id: contact.id });
+  const [loadSpan, earlierState] = api.useLazyChatUserQuery();
   // Where the shown history starts: the server's default span is the last 10 days.
   const [shownFrom, setShownFrom] = useState(() => Date.now() - SPAN_MS);
   const [earlier, setEarlier] = useState<ChatMessage[][]>([]);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const pending = useChatState((s) => s.pending);
-  const [read] = useChatReadMutation();
-  const [bookmark] = useChatBookmarkMutation();
+  const [read] = api.useChatReadMutation();
+  const [bookmark] = api.useChatBookmarkMutation();
   const lines = conversationLines([...earlier, data?.messages ?? []], pending, contact.id);
   const byId = new Map(lines.flatMap((l) => (l.stored ? [[l.stored.id, l.stored] as const] : [])));
   const lastStored = lines.findLast((l) => l.stored)?.stored?.id;
@@ -73,7 +73,7 @@ export function Conversation({ contact }: { contact: ChatContact }) {
     readUpTo.current = lastStored;
     void read({ id: contact.id, upTo: lastStored })
       .unwrap()
-      .then(({ unread }) => chatStore.read(contact.id, unreadNow.current - unread))
+      .then(({ data: { unread } }) => chatStore.read(contact.id, unreadNow.current - unread))
       .catch(() => undefined);
   }, [contact.id, lastStored, read]);
 
@@ -101,7 +101,7 @@ export function Conversation({ contact }: { contact: ChatContact }) {
     void bookmark({ id: message.id, bookmarked: !message.bookmarked })
       .unwrap()
       // An earlier span is held here, not in the cache that the bookmark reloads.
-      .then((changed) =>
+      .then(({ data: changed }) =>
         setEarlier((spans) => spans.map((span) => span.map((m) => (m.id === changed.id ? changed : m)))),
       )
       .catch((e: Partial<ApiFailure>) => notify.error(e.message));

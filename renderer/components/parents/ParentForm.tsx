@@ -3,7 +3,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useKidCreateMutation, useParentCreateMutation } from '../../api/parents';
+import { api } from '../../api/base';
 import { FormModal } from '../FormModal';
 import { NameFields } from '../NameFields';
 import { useSubmit } from '../useSubmit';
@@ -27,8 +27,8 @@ export function ParentForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [createParent, creating] = useParentCreateMutation();
-  const [createKid, creatingKid] = useKidCreateMutation();
+  const [createParent, creating] = api.useParentCreateMutation();
+  const [createKid, creatingKid] = api.useKidCreateMutation();
   const submit = useSubmit();
   const required = { required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') };
 

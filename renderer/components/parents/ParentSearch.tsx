@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useParentSearchQuery } from '../../api/parents';
+import { api } from '../../api/base';
 import { localName } from '../names';
 import { useDebounced } from '../useDebounced';
 import { Ltr } from '../Ltr';
@@ -23,7 +23,7 @@ export function ParentSearch<P extends Shown>(props: {
   const { i18n } = useTranslation();
   const [typed, setTyped] = useState('');
   const query = useDebounced(typed.trim());
-  const { data: found, isFetching } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
+  const { data: found, isFetching } = api.useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const options: (FoundParent | P)[] = [
     ...(found ?? []),
     ...(value && !found?.some((p) => p.id === value.id) ? [value] : []),

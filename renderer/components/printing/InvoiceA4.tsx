@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Receipt } from '../../../shared/domain/receipt';
 import { usePrintPage } from './usePrintPage';
 import { formatMoney } from '../../../shared/domain/money';
-import { useSaleReceiptQuery } from '../../api/sales';
+import { api } from '../../api/base';
 import { formatDateTime } from '../dates';
 import './a4-page.css';
 import './invoice-a4.css';
@@ -26,7 +26,7 @@ function Both({ en, ar }: { en: string; ar: string }) {
 /** The A4 invoice (or credit note): bilingual, with the tax QR, printed or saved as PDF. */
 export function InvoiceA4({ id, back }: { id: number; back: () => void }) {
   const { t, i18n } = useTranslation();
-  const { data: receipt, isLoading, error } = useSaleReceiptQuery({ id });
+  const { data: receipt, isLoading, error } = api.useSaleReceiptQuery({ id });
   const printing = usePrintPage();
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
   if (isLoading) return <Spin />;

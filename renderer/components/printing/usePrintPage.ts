@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DocumentOutcome } from '../../../shared/ipc';
+import { api } from '../../api/base';
 import { bridge } from '../../bridge';
 import { useNotify } from '../useNotify';
 
@@ -13,11 +14,8 @@ export function usePrintPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const notify = useNotify();
-  const [desktop, setDesktop] = useState(false);
+  const desktop = api.useAppInfoQuery().data?.shell === 'electron';
   const [busy, setBusy] = useState<'print' | 'pdf' | null>(null);
-  useEffect(() => {
-    void bridge.invoke('pos:app-info', null).then((info) => setDesktop(info.shell === 'electron'));
-  }, []);
   const run = async (action: 'print' | 'pdf', fileName: string) => {
     setBusy(action);
     const outcome = await bridge

@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FirstAdministratorRequest } from '../../../shared/api/setup';
 import type { ApiFailure } from '../../../shared/api/envelope';
-import { useCreateFirstAdministratorMutation } from '../../api/setup';
+import { api } from '../../api/base';
 import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
 import { PasswordFields } from '../../components/PasswordFields';
@@ -24,7 +24,7 @@ export function FirstRunForm({
   const { t } = useTranslation();
   const notify = useNotify();
   const [form] = Form.useForm<FirstAdministratorRequest>();
-  const [create, { isLoading }] = useCreateFirstAdministratorMutation();
+  const [create, { isLoading }] = api.useFirstAdministratorMutation();
   const required = { required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') };
 
   const submit = async (values: FirstAdministratorRequest) => {

@@ -8,7 +8,7 @@ import { login } from '../../app/auth-slice';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useNotify } from '../../components/useNotify';
 import { showFieldErrors } from '../../components/fieldErrors';
-import { useSetupStatusQuery } from '../../api/setup';
+import { api } from '../../api/base';
 import { LoginHeading, LoginNote } from './loginText';
 import { firstLoginShown, readFirstLogin, removeFirstLogin } from './first-login';
 import './login.css';
@@ -19,7 +19,7 @@ const FirstRunForm = lazy(() => import('./FirstRunForm').then((m) => ({ default:
 export function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { data: setup } = useSetupStatusQuery();
+  const { data: setup } = api.useSetupStatusQuery();
   const { token } = theme.useToken();
 
   return (

@@ -3,13 +3,7 @@ import { Form, Input, Select, Space, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
-import {
-  useBranchCreateMutation,
-  useBranchDeleteMutation,
-  useBranchPageQuery,
-  useBranchUpdateMutation,
-} from '../../api/branches';
-import { useLookupQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
@@ -24,9 +18,9 @@ export function BranchesPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging(BRANCH_LIST_PAGING);
-  const { data, isFetching } = useBranchPageQuery(list.query);
+  const { data, isFetching } = api.useBranchPageListQuery(list.query);
   const [editing, setEditing] = useState<Branch | 'new' | null>(null);
-  const [remove] = useBranchDeleteMutation();
+  const [remove] = api.useBranchDeleteMutation();
   const submit = useSubmit();
 
   return (
@@ -82,8 +76,8 @@ export function BranchesPage() {
 function BranchForm({ branch, onClose }: { branch: Branch | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BranchInput>();
-  const [create, creating] = useBranchCreateMutation();
-  const [update, updating] = useBranchUpdateMutation();
+  const [create, creating] = api.useBranchCreateMutation();
+  const [update, updating] = api.useBranchUpdateMutation();
   const submit = useSubmit();
   const save = async (values: BranchInput) => {
     const done = await submit(branch ? update({ ...values, id: branch.id }) : create(values), { form });
@@ -165,7 +159,7 @@ function TimeZoneSelect(props: { value?: string; onChange?: (zone: string) => vo
 /** Countries by their name in the screen's language (the nationalities list carries the ISO codes). */
 function CountrySelect(props: { value?: string; onChange?: (code: string) => void }) {
   const { i18n } = useTranslation();
-  const { data, isLoading } = useLookupQuery('nationality/list');
+  const { data, isLoading } = api.useNationalityListQuery();
   const options = (data ?? []).flatMap((n) =>
     'code' in n ? [{ value: n.code, label: `${localName(n, i18n.language)} (${n.code})` }] : [],
   );

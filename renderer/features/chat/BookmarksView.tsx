@@ -2,7 +2,7 @@ import { Button, Empty, List, Spin, Typography } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../../shared/api/envelope';
-import { useChatBookmarkMutation, useChatBookmarksQuery, useChatListQuery } from '../../api/chat';
+import { api } from '../../api/base';
 import { formatDateTime } from '../../components/dates';
 import { localName } from '../../components/names';
 import { useNotify } from '../../components/useNotify';
@@ -11,9 +11,9 @@ import { useNotify } from '../../components/useNotify';
 export function BookmarksView({ onOpen }: { onOpen: (contactId: number) => void }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const { data: marked, isLoading } = useChatBookmarksQuery();
-  const { data: contacts } = useChatListQuery({});
-  const [bookmark] = useChatBookmarkMutation();
+  const { data: marked, isLoading } = api.useChatBookmarksQuery();
+  const { data: contacts } = api.useChatListQuery({});
+  const [bookmark] = api.useChatBookmarkMutation();
   const nameOf = (id: number) => {
     const contact = contacts?.find((c) => c.id === id);
     return contact ? localName(contact, i18n.language) : t('chat.someone');

@@ -3,7 +3,7 @@ import { StarOutlined } from '@ant-design/icons';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatContact } from '../../../shared/api/chat';
-import { useChatListQuery } from '../../api/chat';
+import { api } from '../../api/base';
 import { PageTitle } from '../../components/PageTitle';
 import { BookmarksView } from './BookmarksView';
 import { ContactList } from '../../components/chat/ContactList';
@@ -73,7 +73,7 @@ function Screen({
 function OpenConversation({ onOpen }: { onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   const id = Number(useParams().contactId);
-  const { data: contacts, isLoading, error } = useChatListQuery({});
+  const { data: contacts, isLoading, error } = api.useChatListQuery({});
   const contact =
     contacts?.find((c) => c.id === id) ??
     (error && Number.isInteger(id) && id > 0 ? unknownContact(id, t('chat.someone')) : undefined);

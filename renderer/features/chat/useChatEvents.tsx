@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../shared/api/chat';
 import { api } from '../../api/base';
-import { useChatListQuery } from '../../api/chat';
 import { useAppDispatch } from '../../app/store';
 import { bridge } from '../../bridge';
 import { localName } from '../../components/names';
@@ -27,7 +26,7 @@ export function useChatEvents(userId: number, enabled: boolean): void {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
-  const { data: contacts } = useChatListQuery({}, { skip: !enabled });
+  const { data: contacts } = api.useChatListQuery({}, { skip: !enabled });
   // The listener is made once; what it reads changes under it.
   const now = useRef({ t, language: i18n.language, notify, notifications, navigate, pathname, contacts });
   now.current = { t, language: i18n.language, notify, notifications, navigate, pathname, contacts };

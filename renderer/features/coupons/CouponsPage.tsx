@@ -3,8 +3,7 @@ import { DatePicker, Form, Input, InputNumber, Radio, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '../../../shared/api/coupons';
-import { useCouponCreateMutation, useCouponDeleteMutation, useCouponPageQuery } from '../../api/coupons';
-import { useBranchListQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { LookupSelect } from '../../components/LookupSelect';
@@ -19,10 +18,10 @@ export function CouponsPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
-  const { data, isFetching } = useCouponPageQuery(list.query);
-  const { data: branches } = useBranchListQuery();
+  const { data, isFetching } = api.useCouponPageListQuery(list.query);
+  const { data: branches } = api.useBranchListQuery();
   const [adding, setAdding] = useState(false);
-  const [remove] = useCouponDeleteMutation();
+  const [remove] = api.useCouponDeleteMutation();
   const submit = useSubmit();
   const date = (v: string | null) => formatDay(v, i18n.language);
 
@@ -105,8 +104,8 @@ function CouponForm({ onClose }: { onClose: () => void }) {
   const ability = useAbility();
   const [form] = Form.useForm<FormValues>();
   const type = Form.useWatch('type', form);
-  const { data: branches } = useBranchListQuery();
-  const [create, creating] = useCouponCreateMutation();
+  const { data: branches } = api.useBranchListQuery();
+  const [create, creating] = api.useCouponCreateMutation();
   const submit = useSubmit();
   const required = { required: true, message: t('errors:FIELD_REQUIRED') };
   const save = async ({ value, min_cart_value, period, ...values }: FormValues) => {

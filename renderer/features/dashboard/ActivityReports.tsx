@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { KidVisit } from '../../../shared/api/reports';
 import type { RoomVisit } from '../../../shared/api/rooms';
-import { useKidVisitsQuery } from '../../api/reports';
-import { useRoomVisitsQuery } from '../../api/rooms';
-import { useEmployeePageQuery, useLoginReportQuery } from '../../api/employees';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { LookupSelect } from '../../components/LookupSelect';
 import { formatDateTime } from '../../components/dates';
@@ -36,7 +34,9 @@ function useFilters() {
 function FilterBar({ filters, onChange }: { filters: Filters; onChange: (f: Filters) => void }) {
   const { t } = useTranslation();
   const ability = useAbility();
-  const { data: employees } = useEmployeePageQuery(EMPLOYEE_CHOICES, { skip: !ability.can('view', 'Employees') });
+  const { data: employees } = api.useEmployeePageListQuery(EMPLOYEE_CHOICES, {
+    skip: !ability.can('view', 'Employees'),
+  });
   return (
     <Flex gap={8} wrap style={{ marginBottom: 12 }}>
       <DatePicker.RangePicker
@@ -181,7 +181,11 @@ function stayColumns<T extends Stay>(
 export function KidVisitsReport({ branchId }: { branchId: number | null }) {
   const { t, i18n } = useTranslation();
   const { filters, page, bar } = useFilters();
-  const { data, isFetching } = useKidVisitsQuery({ ...filters, perPage: LIST_PER_PAGE, branch_id: branchId });
+  const { data, isFetching } = api.useKidVisitPageListQuery({
+    ...filters,
+    perPage: LIST_PER_PAGE,
+    branch_id: branchId,
+  });
   const lang = i18n.language;
   return (
     <Paged<KidVisit>
@@ -227,7 +231,11 @@ export function KidVisitsReport({ branchId }: { branchId: number | null }) {
 export function RoomVisitsReport({ branchId }: { branchId: number | null }) {
   const { t, i18n } = useTranslation();
   const { filters, page, bar } = useFilters();
-  const { data, isFetching } = useRoomVisitsQuery({ ...filters, perPage: LIST_PER_PAGE, branch_id: branchId });
+  const { data, isFetching } = api.useKidRoomStayPageListQuery({
+    ...filters,
+    perPage: LIST_PER_PAGE,
+    branch_id: branchId,
+  });
   const lang = i18n.language;
   const room = (r: RoomVisit) => localName({ name_en: r.room_name_en, name_ar: r.room_name_ar }, lang);
   return (
@@ -262,7 +270,7 @@ export function LoginReport({ branchId }: { branchId: number | null }) {
     user_id: filters.user_id ?? undefined,
     branch_id: branchId,
   };
-  const { data, isFetching } = useLoginReportQuery({ ...request, page: filters.page, perPage: LIST_PER_PAGE });
+  const { data, isFetching } = api.useLoginReportQuery({ ...request, page: filters.page, perPage: LIST_PER_PAGE });
   const lang = i18n.language;
   const name = (r: Login) => localName(r, lang);
   const at = (iso: string | null) => formatDateTime(iso, lang, 'short');

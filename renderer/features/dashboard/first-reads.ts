@@ -1,6 +1,6 @@
 import type { AppAbility } from '../../../shared/permissions';
 import type { RequestOf } from '../../../shared/api/catalogue';
-import { employeeEndpoints } from '../../api/employees';
+import { api } from '../../api/base';
 import type { FirstReads } from '../../app/first-screen';
 
 /** The dashboard as it opens: every branch, and each activity list on its first page. */
@@ -16,5 +16,5 @@ export const EMPLOYEE_CHOICES = { page: 1, perPage: 200 } as const satisfies Req
  */
 export const dashboardFirstReads: FirstReads = (dispatch, ability: AppAbility) => {
   if (ability.can('view', 'Employees'))
-    dispatch(employeeEndpoints.employeePage.initiate(EMPLOYEE_CHOICES, { subscribe: false }));
+    dispatch(api.endpoints.employeePageList.initiate(EMPLOYEE_CHOICES, { subscribe: false }));
 };

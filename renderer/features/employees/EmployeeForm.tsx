@@ -1,8 +1,8 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Employee, EmployeeRegister } from '../../../shared/api/employees';
-import { useEmployeeRegisterMutation, useEmployeeUpdateMutation } from '../../api/employees';
-import { type LookupName, useBranchListQuery, useLookupQuery, useRoleOptionsQuery } from '../../api/lookups';
+import type { LookupItem } from '../../../shared/api/lookups';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { LookupSelect } from '../../components/LookupSelect';
 import { NameFields } from '../../components/NameFields';
@@ -10,8 +10,11 @@ import { PasswordFields } from '../../components/PasswordFields';
 import { useSubmit } from '../../components/useSubmit';
 import { FormModal } from '../../components/FormModal';
 
-function Lookup({ name, list, label }: { name: keyof EmployeeRegister; list: LookupName; label: string }) {
-  const { data, isLoading } = useLookupQuery(list);
+/** `list`: one of the catalogue's lookup reads (`api.endpoints.shiftList`), read when the field shows. */
+type LookupRead = { useQuery: () => { data?: LookupItem[]; isLoading: boolean } };
+
+function Lookup({ name, list, label }: { name: keyof EmployeeRegister; list: LookupRead; label: string }) {
+  const { data, isLoading } = list.useQuery();
   return (
     <Form.Item name={name} label={label}>
       <LookupSelect items={data} loading={isLoading} />
@@ -25,10 +28,10 @@ export function EmployeeForm({ employee, onClose }: { employee: Employee | null;
   const ability = useAbility();
   const [form] = Form.useForm<EmployeeRegister>();
   const role = Form.useWatch('role', form) ?? employee?.role ?? 'employee';
-  const { data: roles } = useRoleOptionsQuery();
-  const { data: branches } = useBranchListQuery();
-  const [register, registering] = useEmployeeRegisterMutation();
-  const [update, updating] = useEmployeeUpdateMutation();
+  const { data: roles } = api.usePriviledgeListQuery();
+  const { data: branches } = api.useBranchListQuery();
+  const [register, registering] = api.useEmployeeRegisterMutation();
+  const [update, updating] = api.useEmployeeUpdateMutation();
   const submit = useSubmit();
   const required = { required: true, message: t('errors:FIELD_REQUIRED') };
 
@@ -93,7 +96,11 @@ export function EmployeeForm({ employee, onClose }: { employee: Employee | null;
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Lookup name="identification_id" list="identification/list" label={t('employees.identification')} />
+            <Lookup
+              name="identification_id"
+              list={api.endpoints.identificationList}
+              label={t('employees.identification')}
+            />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="identification_number" label={t('employees.identificationNumber')}>
@@ -101,16 +108,24 @@ export function EmployeeForm({ employee, onClose }: { employee: Employee | null;
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Lookup name="nationality_id" list="nationality/list" label={t('employees.nationality')} />
+            <Lookup name="nationality_id" list={api.endpoints.nationalityList} label={t('employees.nationality')} />
           </Col>
           <Col xs={24} md={12}>
-            <Lookup name="specialization_id" list="specialization/list" label={t('employees.specialization')} />
+            <Lookup
+              name="specialization_id"
+              list={api.endpoints.specializationList}
+              label={t('employees.specialization')}
+            />
           </Col>
           <Col xs={24} md={12}>
-            <Lookup name="qualification_id" list="qualification/list" label={t('employees.qualification')} />
+            <Lookup
+              name="qualification_id"
+              list={api.endpoints.qualificationList}
+              label={t('employees.qualification')}
+            />
           </Col>
           <Col xs={24} md={12}>
-            <Lookup name="shift_id" list="shift/list" label={t('employees.shift')} />
+            <Lookup name="shift_id" list={api.endpoints.shiftList} label={t('employees.shift')} />
           </Col>
           {!employee && (
             <PasswordFields

@@ -4,13 +4,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, EditOutlined } f
 import { useTranslation } from 'react-i18next';
 import { RoomStays } from '../../components/RoomStays';
 import { isAdministratorRole } from '../../../shared/permissions';
-import {
-  useEmployeeDeleteMutation,
-  useEmployeeInfoQuery,
-  useEmployeeRoomSessionsQuery,
-  useEmployeeSessionsQuery,
-  useEmployeeUpdateMutation,
-} from '../../api/employees';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { PasswordFields } from '../../components/PasswordFields';
@@ -24,9 +18,9 @@ import { Ltr } from '../../components/Ltr';
 export function EmployeeProfile({ id, back }: { id: number; back: () => void }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const { data: employee, isLoading, error } = useEmployeeInfoQuery(id);
+  const { data: employee, isLoading, error } = api.useEmployeeInfoQuery({ id });
   const [editing, setEditing] = useState(false);
-  const [remove, removing] = useEmployeeDeleteMutation();
+  const [remove, removing] = api.useEmployeeDeleteMutation();
   const submit = useSubmit();
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
 
@@ -125,7 +119,7 @@ export function EmployeeProfile({ id, back }: { id: number; back: () => void }) 
 function SignIns({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useEmployeeSessionsQuery({ user_id: userId, page, perPage: 10 });
+  const { data, isFetching } = api.useEmployeeSessionsQuery({ user_id: userId, page, perPage: 10 });
   return (
     <Table
       rowKey="id"
@@ -153,7 +147,7 @@ function SignIns({ userId }: { userId: number }) {
 function RoomSessions({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useEmployeeRoomSessionsQuery({ user_id: userId, page, perPage: 10 });
+  const { data, isFetching } = api.useEmployeeRoomSessionsQuery({ user_id: userId, page, perPage: 10 });
   return (
     <RoomStays
       stays={data?.rows.map((s) => ({ ...s, in: s.login_at, out: s.logout_at }))}
@@ -170,7 +164,7 @@ function RoomSessions({ userId }: { userId: number }) {
 function PasswordTab({ id }: { id: number }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string; confirm_password: string }>();
-  const [update, updating] = useEmployeeUpdateMutation();
+  const [update, updating] = api.useEmployeeUpdateMutation();
   const submit = useSubmit();
   return (
     <Form

@@ -3,8 +3,7 @@ import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '../../../shared/api/employees';
 import { isAdministratorRole } from '../../../shared/permissions';
-import { useEmployeePageQuery } from '../../api/employees';
-import { useBranchListQuery, useRoleOptionsQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
@@ -15,9 +14,9 @@ export function EmployeesPage({ open }: { open: (id: number) => void }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
-  const { data, isFetching } = useEmployeePageQuery(list.query);
-  const { data: roles } = useRoleOptionsQuery();
-  const { data: branches } = useBranchListQuery();
+  const { data, isFetching } = api.useEmployeePageListQuery(list.query);
+  const { data: roles } = api.usePriviledgeListQuery();
+  const { data: branches } = api.useBranchListQuery();
   const [adding, setAdding] = useState(false);
   const nameOf = (list: { id: number; name_en: string; name_ar: string }[] | undefined, id: number | null) => {
     const item = list?.find((x) => x.id === id);

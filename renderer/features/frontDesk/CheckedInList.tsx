@@ -3,7 +3,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '../../../shared/api/frontdesk';
 import { NO_BRANCH_ID } from '../../../shared/domain/constants';
-import { useCheckedInQuery } from '../../api/frontdesk';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { formatDateTime } from '../../components/dates';
@@ -22,7 +22,7 @@ export function CheckedInList(props: {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
-  const { data, isFetching } = useCheckedInQuery({ ...list.query, branch_id: props.branchId ?? NO_BRANCH_ID });
+  const { data, isFetching } = api.useCheckedInListQuery({ ...list.query, branch_id: props.branchId ?? NO_BRANCH_ID });
   const leaving = useCheckout(props.goToTill);
 
   return (

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NO_BRANCH_ID } from '../../../shared/domain/constants';
-import { useBranchListQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { useStationBranch } from '../../app/station';
 import { useAppSelector } from '../../app/store';
 import { LookupSelect } from '../../components/LookupSelect';
@@ -20,7 +20,7 @@ export function FrontDeskPage({ find }: { find?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
-  const { data: branches } = useBranchListQuery();
+  const { data: branches } = api.useBranchListQuery();
   const station = useStationBranch();
   const [branchId, setBranchId] = useState<number | null>(null);
   const picked = branchId ?? station ?? NO_BRANCH_ID;

@@ -27,11 +27,7 @@ import type { Visit } from '../../../shared/api/frontdesk';
 import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
 import { mayOverrideBan } from '../../../shared/permissions';
-import { useKidProfileVisitsQuery, useOvertimeLogQuery } from '../../api/frontdesk';
-import { useKidInfoQuery, useKidUpdateMutation } from '../../api/parents';
-import { useKidInvoicesQuery } from '../../api/sales';
-import { useKidRoomVisitsQuery } from '../../api/rooms';
-import { useKidSubscriptionsQuery } from '../../api/subscriptions';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { OwnerFiles } from '../../components/OwnerFiles';
@@ -49,7 +45,7 @@ import { PromotionsSwitch } from './PromotionsSwitch';
 export function KidProfile({ id, back }: { id: number; back: () => void }) {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const { data: kid, isLoading, error } = useKidInfoQuery({ id });
+  const { data: kid, isLoading, error } = api.useKidInfoQuery({ id });
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
   if (isLoading) return <Spin />;
   if (error || !kid)
@@ -95,13 +91,13 @@ export function KidProfile({ id, back }: { id: number; back: () => void }) {
   );
 }
 
-type KidData = NonNullable<ReturnType<typeof useKidInfoQuery>['data']>;
+type KidData = NonNullable<ReturnType<typeof api.useKidInfoQuery>['data']>;
 
 /** `mayBan`: the right that lets a banned kid in, without which the ban is shown but not changed. */
 function Info({ kid, editable, mayBan }: { kid: KidData; editable: boolean; mayBan: boolean }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<{ birth_date: Dayjs | null; medical_notes: string; banned: boolean; vip: boolean }>();
-  const [update, saving] = useKidUpdateMutation();
+  const [update, saving] = api.useKidUpdateMutation();
   const submit = useSubmit();
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -175,7 +171,7 @@ function Info({ kid, editable, mayBan }: { kid: KidData; editable: boolean; mayB
 
 function Subscriptions({ kidId }: { kidId: number }) {
   const { t, i18n } = useTranslation();
-  const { data, isFetching } = useKidSubscriptionsQuery({ id: kidId });
+  const { data, isFetching } = api.useKidSubscriptionsQuery({ id: kidId });
   return (
     <Table<Subscription>
       rowKey="id"
@@ -210,7 +206,7 @@ function Invoices({ kidId }: { kidId: number }) {
   // Spec 9: on profiles the range defaults to about a month back through today.
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(1, 'month'), dayjs()]);
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useKidInvoicesQuery({
+  const { data, isFetching } = api.useKidInvoicesQuery({
     kid_id: kidId,
     page,
     perPage: 10,
@@ -247,7 +243,7 @@ function Invoices({ kidId }: { kidId: number }) {
 function Visits({ kidId }: { kidId: number }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useKidProfileVisitsQuery({ kid_id: kidId, page, perPage: 10 });
+  const { data, isFetching } = api.useKidVisitsQuery({ kid_id: kidId, page, perPage: 10 });
   return (
     <Table<Visit>
       rowKey="id"
@@ -289,7 +285,7 @@ function Visits({ kidId }: { kidId: number }) {
 function FeeHistory({ visitId, decision }: { visitId: number; decision: NonNullable<Visit['fee_decision']> }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { data } = useOvertimeLogQuery(open ? { session_id: visitId } : skipToken);
+  const { data } = api.useOvertimeDecisionLogQuery(open ? { session_id: visitId } : skipToken);
   return (
     <Popover
       open={open}
@@ -334,7 +330,7 @@ function FeeHistory({ visitId, decision }: { visitId: number; decision: NonNulla
 function RoomVisits({ kidId }: { kidId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useKidRoomVisitsQuery({ kid_id: kidId, page, perPage: 10 });
+  const { data, isFetching } = api.useKidRoomStaysQuery({ kid_id: kidId, page, perPage: 10 });
   return (
     <RoomStays
       stays={data?.rows.map((v) => ({ ...v, in: v.checkin_at, out: v.checkout_at, by: v.checked_in_by }))}

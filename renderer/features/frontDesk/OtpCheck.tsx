@@ -2,7 +2,7 @@ import { useEffect, useState, type Ref } from 'react';
 import { Tag } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useOtpSendMutation, useOtpVerifyMutation } from '../../api/frontdesk';
+import { api } from '../../api/base';
 import { maskedMobile } from '../../components/mobile';
 import { useSubmit } from '../../components/useSubmit';
 import { CodeEntry } from '../../components/CodeEntry';
@@ -18,7 +18,7 @@ import { useAppSelector } from '../../app/store';
 export function useSendCode() {
   const { t } = useTranslation();
   const submit = useSubmit();
-  const [send] = useOtpSendMutation();
+  const [send] = api.useOtpSendMutation();
   const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
   return async (parent: { id: number; mobile: string }, branchId: number | null) =>
     (await submit(
@@ -28,7 +28,7 @@ export function useSendCode() {
         language: pageLanguage(),
         branch_id: ownBranch === null ? branchId : null,
       }),
-      { success: { text: t('desk.codeSent', { mobile: maskedMobile(parent.mobile) }) } },
+      { text: t('desk.codeSent', { mobile: maskedMobile(parent.mobile) }) },
     )) !== null;
 }
 
@@ -50,7 +50,7 @@ export function OtpCheck({
   const { t } = useTranslation();
   const submit = useSubmit();
   const sendCode = useSendCode();
-  const [verify] = useOtpVerifyMutation();
+  const [verify] = api.useOtpVerifyMutation();
   const [approved, setApproved] = useState(false);
   useEffect(() => {
     if (approved) onApproved();
@@ -69,9 +69,7 @@ export function OtpCheck({
       sendLabel={t('desk.sendCode')}
       onSend={() => sendCode(parent, branchId)}
       onVerify={async (otp) => {
-        const result = await submit(verify({ id: parent.id, mobile: parent.mobile, otp }), {
-          success: 'OTP_VERIFICATION_SUCCESS',
-        });
+        const result = await submit(verify({ id: parent.id, mobile: parent.mobile, otp }));
         setApproved(result?.status === 'approved');
         return result?.status === 'approved';
       }}

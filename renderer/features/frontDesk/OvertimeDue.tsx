@@ -6,7 +6,7 @@ import { CodeEntry } from '../../components/CodeEntry';
 import { useSendCode } from './OtpCheck';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '../../../shared/api/frontdesk';
-import { useCheckoutMutation, useOvertimeConfirmMutation, useOvertimeDecideMutation } from '../../api/frontdesk';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { localName } from '../../components/names';
@@ -18,10 +18,10 @@ import { useSubmit } from '../../components/useSubmit';
  */
 export function useCheckout(goToTill: (kidIds: number[]) => void, done?: () => void) {
   const submit = useSubmit();
-  const [checkout, state] = useCheckoutMutation();
+  const [checkout, state] = api.useKidsCheckoutMutation();
   const [due, setDue] = useState<Visit[] | null>(null);
   const run = async (kidIds: number[]) => {
-    const closed = await submit(checkout({ ids: kidIds }), { success: 'CHECKOUT_COMPLETED' });
+    const closed = await submit(checkout({ ids: kidIds }));
     if (closed?.some((s) => s.due > 0)) setDue(closed.filter((s) => s.due > 0));
     else if (closed) done?.();
   };
@@ -139,7 +139,7 @@ function ParentConfirms({ owing, onConfirmed }: { owing: Visit[]; onConfirmed: (
   const { t } = useTranslation();
   const submit = useSubmit();
   const sendCode = useSendCode();
-  const [confirm] = useOvertimeConfirmMutation();
+  const [confirm] = api.useLazyVisitPaymentsQuery();
   const parent = owing[0]!;
   if (owing.every((s) => s.confirmed_at)) return null;
   return (
@@ -149,9 +149,7 @@ function ParentConfirms({ owing, onConfirmed }: { owing: Visit[]; onConfirmed: (
         sendLabel={t('desk.parentConfirms')}
         onSend={() => sendCode({ id: parent.parent_id, mobile: parent.mobile }, parent.branch_id)}
         onVerify={async (otp) => {
-          const bills = await submit(confirm({ kids: owing.map((s) => s.kid_id).join(','), otp }), {
-            success: 'OTP_VERIFICATION_SUCCESS',
-          });
+          const bills = await submit(confirm({ kids: owing.map((s) => s.kid_id).join(','), otp }));
           if (bills) onConfirmed(bills);
           return bills !== null;
         }}
@@ -174,7 +172,7 @@ function Decision({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ action: 'edit' | 'forgive'; fee: number; reason: string }>();
   const action = Form.useWatch('action', form);
-  const [decide, saving] = useOvertimeDecideMutation();
+  const [decide, saving] = api.useOvertimeDecisionMutation();
   const submit = useSubmit();
   return (
     <Dialog

@@ -3,7 +3,7 @@ import { Button, Card, Col, Empty, Input, List, Row, Space, Tag, Typography, typ
 import { UserAddOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
-import { useParentSearchQuery } from '../../api/parents';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
@@ -34,7 +34,7 @@ export function ParentLookup(props: {
   const backToSearch = () => search.current?.focus({ cursor: 'all' });
   const [adding, setAdding] = useState(false);
   const [registered, setRegistered] = useState<number | null>(null);
-  const { data: found, isFetching } = useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
+  const { data: found, isFetching } = api.useParentSearchQuery(query.length >= 2 ? { query } : skipToken);
   const chosen = found?.find((p) => p.id === chosenId) ?? null;
   // Enter takes the first match of what was typed, also when its answer is still on the way.
   const [takeFirst, setTakeFirst] = useState(props.initialQuery !== undefined);

@@ -18,8 +18,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { mayOverrideBan } from '../../../shared/permissions';
-import { useCheckinMutation } from '../../api/frontdesk';
-import { useTillKidsQuery } from '../../api/parents';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { useAppSelector } from '../../app/store';
 import { localName } from '../../components/names';
@@ -63,8 +62,10 @@ export function ParentPanel(props: {
   const badgeInput = useRef<InputRef>(null);
   const firstCheckout = useRef<HTMLButtonElement | HTMLAnchorElement>(null);
   const sendCode = useRef<HTMLButtonElement>(null);
-  const { data: plans } = useTillKidsQuery(ability.can('view', 'Sales') ? { parent_ids: [parent.id] } : skipToken);
-  const [checkin, checkingIn] = useCheckinMutation();
+  const { data: plans } = api.useSaleKidsListQuery(
+    ability.can('view', 'Sales') ? { parent_ids: [parent.id] } : skipToken,
+  );
+  const [checkin, checkingIn] = api.useKidsCheckinMutation();
   const leaving = useCheckout(goToTill, done);
 
   // A new family: the kids who are out are ticked, and the badge field waits for the scanner.
@@ -113,9 +114,6 @@ export function ParentPanel(props: {
         override_banned: overrideBanned,
         branch_id: ownBranch ? null : branchId,
       }),
-      {
-        success: 'CHECKIN_DONE',
-      },
     );
     if (checkedIn) {
       setBadge('');

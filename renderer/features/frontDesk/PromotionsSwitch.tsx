@@ -1,6 +1,6 @@
 import { Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePromotionOptOutMutation } from '../../api/promotion';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { useSubmit } from '../../components/useSubmit';
 
@@ -12,7 +12,7 @@ export function PromotionsSwitch({ parent }: { parent: { id: number; promotions_
   const { t } = useTranslation();
   const ability = useAbility();
   const submit = useSubmit();
-  const [optOut, saving] = usePromotionOptOutMutation();
+  const [optOut, saving] = api.usePromotionOptOutMutation();
   return (
     <Space>
       <Switch

@@ -5,7 +5,7 @@ import { usePrintReceipt } from '../../components/printing/usePrintReceipt';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useInvoiceSendMutation, useSaleCancelMutation, useSalePageQuery } from '../../api/sales';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { formatMoney } from '../../components/money';
@@ -23,10 +23,10 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [page, setPage] = useState(1);
   const dates = range ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') } : undefined;
-  const { data, isFetching } = useSalePageQuery({ page, perPage: 10, dates });
+  const { data, isFetching } = api.useSalePageListQuery({ page, perPage: 10, dates });
   const shown: [Dayjs, Dayjs] | null = range ?? (data ? [dayjs(data.days.from), dayjs(data.days.to)] : null);
-  const [cancel, cancelling] = useSaleCancelMutation();
-  const [send, sending] = useInvoiceSendMutation();
+  const [cancel, cancelling] = api.useSaleCancelInvoiceMutation();
+  const [send, sending] = api.useInvoiceSendMutation();
   const receipt = usePrintReceipt();
   const submit = useSubmit();
 
@@ -113,7 +113,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
                     size="small"
                     icon={<MessageOutlined />}
                     loading={sending.isLoading && sending.originalArgs?.id === s.id}
-                    onClick={() => void submit(send({ id: s.id }), { success: 'MESSAGE_SENT' })}
+                    onClick={() => void submit(send({ id: s.id }))}
                     aria-label={t('invoices.send')}
                     data-testid="invoice-send"
                   />
@@ -125,7 +125,7 @@ export function InvoicesPage({ openPrint }: { openPrint: (saleId: number) => voi
                     okText={t('invoices.cancel')}
                     cancelText={t('actions.back')}
                     okButtonProps={{ danger: true, loading: cancelling.isLoading, 'data-testid': 'cancel-confirm' }}
-                    onConfirm={() => submit(cancel({ id: s.id }), { success: 'INVOICE_CANCELLED' })}
+                    onConfirm={() => submit(cancel({ id: s.id }))}
                   >
                     <Button size="small" danger icon={<StopOutlined />} data-testid="invoice-cancel">
                       {t('invoices.cancel')}

@@ -6,12 +6,7 @@ import { catalogueColumns } from '../../components/catalogueColumns';
 import type { Package, PackageInput } from '../../../shared/api/packages';
 import { CUSTOM_VALIDITY_DAYS, VALIDITY_DAYS } from '../../../shared/domain/constants';
 import { TAX_INCLUDED } from '../../../shared/domain/money';
-import {
-  usePackageCreateMutation,
-  usePackageDeleteMutation,
-  usePackagePageQuery,
-  usePackageUpdateMutation,
-} from '../../api/packages';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
@@ -28,9 +23,9 @@ export function PackagesPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
-  const { data, isFetching } = usePackagePageQuery(list.query);
+  const { data, isFetching } = api.usePackagePageListQuery(list.query);
   const [editing, setEditing] = useState<Package | 'new' | null>(null);
-  const [remove] = usePackageDeleteMutation();
+  const [remove] = api.usePackageDeleteMutation();
   const submit = useSubmit();
   const validity = (days: number) =>
     (presets as readonly number[]).includes(days)
@@ -94,8 +89,8 @@ function PackageForm({ pkg, onClose }: { pkg: Package | null; onClose: () => voi
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const preset = Form.useWatch('preset', form);
-  const [create, creating] = usePackageCreateMutation();
-  const [update, updating] = usePackageUpdateMutation();
+  const [create, creating] = api.usePackageCreateMutation();
+  const [update, updating] = api.usePackageUpdateMutation();
   const submit = useSubmit();
   const required = { required: true, message: t('errors:FIELD_REQUIRED') };
   const initialPreset = pkg

@@ -5,7 +5,7 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ImportCheck } from '../../../shared/domain/product-import';
 import { bridge } from '../../bridge';
-import { useProductImportMutation } from '../../api/products';
+import { api } from '../../api/base';
 import { pickFile } from '../../components/pickFile';
 import { formatMoney } from '../../components/money';
 import { messageText } from '../../i18n/message';
@@ -19,7 +19,7 @@ export function ImportProducts() {
   const submit = useSubmit();
   const [reading, setReading] = useState(false);
   const [check, setCheck] = useState<ImportCheck | null>(null);
-  const [save, saving] = useProductImportMutation();
+  const [save, saving] = api.useProductImportMutation();
 
   const choose = async () => {
     const picked = await pickFile(['xlsx']);

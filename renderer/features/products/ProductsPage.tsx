@@ -6,13 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../shared/api/products';
 import { PRODUCT_LIST_PAGING } from '../../../shared/domain/constants';
 import { TAX_INCLUDED } from '../../../shared/domain/money';
-import {
-  useProductAddStockMutation,
-  useProductCreateMutation,
-  useProductDeleteMutation,
-  useProductPageQuery,
-  useProductUpdateMutation,
-} from '../../api/products';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
@@ -29,10 +23,10 @@ export function ProductsPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging(PRODUCT_LIST_PAGING);
-  const { data, isFetching } = useProductPageQuery(list.query);
+  const { data, isFetching } = api.useProductPageListQuery(list.query);
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [stocking, setStocking] = useState<Product | null>(null);
-  const [remove] = useProductDeleteMutation();
+  const [remove] = api.useProductDeleteMutation();
   const submit = useSubmit();
 
   return (
@@ -110,8 +104,8 @@ type FormValues = {
 function ProductForm({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const [create, creating] = useProductCreateMutation();
-  const [update, updating] = useProductUpdateMutation();
+  const [create, creating] = api.useProductCreateMutation();
+  const [update, updating] = api.useProductUpdateMutation();
   const submit = useSubmit();
   const save = async ({ price, ...values }: FormValues) => {
     const body = { ...values, price: toMinor(price) };
@@ -142,7 +136,7 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
 function AddStock({ product, onClose }: { product: Product; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<{ qty: number }>();
-  const [add, adding] = useProductAddStockMutation();
+  const [add, adding] = api.useProductAddStockMutation();
   const submit = useSubmit();
   return (
     <Dialog
@@ -157,9 +151,7 @@ function AddStock({ product, onClose }: { product: Product; onClose: () => void 
       <Form
         form={form}
         layout="vertical"
-        onFinish={async ({ qty }) =>
-          (await submit(add({ id: product.id, qty }), { form, success: 'STOCK_UPDATED' })) && onClose()
-        }
+        onFinish={async ({ qty }) => (await submit(add({ id: product.id, qty }), { form })) && onClose()}
       >
         <Form.Item
           name="qty"

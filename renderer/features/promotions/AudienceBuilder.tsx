@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { CampaignRow } from '../../../shared/domain/campaign-rows';
 import { AUDIENCE_KINDS, MAX_AUDIENCE_DAYS, type AudienceKind } from '../../../shared/domain/promotion-audience';
 import { LANGUAGES, type Language } from '../../../shared/domain/constants';
-import { usePromotionAudienceMutation } from '../../api/promotion';
+import { api } from '../../api/base';
+import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
 import type { PromotionContext } from './usePromotionContext';
 
@@ -29,15 +30,15 @@ export function AudienceBuilder({
 }) {
   const { t, i18n } = useTranslation();
   const submit = useSubmit();
+  const notify = useNotify();
   const [form] = Form.useForm<Asked>();
-  const [build, building] = usePromotionAudienceMutation();
+  const [build, building] = api.useLazyPromotionAudienceQuery();
 
   const go = async (asked: Asked) => {
-    const found = await submit(build({ ...asked, branch_id: context.branchId }), {
-      form,
-      success: { text: t('promotions.audience.built') },
-    });
-    if (!found) return;
+    // A read asked for by a button: its failure goes on the form, its success is the rows built.
+    const { data: found, error } = await build({ ...asked, branch_id: context.branchId });
+    if (found === undefined) return void submit(Promise.resolve({ error }), { form });
+    notify.done(t('promotions.audience.built'));
     const label = [
       t(`promotions.audience.label.${asked.kind}`, { count: asked.days }),
       found.opted_out > 0 ? t('promotions.audience.optedOut', { count: found.opted_out }) : null,
@@ -71,7 +72,7 @@ export function AudienceBuilder({
             options={LANGUAGES.map((lang) => ({ value: lang, label: t(`promotions.audience.languages.${lang}`) }))}
           />
         </Form.Item>
-        <Button htmlType="submit" icon={<TeamOutlined />} loading={building.isLoading} data-testid="audience-build">
+        <Button htmlType="submit" icon={<TeamOutlined />} loading={building.isFetching} data-testid="audience-build">
           {t('promotions.audience.build')}
         </Button>
       </Form>

@@ -4,8 +4,7 @@ import { DeleteOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CampaignProblem, CampaignRow } from '../../../shared/domain/campaign-rows';
 import type { ApiFailure } from '../../../shared/api/envelope';
-import { usePromotionBulkSmsMutation } from '../../api/promotion';
-import { useFileUploadMutation } from '../../api/files';
+import { api } from '../../api/base';
 import { useNotify } from '../../components/useNotify';
 import { useSubmit } from '../../components/useSubmit';
 import { Ltr } from '../../components/Ltr';
@@ -43,8 +42,8 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
   const [reading, setReading] = useState(false);
   const [imported, setImported] = useState<Imported | null>(null);
   const [page, setPage] = useState(1);
-  const [send, sending] = usePromotionBulkSmsMutation();
-  const [upload, uploading] = useFileUploadMutation();
+  const [send, sending] = api.usePromotionBulkSmsMutation();
+  const [upload, uploading] = api.useFileUploadMutation();
 
   const choose = async () => {
     setReading(true);
@@ -67,8 +66,9 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
     if (!now.source || now.stored) return now.stored ?? null;
     const kept = await upload({ folder: 'promotion', owner_id: context.branchId, ...now.source });
     if ('error' in kept) return void notify.error((kept.error as Partial<ApiFailure>).message);
-    setImported((latest) => latest && { ...latest, stored: kept.data.fileName });
-    return kept.data.fileName;
+    const stored = kept.data.data.fileName;
+    setImported((latest) => latest && { ...latest, stored });
+    return stored;
   };
 
   const go = async () => {
@@ -76,10 +76,7 @@ export function CampaignImport({ context, onSent }: { context: PromotionContext;
     const file = await keptFile(imported);
     if (file === undefined) return;
     const rows = imported.rows.map((r) => ({ row: r.row, mobile: r.mobile, name: r.name ?? '', kid: r.kid ?? '' }));
-    const sent = await submit(send({ rows, message, file, branch_id: context.branchId }), {
-      form,
-      success: 'MESSAGE_SENT',
-    });
+    const sent = await submit(send({ rows, message, file, branch_id: context.branchId }), { form });
     if (!sent) return;
     setImported(null);
     form.resetFields();

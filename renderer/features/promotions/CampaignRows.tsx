@@ -3,7 +3,7 @@ import { Empty, Segmented, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { ROW_STATES, type RowState } from '../../../shared/domain/promotion';
-import { usePromotionCampaignQuery } from '../../api/promotion';
+import { api } from '../../api/base';
 import { Ltr } from '../../components/Ltr';
 import { ProgressFigures } from './ProgressFigures';
 
@@ -23,7 +23,7 @@ export function CampaignRows({ id, timeZone }: { id: number; timeZone: string })
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [state, setState] = useState<RowState | 'all'>('all');
-  const { data, isFetching } = usePromotionCampaignQuery({
+  const { data, isFetching } = api.usePromotionCampaignQuery({
     id,
     page,
     perPage: 10,

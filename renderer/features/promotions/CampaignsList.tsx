@@ -10,12 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import type { CampaignState } from '../../../shared/domain/promotion';
-import {
-  usePromotionCampaignsQuery,
-  usePromotionCancelMutation,
-  usePromotionPauseMutation,
-  usePromotionResumeMutation,
-} from '../../api/promotion';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
@@ -43,7 +38,7 @@ export function CampaignsList({ context }: { context: PromotionContext }) {
   const [open, setOpen] = useState<number | null>(null);
   // Not polled: promotion_changed reloads the list, and the station's socket reconnecting does once
   // (realtime-connected), for whatever was missed while it was down.
-  const { data, isFetching } = usePromotionCampaignsQuery({ page, perPage: 10 });
+  const { data, isFetching } = api.usePromotionCampaignsQuery({ page, perPage: 10 });
   return (
     <>
       <Table<Campaign>
@@ -122,9 +117,9 @@ function Actions({ campaign, onRows }: { campaign: Campaign; onRows: () => void 
   const { t } = useTranslation();
   const ability = useAbility();
   const submit = useSubmit();
-  const [pause, pausing] = usePromotionPauseMutation();
-  const [resume, resuming] = usePromotionResumeMutation();
-  const [cancel, cancelling] = usePromotionCancelMutation();
+  const [pause, pausing] = api.usePromotionPauseMutation();
+  const [resume, resuming] = api.usePromotionResumeMutation();
+  const [cancel, cancelling] = api.usePromotionCancelMutation();
   const [confirming, setConfirming] = useState(false);
   const [save, downloading] = useSaveStoredFile();
   const running = campaign.state === 'waiting' || campaign.state === 'sending';

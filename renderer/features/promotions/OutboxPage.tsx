@@ -1,7 +1,7 @@
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useSmsOutboxQuery } from '../../api/sms-provider';
+import { api } from '../../api/base';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { formatDateTime } from '../../components/dates';
 import { failureOf } from '../../../shared/domain/sms';
@@ -23,7 +23,7 @@ const STATUS_COLOUR: Record<Message['status'], string> = {
 export function OutboxPage() {
   const { t, i18n } = useTranslation();
   const list = usePaging({ page: 1, perPage: 20 });
-  const { data, isFetching } = useSmsOutboxQuery(
+  const { data, isFetching } = api.useSmsOutboxQuery(
     { page: list.query.page, perPage: list.query.perPage, to: list.query.q },
     { pollingInterval: 10_000 },
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { messageLanguage, promotionWriter } from '../../../shared/domain/promotion-text';
-import { usePromotionSmsMutation } from '../../api/promotion';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { useSubmit } from '../../components/useSubmit';
 import { ParentSearch, type FoundParent } from '../../components/parents/ParentSearch';
@@ -25,7 +25,7 @@ export function SingleSms({ context }: { context: PromotionContext }) {
   const mobile = Form.useWatch('mobile', form) ?? '';
   const [to, setTo] = useState<'mobile' | 'parent'>('mobile');
   const [parent, setParent] = useState<FoundParent | null>(null);
-  const [send, sending] = usePromotionSmsMutation();
+  const [send, sending] = api.usePromotionSmsMutation();
   const searchable = ability.can('view', 'FrontDesk');
   const toParent = searchable && to === 'parent';
   // The server fills {name} with the parent's name in the message's language.
@@ -37,10 +37,7 @@ export function SingleSms({ context }: { context: PromotionContext }) {
 
   const go = async () => {
     const recipient = toParent && parent ? { parent_id: parent.id } : { mobile };
-    const sent = await submit(send({ ...recipient, message, branch_id: context.branchId }), {
-      form,
-      success: 'MESSAGE_SENT',
-    });
+    const sent = await submit(send({ ...recipient, message, branch_id: context.branchId }), { form });
     if (sent) form.resetFields();
   };
 

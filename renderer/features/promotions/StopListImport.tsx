@@ -3,7 +3,7 @@ import { Button, Space, Typography } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../app/ability';
-import { usePromotionOptOutImportMutation } from '../../api/promotion';
+import { api } from '../../api/base';
 import { Dialog } from '../../components/Dialog';
 import { Ltr } from '../../components/Ltr';
 import { useNotify } from '../../components/useNotify';
@@ -31,7 +31,7 @@ export function StopListImport({ context }: { context: PromotionContext }) {
   const [reading, setReading] = useState(false);
   const [read, setRead] = useState<Read | null>(null);
   const [marked, setMarked] = useState<{ numbers: number; parents: number } | null>(null);
-  const [mark, marking] = usePromotionOptOutImportMutation();
+  const [mark, marking] = api.usePromotionOptOutImportMutation();
   if (!ability.can('update', 'Promotions')) return null;
 
   const choose = async () => {
@@ -49,7 +49,7 @@ export function StopListImport({ context }: { context: PromotionContext }) {
 
   const confirm = async (file: Read) => {
     const done = await submit(mark({ mobiles: file.mobiles, branch_id: context.branchId }), {
-      success: { text: t('promotions.stopList.marked', { count: file.mobiles.length }) },
+      text: t('promotions.stopList.marked', { count: file.mobiles.length }),
     });
     setRead(null);
     if (done) setMarked(done);

@@ -1,8 +1,7 @@
 import type { Branch } from '../../../shared/api/branches';
 import type { PromotionSettings } from '../../../shared/api/promotion';
 import type { OptOutWords } from '../../../shared/domain/promotion-text';
-import { useBranchOfStationQuery } from '../../api/branches';
-import { usePromotionSettingsQuery } from '../../api/promotion';
+import { api } from '../../api/base';
 import { useStationBranch } from '../../app/station';
 
 export interface PromotionContext {
@@ -17,8 +16,8 @@ export interface PromotionContext {
 /** What every part of the Promotion SMS screen reads (the branch it sends for, the chain's rules); null while loading. */
 export function usePromotionContext(): PromotionContext | null {
   const station = useStationBranch();
-  const { data: branch } = useBranchOfStationQuery({ branch_id: station ?? undefined });
-  const { data: settings } = usePromotionSettingsQuery();
+  const { data: branch } = api.useBranchOfStationQuery({ branch_id: station ?? undefined });
+  const { data: settings } = api.usePromotionSettingsGetQuery();
   if (!branch || !settings) return null;
   return {
     branchId: branch.id,

@@ -9,12 +9,7 @@ import {
   type ReportDimension,
   type ReportMeasure,
 } from '../../../shared/api/reports';
-import {
-  useLazyCustomReportQuery,
-  useSavedReportDeleteMutation,
-  useSavedReportSaveMutation,
-  useSavedReportsQuery,
-} from '../../api/reports';
+import { api } from '../../api/base';
 import { useSubmit } from '../../components/useSubmit';
 import { ReportTable } from './ReportTable';
 import type { ReportScope } from './ReportsPage';
@@ -26,11 +21,11 @@ export function CustomReport({ scope }: { scope: ReportScope }) {
     dimensions: ['day'],
     measures: ['count', 'gross'],
   });
-  const [run, { data, isFetching }] = useLazyCustomReportQuery();
+  const [run, { data, isFetching }] = api.useLazyCustomReportQuery();
   const [ran, setRan] = useState<CustomReportDefinition | null>(null);
-  const { data: saved } = useSavedReportsQuery();
-  const [save, saving] = useSavedReportSaveMutation();
-  const [remove] = useSavedReportDeleteMutation();
+  const { data: saved } = api.useSavedReportListQuery();
+  const [save, saving] = api.useSavedReportSaveMutation();
+  const [remove] = api.useSavedReportDeleteMutation();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<number | null>(null);
   const submit = useSubmit();

@@ -3,7 +3,7 @@ import { Button, DatePicker, Tabs } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useBranchListQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { LookupSelect } from '../../components/LookupSelect';
 import { PageTitle } from '../../components/PageTitle';
@@ -26,7 +26,7 @@ export function ReportsPage() {
   const { t } = useTranslation();
   const ability = useAbility();
   const everyBranch = ability.can('manage', 'all');
-  const { data: branches } = useBranchListQuery();
+  const { data: branches } = api.useBranchListQuery();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
   const [branchId, setBranchId] = useState<number | null>(null);
   const [tab, setTab] = useState('sales');

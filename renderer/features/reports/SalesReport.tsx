@@ -3,7 +3,7 @@ import { Button, Card, Col, Flex, Row, Segmented, Statistic, Table, Typography, 
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MEASURES } from '../../../shared/api/reports';
-import { useSalesReportQuery } from '../../api/reports';
+import { api } from '../../api/base';
 import { BarChart } from '../../components/charts/BarChart';
 import { formatMoney } from '../../components/money';
 import { formatCount } from '../../components/numbers';
@@ -21,7 +21,7 @@ export function SalesReport({ scope }: { scope: ReportScope }) {
   const { token } = theme.useToken();
   const lang = i18n.language;
   const [period, setPeriod] = useState<Period>('day');
-  const { data, isFetching } = useSalesReportQuery({ dates: scope.dates, branch_id: scope.branchId, period });
+  const { data, isFetching } = api.useSalesReportQuery({ dates: scope.dates, branch_id: scope.branchId, period });
   const exportSheet = useExportSheet();
   const money = (n: number) => formatMoney(n, lang);
   const file = (what: string) => `${what}-${scope.dates.from}-${scope.dates.to}.xlsx`;

@@ -3,7 +3,7 @@ import { Button, Drawer, Flex, Segmented, Space, Table, Tag } from 'antd';
 import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ShiftSummary } from '../../../shared/api/cashup';
-import { useShiftListQuery } from '../../api/cashup';
+import { api } from '../../api/base';
 import { bridge } from '../../bridge';
 import { formatDateTime } from '../../components/dates';
 import { formatMoney } from '../../components/money';
@@ -29,7 +29,7 @@ export function ShiftsReport({ scope }: { scope: ReportScope }) {
     to: scope.dates.to,
     open: shown === 'all' ? undefined : shown === 'open',
   };
-  const { data, isFetching } = useShiftListQuery({ ...filters, page, perPage: 10 });
+  const { data, isFetching } = api.useCashupListQuery({ ...filters, page, perPage: 10 });
   const exportSheet = useExportSheet();
   const [exporting, setExporting] = useState(false);
   /** Every shift the filters match (pages of 200), one row each with its figures. */

@@ -3,7 +3,7 @@ import { Button, Card, Flex, InputNumber, Segmented, Statistic, Table, Typograph
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useSubscriptionReportQuery } from '../../api/reports';
+import { api } from '../../api/base';
 import { BarChart } from '../../components/charts/BarChart';
 import { formatDay } from '../../components/dates';
 import { formatCount } from '../../components/numbers';
@@ -22,7 +22,7 @@ export function SubscriptionsReport({ scope }: { scope: ReportScope }) {
   const lang = i18n.language;
   const [period, setPeriod] = useState<'week' | 'month'>('month');
   const [expiringDays, setExpiringDays] = useState(7);
-  const { data, isFetching } = useSubscriptionReportQuery({
+  const { data, isFetching } = api.useSubscriptionReportQuery({
     dates: scope.dates,
     branch_id: scope.branchId,
     period,

@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UserSummaryRow } from '../../../shared/api/reports';
-import { useUserSummaryQuery } from '../../api/reports';
+import { api } from '../../api/base';
 import { formatMoney } from '../../components/money';
 import { formatCount } from '../../components/numbers';
 import { localName } from '../../components/names';
@@ -73,7 +73,7 @@ const GROUPS: { key: string; columns: Column[] }[] = [
 export function UserSummaryReport({ scope }: { scope: ReportScope }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, isFetching } = useUserSummaryQuery({ dates: scope.dates, branch_id: scope.branchId });
+  const { data, isFetching } = api.useUserSummaryReportQuery({ dates: scope.dates, branch_id: scope.branchId });
   const exportSheet = useExportSheet();
   // An amount never breaks between its sign and its figures (-SAR 23.00 on two lines reads as two things).
   const show = (kind: Kind, n: number) => (

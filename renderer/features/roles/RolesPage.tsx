@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from '../../../shared/permissions';
 import { ROLE_LIST_PAGING } from '../../../shared/domain/constants';
-import { useRoleCreateMutation, useRoleListQuery, useRoleUpdateMutation } from '../../api/roles';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { useAppSelector } from '../../app/store';
 import { NameFields } from '../../components/NameFields';
@@ -27,7 +27,7 @@ export function RolesPage() {
   const ability = useAbility();
   const user = useAppSelector((s) => s.auth.user);
   const list = usePaging(ROLE_LIST_PAGING);
-  const { data, isFetching } = useRoleListQuery(list.query);
+  const { data, isFetching } = api.useRoleListQuery(list.query);
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
 
   return (
@@ -94,8 +94,8 @@ const noFlags: FeatureFlags = { access: false, view: false, create: false, updat
 function RoleForm({ user, role, onClose }: { user: SessionUser; role: Role | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleInput>();
-  const [create, creating] = useRoleCreateMutation();
-  const [update, updating] = useRoleUpdateMutation();
+  const [create, creating] = api.useRoleCreateMutation();
+  const [update, updating] = api.useRoleUpdateMutation();
   const submit = useSubmit();
   const adminAccess = Form.useWatch('admin_access', form);
   const save = async (values: RoleInput) => {

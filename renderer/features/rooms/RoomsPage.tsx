@@ -5,15 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../components/numbers';
 import type { Room } from '../../../shared/api/rooms';
 import { ROOM_AGE_MAX, ROOM_CAPACITY_MAX } from '../../../shared/domain/room';
-import {
-  useRoomCreateMutation,
-  useRoomDeleteMutation,
-  useRoomListQuery,
-  useRoomRevokeMutation,
-  useRoomSupervisorCandidatesQuery,
-  useRoomUpdateMutation,
-} from '../../api/rooms';
-import { useBranchListQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { FormModal } from '../../components/FormModal';
 import { ListHeader, usePaging } from '../../components/ListScreen';
@@ -29,11 +21,11 @@ export function RoomsPage() {
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
   // Not polled: visits_changed reloads it (how full each room is), and each reconnection does once.
-  const { data, isFetching } = useRoomListQuery(list.query);
-  const { data: branches } = useBranchListQuery();
+  const { data, isFetching } = api.useRoomListAllQuery(list.query);
+  const { data: branches } = api.useBranchListQuery();
   const [editing, setEditing] = useState<Room | 'new' | null>(null);
-  const [remove] = useRoomDeleteMutation();
-  const [revoke] = useRoomRevokeMutation();
+  const [remove] = api.useRoomDeleteMutation();
+  const [revoke] = api.useRoomRevokeMutation();
   const submit = useSubmit();
   const name = (item: { name_en: string; name_ar: string }) => localName(item, i18n.language);
   const number = (n: number) => formatCount(n, i18n.language);
@@ -161,10 +153,10 @@ function RoomForm({ room, onClose }: { room: Room | null; onClose: () => void })
   const ability = useAbility();
   const [form] = Form.useForm<RoomValues>();
   const branchId = Form.useWatch('branch_id', form) ?? room?.branch_id ?? null;
-  const { data: branches } = useBranchListQuery();
-  const { data: candidates, isFetching } = useRoomSupervisorCandidatesQuery({ branch_id: branchId });
-  const [create, creating] = useRoomCreateMutation();
-  const [update, updating] = useRoomUpdateMutation();
+  const { data: branches } = api.useBranchListQuery();
+  const { data: candidates, isFetching } = api.useRoomSupervisorListQuery({ branch_id: branchId });
+  const [create, creating] = api.useRoomCreateMutation();
+  const [update, updating] = api.useRoomUpdateMutation();
   const submit = useSubmit();
   const administrator = ability.can('manage', 'all');
   const save = async (values: RoomValues) => {

@@ -9,11 +9,7 @@ import type { RequestOf } from '../../../shared/api/catalogue';
 import type { PendingCommand } from '../../../shared/ipc';
 import { bridge } from '../../bridge';
 import { priceCart } from '../../../shared/domain/money';
-import { useCouponCheckMutation } from '../../api/coupons';
-import { useOvertimeBillsQuery } from '../../api/frontdesk';
-import { useBranchListQuery, useTaxListQuery } from '../../api/lookups';
-import { useTillKidsQuery } from '../../api/parents';
-import { useSaleCreateMutation } from '../../api/sales';
+import { api } from '../../api/base';
 import { PageTitle } from '../../components/PageTitle';
 import { ShiftBar } from './ShiftBar';
 import { LookupSelect } from '../../components/LookupSelect';
@@ -47,9 +43,9 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   const ability = useAbility();
   const notify = useNotify();
   const submit = useSubmit();
-  const { data: taxes } = useTaxListQuery();
+  const { data: taxes } = api.useTaxListQuery();
   const [parent, setParent] = useState<PickedParent | null>(null);
-  const { data: kids } = useTillKidsQuery(parent ? { parent_ids: [parent.id] } : skipToken);
+  const { data: kids } = api.useSaleKidsListQuery(parent ? { parent_ids: [parent.id] } : skipToken);
   const [lines, setLines] = useState<Line[]>([]);
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [code, setCode] = useState('');
@@ -62,11 +58,11 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   // An administrator without a branch of their own sells in the station's branch, or picks one here.
   const ownBranch = useAppSelector((st) => st.auth.user?.branch_id ?? null);
   const station = useStationBranch();
-  const { data: branches } = useBranchListQuery();
+  const { data: branches } = api.useBranchListQuery();
   const [picked, setPicked] = useState<number | null>(null);
   const branchId = picked ?? station;
-  const [checkCoupon, checking] = useCouponCheckMutation();
-  const [sell, selling] = useSaleCreateMutation();
+  const [checkCoupon, checking] = api.useLazySaleCouponQuery();
+  const [sell, selling] = api.useSaleCreateMutation();
   // A cash sale refused for want of an open shift: the shift is opened beside the cart, which is kept.
   const [shiftNeeded, setShiftNeeded] = useState(false);
   const completeButton = useRef<HTMLButtonElement>(null);
@@ -81,7 +77,9 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
   }, [refreshPending]);
 
   // Overtime brought from the front desk (Sales/overtime-<kid ids>) comes in as lines of its own.
-  const { data: owed } = useOvertimeBillsQuery(overtimeKids.length ? { kids: overtimeKids.join(',') } : skipToken);
+  const { data: owed } = api.useVisitBillingBulkQuery(
+    overtimeKids.length ? { kids: overtimeKids.join(',') } : skipToken,
+  );
   useEffect(() => {
     if (!owed?.bills.length) return;
     const first = owed.bills[0]!;
@@ -132,9 +130,10 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
 
   const applyCoupon = async () => {
     const result = await checkCoupon({ coupon: code, cart_total: priced.gross });
-    if ('error' in result) return notify.error((result.error as ApiFailure).message);
-    setCoupon({ code, coupon_id: result.data.coupon_id, discount: result.data.discount });
-    notify.success('COUPON_APPLIED');
+    if (result.data === undefined) return notify.error((result.error as ApiFailure).message);
+    const { data: coupon, message } = result.data;
+    setCoupon({ code, coupon_id: coupon.coupon_id, discount: coupon.discount });
+    notify.success(message);
   };
 
   const sold = (sale: ResponseOf<'sale/sale/create'>, forKids: NonNullable<typeof kids>) => {
@@ -156,7 +155,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
       setShiftNeeded(true);
       return null;
     }
-    return submit(Promise.resolve(outcome), { success: 'SALES_COMPLETED' });
+    return submit(Promise.resolve(outcome));
   };
 
   const shiftOpened = () => {
@@ -290,7 +289,7 @@ export function CartPage({ overtimeKids }: { overtimeKids: number[] }) {
                     />
                     <Button
                       onClick={() => void applyCoupon()}
-                      loading={checking.isLoading}
+                      loading={checking.isFetching}
                       disabled={!code}
                       data-testid="coupon-apply"
                     >

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBranchOfStationQuery } from '../../api/branches';
+import { api } from '../../api/base';
 
 /**
  * The till's branch has no VAT number: every receipt would go out without one (and its tax QR with
@@ -8,7 +8,7 @@ import { useBranchOfStationQuery } from '../../api/branches';
  */
 export function NoVatNumberWarning({ branchId }: { branchId: number | null }) {
   const { t } = useTranslation();
-  const { data: branch } = useBranchOfStationQuery({ branch_id: branchId }, { skip: branchId === null });
+  const { data: branch } = api.useBranchOfStationQuery({ branch_id: branchId }, { skip: branchId === null });
   if (!branch || branch.vat_number) return null;
   return (
     <Alert

@@ -1,7 +1,6 @@
 import { Button, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useShiftOpenMutation } from '../../api/cashup';
-import { useBranchListQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { LookupSelect } from '../../components/LookupSelect';
 import { toMinor } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
@@ -22,9 +21,9 @@ export function OpenShiftForm({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ float: number | null; branch_id: number | null }>();
-  const [open, opening] = useShiftOpenMutation();
+  const [open, opening] = api.useCashupOpenMutation();
   const askBranch = ownBranch === null && tillBranch === null;
-  const { data: branches } = useBranchListQuery(undefined, { skip: !askBranch });
+  const { data: branches } = api.useBranchListQuery(undefined, { skip: !askBranch });
   const submit = useSubmit();
   const send = async (v: { float: number | null; branch_id: number | null }) => {
     const branch_id = ownBranch !== null ? null : (tillBranch ?? v.branch_id);

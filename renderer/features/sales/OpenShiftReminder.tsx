@@ -1,7 +1,7 @@
 import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useShiftCurrentQuery } from '../../api/cashup';
+import { api } from '../../api/base';
 import { formatDateTime } from '../../components/dates';
 import { dayIn } from '../../../shared/domain/time-zone';
 
@@ -9,7 +9,7 @@ import { dayIn } from '../../../shared/domain/time-zone';
 export function OpenShiftReminder() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { data: shift } = useShiftCurrentQuery();
+  const { data: shift } = api.useCashupCurrentQuery();
   if (!shift) return null;
   const zone = shift.branch.time_zone;
   if (dayIn(zone, new Date(shift.opened_at)) >= dayIn(zone)) return null;

@@ -1,11 +1,10 @@
 import { Button, List, Result } from 'antd';
 import { FileTextOutlined, MessageOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
-import { bridge } from '../../bridge';
 import { usePrintReceipt } from '../../components/printing/usePrintReceipt';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useInvoiceSendMutation } from '../../api/sales';
+import { api } from '../../api/base';
 import { formatMoney } from '../../components/money';
 import { useSubmit } from '../../components/useSubmit';
 import { formatDay } from '../../components/dates';
@@ -24,12 +23,13 @@ export function SaleDone({
   const { t, i18n } = useTranslation();
   const receipt = usePrintReceipt();
   // Printing follows the station's setting; a cash sale also opens the drawer when one is wired.
+  const { data: settings } = api.useStationSettingsQuery();
+  const printer = settings?.printer;
+  const autoPrint = printer?.autoPrint === true && printer.address !== null;
   useEffect(() => {
-    void bridge.invoke('pos:settings-get', null).then((settings) => {
-      if (settings.printer.autoPrint && settings.printer.address) void receipt.print(sale.id, sale.cash > 0);
-    });
-  }, [sale.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per sale
-  const [send, sending] = useInvoiceSendMutation();
+    if (autoPrint) void receipt.print(sale.id, sale.cash > 0);
+  }, [sale.id, autoPrint]); // eslint-disable-line react-hooks/exhaustive-deps -- once per sale
+  const [send, sending] = api.useInvoiceSendMutation();
   const submit = useSubmit();
   return (
     <Result
@@ -55,7 +55,7 @@ export function SaleDone({
             key="send"
             icon={<MessageOutlined />}
             loading={sending.isLoading}
-            onClick={() => void submit(send({ id: sale.id }), { success: 'MESSAGE_SENT' })}
+            onClick={() => void submit(send({ id: sale.id }))}
             data-testid="sale-send"
           >
             {t('invoices.send')}

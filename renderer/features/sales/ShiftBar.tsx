@@ -1,14 +1,14 @@
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useShiftCurrentQuery } from '../../api/cashup';
+import { api } from '../../api/base';
 import { formatDateTime } from '../../components/dates';
 
 /** Beside the till's title: whether the cashier's shift is open (since when), and the way to its X and Z reports. */
 export function ShiftBar() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { data: shift, isLoading } = useShiftCurrentQuery();
+  const { data: shift, isLoading } = api.useCashupCurrentQuery();
   if (isLoading) return null;
   return (
     <>

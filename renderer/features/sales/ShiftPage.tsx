@@ -4,7 +4,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, PrinterOutlined } from '@ant-des
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ShiftSummary } from '../../../shared/api/cashup';
-import { useShiftCloseMutation, useShiftCurrentQuery } from '../../api/cashup';
+import { api } from '../../api/base';
 import { useAppSelector } from '../../app/store';
 import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
@@ -23,7 +23,7 @@ export function ShiftPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useAppSelector((s) => s.auth.user);
-  const { data: current, isLoading } = useShiftCurrentQuery();
+  const { data: current, isLoading } = api.useCashupCurrentQuery();
   const [closedReport, setClosedReport] = useState<ShiftSummary | null>(null);
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
   const shown = closedReport ?? current ?? null;
@@ -94,7 +94,7 @@ function CloseShift({ shift, onClosed }: { shift: ShiftSummary; onClosed: (z: Sh
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<{ counted: number | null }>();
   const counted = Form.useWatch('counted', form);
-  const [close, closing] = useShiftCloseMutation();
+  const [close, closing] = api.useCashupCloseMutation();
   const submit = useSubmit();
   const finish = async () => {
     const z = await submit(close({ id: shift.id, counted_cash: toMinor(counted) }), { form });

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Input, List, Tabs, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Package } from '../../../shared/api/packages';
 import type { Product } from '../../../shared/api/products';
-import { useTillPackagesQuery, useTillProductsQuery } from '../../api/sales';
+import { api } from '../../api/base';
 import { formatMoney } from '../../components/money';
 import { localName } from '../../components/names';
 
@@ -18,8 +18,8 @@ export function TillCatalogue(props: {
 }) {
   const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
-  const { data: products, isFetching: loadingProducts } = useTillProductsQuery();
-  const { data: packages, isFetching: loadingPackages } = useTillPackagesQuery();
+  const { data: products, isFetching: loadingProducts } = api.useSaleProductListQuery({ getAll: false });
+  const { data: packages, isFetching: loadingPackages } = api.useSalePackageListQuery({ getAll: true });
   const shown = (products ?? []).filter((p) => matches(p, q));
   const search = useRef<InputRef>(null);
   // Added by scanner, Enter or its button, the focus is back in the search with the text selected:

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Card, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IDLE_SECONDS_RANGE } from '../../../shared/domain/idle';
-import { useChainSettingsQuery, useUpdateChainSettingsMutation } from '../../api/chain-settings';
+import { api } from '../../api/base';
 import { useSubmit } from '../../components/useSubmit';
 import { CardSave, Unsaved } from './CardSave';
 
@@ -13,8 +13,8 @@ import { CardSave, Unsaved } from './CardSave';
 export function IdleCard({ unsaved, onUnsaved }: { unsaved: boolean; onUnsaved: (unsaved: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ minutes: number }>();
-  const { data } = useChainSettingsQuery();
-  const [update, { isLoading }] = useUpdateChainSettingsMutation();
+  const { data } = api.useChainSettingsGetQuery();
+  const [update, { isLoading }] = api.useChainSettingsUpdateMutation();
   const submit = useSubmit();
   const minutes = Form.useWatch('minutes', form);
   const changed = data !== undefined && minutes !== undefined && minutes !== data.idle_seconds / 60;

@@ -3,7 +3,7 @@ import { Card, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PromotionSettings } from '../../../shared/api/promotion';
 import { clockMinutes, clockTime } from '../../../shared/domain/promotion';
-import { usePromotionSettingsQuery, usePromotionSettingsUpdateMutation } from '../../api/promotion';
+import { api } from '../../api/base';
 import { useSubmit } from '../../components/useSubmit';
 import { CardSave, Unsaved } from './CardSave';
 
@@ -30,8 +30,8 @@ const valuesOf = (s: PromotionSettings): Values => ({
 export function PromotionCard({ unsaved, onUnsaved }: { unsaved: boolean; onUnsaved: (unsaved: boolean) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const { data } = usePromotionSettingsQuery();
-  const [update, { isLoading }] = usePromotionSettingsUpdateMutation();
+  const { data } = api.usePromotionSettingsGetQuery();
+  const [update, { isLoading }] = api.usePromotionSettingsUpdateMutation();
   const submit = useSubmit();
   const current = Form.useWatch((v: Values) => v, form);
   const changed =

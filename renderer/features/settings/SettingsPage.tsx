@@ -4,7 +4,9 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BAUD_RATES } from '../../../shared/domain/printer-address';
 import { receiptSeconds } from '../../../shared/domain/serial-time';
-import type { AppInfo, PrinterSettings, Settings, SystemPrinters } from '../../../shared/ipc';
+import type { PrinterSettings, Settings, SystemPrinters } from '../../../shared/ipc';
+import type { ApiFailure } from '../../../shared/api/envelope';
+import { api } from '../../api/base';
 import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
 import { useNotify } from '../../components/useNotify';
@@ -101,9 +103,10 @@ export function SettingsPage() {
   const kind = Form.useWatch('kind', form);
   const baudRate = Form.useWatch('baudRate', form);
   const paper = Form.useWatch('paper', form);
-  const [settings, setSettings] = useState<Settings | null>(null);
+  const { data: settings } = api.useStationSettingsQuery();
+  const [saveSettings] = api.useStationSettingsSaveMutation();
   const [systemPrinters, setSystemPrinters] = useState<SystemPrinters | null>(null);
-  const [info, setInfo] = useState<AppInfo | null>(null);
+  const { data: info } = api.useAppInfoQuery();
   const [busy, setBusy] = useState<CardName | 'test' | null>(null);
   const [idleUnsaved, setIdleUnsaved] = useState(false);
   const [smsUnsaved, setSmsUnsaved] = useState(false);
@@ -121,8 +124,6 @@ export function SettingsPage() {
   );
   const jobBytes = useReceiptBytes(paper, busy);
   useEffect(() => {
-    void bridge.invoke('pos:settings-get', null).then(setSettings);
-    void bridge.invoke('pos:app-info', null).then(setInfo);
     void bridge
       .invoke('pos:printers-list', null)
       .catch((): SystemPrinters => ({ status: 'unsupported' }))
@@ -159,16 +160,16 @@ export function SettingsPage() {
     const changes = values && changesOf(card, { ...valuesOf(settings), ...values });
     if (!changes) return;
     setBusy(card);
-    const saved = await bridge.invoke('pos:settings-set', { ...settings, ...changes });
+    const saved = await saveSettings({ ...settings, ...changes });
     setBusy(null);
-    if (!saved.status) {
-      notify.error(saved.message);
+    if (saved.data === undefined) {
+      notify.error((saved.error as Partial<ApiFailure>).message);
       return;
     }
-    setSettings(saved.data);
+    const { data: kept, message } = saved.data;
     // The card shows what was kept (an address as the station writes it), and so is no longer changed.
-    form.setFieldsValue(Object.fromEntries(CARDS[card].map((field) => [field, valuesOf(saved.data)[field]])));
-    notify.success('OK');
+    form.setFieldsValue(Object.fromEntries(CARDS[card].map((field) => [field, valuesOf(kept)[field]])));
+    notify.success(message);
   };
   const test = async () => {
     const values = await form.validateFields();

@@ -3,7 +3,7 @@ import { Alert, Card, Form, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SmsProvider, SmsProviderView } from '../../../shared/api/sms-provider';
 import { isProviderUrl } from '../../../shared/domain/sms-provider';
-import { useSaveSmsProviderMutation, useSmsProviderQuery } from '../../api/sms-provider';
+import { api } from '../../api/base';
 import { useSubmit } from '../../components/useSubmit';
 import { CardSave, Unsaved } from './CardSave';
 import { HttpProviderFields, HTTP_DEFAULTS } from './HttpProviderFields';
@@ -37,7 +37,7 @@ function providerOf(v: ProviderValues) {
  */
 export function SmsProviderCard({ unsaved, onUnsaved }: { unsaved: boolean; onUnsaved: (unsaved: boolean) => void }) {
   const { t } = useTranslation();
-  const { data: view } = useSmsProviderQuery();
+  const { data: view } = api.useSmsProviderGetQuery();
   if (!view) return null;
   return (
     <Card title={t('smsProvider.title')} extra={unsaved && <Unsaved />} data-testid="sms-provider-card">
@@ -75,7 +75,7 @@ function ProviderForm({ view, onUnsaved }: { view: SmsProviderView; onUnsaved: (
   useEffect(() => onUnsaved(changed), [changed, onUnsaved]);
   const stored = JSON.stringify(providerOf(initialValues(view)));
   const kind = Form.useWatch('kind', form) ?? view.provider?.kind ?? 'http';
-  const [save, { isLoading }] = useSaveSmsProviderMutation();
+  const [save, { isLoading }] = api.useSmsProviderSaveMutation();
   const submit = useSubmit();
   const readOnly = view.source === 'environment';
   const secretSet = view.provider?.secret_set === true;

@@ -3,7 +3,7 @@ import { Alert, Button, Input, Space } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useTestSmsProviderMutation } from '../../api/sms-provider';
+import { api } from '../../api/base';
 import type { ApiFailure } from '../../../shared/api/envelope';
 import { useNotify } from '../../components/useNotify';
 import { pageLanguage } from '../../i18n';
@@ -22,14 +22,14 @@ export function SmsTestForm() {
   const { t } = useTranslation();
   const [mobile, setMobile] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [test, { isLoading }] = useTestSmsProviderMutation();
+  const [test, { isLoading }] = api.useSmsProviderTestMutation();
   const notify = useNotify();
   // The provider's answer, refusal included, is shown beside the button; a toast only for a number refused here.
   const send = async () => {
     setOutcome(null);
     const result = await test({ mobile, language: pageLanguage() });
     if ('error' in result) notify.error((result.error as Partial<ApiFailure>).message);
-    else setOutcome(result.data);
+    else setOutcome(result.data.data);
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>

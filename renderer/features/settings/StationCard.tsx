@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasFullAccess } from '../../../shared/permissions';
-import { useBranchListQuery } from '../../api/lookups';
+import { api } from '../../api/base';
 import { useAppSelector } from '../../app/store';
 import { LookupSelect } from '../../components/LookupSelect';
 import { localName } from '../../components/names';
@@ -16,7 +16,7 @@ import { Unsaved } from './CardSave';
 export function StationCard({ unsaved, save }: { unsaved: boolean; save: ReactNode }) {
   const { t, i18n } = useTranslation();
   const user = useAppSelector((st) => st.auth.user);
-  const { data: branches } = useBranchListQuery();
+  const { data: branches } = api.useBranchListQuery();
   const admin = user !== null && hasFullAccess(user);
   const own = branches?.find((b) => b.id === user?.branch_id);
   return (

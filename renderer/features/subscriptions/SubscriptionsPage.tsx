@@ -6,11 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../../shared/api/subscriptions';
 import type { SubscriptionStatus } from '../../../shared/domain/subscription';
 import { MAX_FREEZE_DAYS } from '../../../shared/domain/subscription';
-import {
-  useSubscriptionDeleteMutation,
-  useSubscriptionFreezeMutation,
-  useSubscriptionPageQuery,
-} from '../../api/subscriptions';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
@@ -24,10 +20,10 @@ export function SubscriptionsPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
   const list = usePaging({ page: 1, perPage: 10 });
-  const { data, isFetching } = useSubscriptionPageQuery(list.query);
+  const { data, isFetching } = api.useSubscriptionPageListQuery(list.query);
   const [freezing, setFreezing] = useState<Subscription | null>(null);
-  const [resume] = useSubscriptionFreezeMutation();
-  const [cancel] = useSubscriptionDeleteMutation();
+  const [resume] = api.useSubscriptionFreezeMutation();
+  const [cancel] = api.useSubscriptionDeleteMutation();
   const submit = useSubmit();
 
   return (
@@ -117,7 +113,7 @@ export function SubscriptionsPage() {
 function FreezeDialog({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<{ freeze_days: number }>();
-  const [freeze, freezing] = useSubscriptionFreezeMutation();
+  const [freeze, freezing] = api.useSubscriptionFreezeMutation();
   const submit = useSubmit();
   return (
     <Dialog

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Drawer } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useChatListQuery } from '../../api/chat';
+import { api } from '../../api/base';
 import { useAbility } from '../../app/ability';
 import { formatCount } from '../../components/numbers';
 import { useChatState } from '../../components/chat/chatStore';
@@ -23,7 +23,7 @@ function RoomChatPanel() {
   const unread = useChatState((s) => s.unread);
   const [shown, setShown] = useState(false);
   const [contactId, setContactId] = useState<number | null>(null);
-  const { data: contacts } = useChatListQuery({}, { skip: !shown });
+  const { data: contacts } = api.useChatListQuery({}, { skip: !shown });
   const contact = contacts?.find((c) => c.id === contactId);
   const Back = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
 

@@ -3,7 +3,7 @@ import { LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../components/numbers';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useSupervisorLoginMutation, useSupervisorRoomsQuery } from '../../api/supervisor';
+import { api } from '../../api/base';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';
 import { useSupervisorSignOut } from './useSupervisorSignOut';
@@ -13,8 +13,8 @@ type State = ResponseOf<'room/supervisor'>;
 /** The rooms this supervisor may work, each with how full it is: one tap logs into it. */
 export function RoomChoice({ state, onChosen }: { state: State; onChosen: () => void }) {
   const { t, i18n } = useTranslation();
-  const { data: rooms, isLoading } = useSupervisorRoomsQuery();
-  const [login, logging] = useSupervisorLoginMutation();
+  const { data: rooms, isLoading } = api.useSupervisorRoomListQuery();
+  const [login, logging] = api.useSupervisorLoginMutation();
   const submit = useSubmit();
   const signOut = useSupervisorSignOut();
   const number = (n: number) => formatCount(n, i18n.language);

@@ -10,12 +10,7 @@ import type { ApiFailure } from '../../../shared/api/envelope';
 import type { RoomKid } from '../../../shared/api/supervisor';
 import { ageOn } from '../../../shared/domain/room';
 import { dayIn } from '../../../shared/domain/time-zone';
-import {
-  useRoomCheckinMutation,
-  useRoomCheckoutMutation,
-  useSupervisorBadgeMutation,
-  useSupervisorRoomsQuery,
-} from '../../api/supervisor';
+import { api } from '../../api/base';
 import { KidPhoto } from '../../components/KidPhoto';
 import { KidFlags } from '../../components/parents/KidFlags';
 import { VisitTimer } from '../../components/SessionTimer';
@@ -164,8 +159,8 @@ function useEnterRoom(room: Room, refocus: () => void) {
   const { modal } = App.useApp();
   const notify = useNotify();
   const submit = useSubmit();
-  const [find, finding] = useSupervisorBadgeMutation();
-  const [checkin, checking] = useRoomCheckinMutation();
+  const [find, finding] = api.useLazySupervisorBadgeQuery();
+  const [checkin, checking] = api.useSupervisorCheckinMutation();
   const [choosing, setChoosing] = useState<Scanned[] | null>(null);
 
   /** `badge`: the band scanned, which the server checks is the kid's; a move from the room has none. */
@@ -179,10 +174,10 @@ function useEnterRoom(room: Room, refocus: () => void) {
     // A kid who was in another room has moved: said so, with where to.
     const tell = (outcome: Awaited<ReturnType<typeof checkin>>) =>
       submit(Promise.resolve(outcome), {
-        success:
-          outcome.data?.moved_from == null
-            ? 'CHECKIN_DONE'
-            : { text: t('supervisor.moved', { name, room: localName(to, i18n.language) }) },
+        text:
+          outcome.data?.data.moved_from == null
+            ? undefined
+            : t('supervisor.moved', { name, room: localName(to, i18n.language) }),
       });
     const first = await checkin(request);
     const failure = 'error' in first ? (first.error as Partial<ApiFailure>) : null;
@@ -209,8 +204,8 @@ function useEnterRoom(room: Room, refocus: () => void) {
 
   const scan = async (badge: string) => {
     const result = await find({ badge });
-    if ('error' in result) {
-      await submit(Promise.resolve(result));
+    if (result.data === undefined) {
+      await submit(Promise.resolve({ error: result.error }));
       return refocus();
     }
     const found = result.data;
@@ -223,7 +218,7 @@ function useEnterRoom(room: Room, refocus: () => void) {
   };
 
   const move = (kid: RoomKid, to: Door) => letIn(kid, to);
-  return { scan, letIn, move, choosing, setChoosing, busy: finding.isLoading || checking.isLoading };
+  return { scan, letIn, move, choosing, setChoosing, busy: finding.isFetching || checking.isLoading };
 }
 
 function RoomKidCard({
@@ -239,8 +234,8 @@ function RoomKidCard({
 }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
-  const { data: rooms } = useSupervisorRoomsQuery();
-  const [checkout, leaving] = useRoomCheckoutMutation();
+  const { data: rooms } = api.useSupervisorRoomListQuery();
+  const [checkout, leaving] = api.useSupervisorCheckoutMutation();
   const submit = useSubmit();
   const name = localName({ name_en: kid.kid_name_en, name_ar: kid.kid_name_ar }, i18n.language);
   const others = (rooms ?? []).filter((r) => r.id !== room.id);
@@ -286,7 +281,7 @@ function RoomKidCard({
           okText={t('supervisor.checkOut')}
           cancelText={t('actions.cancel')}
           onConfirm={async () => {
-            await submit(checkout({ kid_id: kid.kid_id, room_id: room.id }), { success: 'CHECKOUT_COMPLETED' });
+            await submit(checkout({ kid_id: kid.kid_id, room_id: room.id }));
             onDone();
           }}
         >

@@ -3,11 +3,6 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../../shared/api/envelope';
 import { api } from '../../api/base';
-import {
-  useSupervisorCodeSendMutation,
-  useSupervisorCodeVerifyMutation,
-  useSupervisorStateQuery,
-} from '../../api/supervisor';
 import { useAppDispatch } from '../../app/store';
 import { bridge } from '../../bridge';
 import { CodeEntry } from '../../components/CodeEntry';
@@ -27,7 +22,7 @@ export function SupervisorPage() {
   const dispatch = useAppDispatch();
   const [choosing, setChoosing] = useState(false);
   // Not polled: visits_changed reloads it (useRealtimeRefresh).
-  const { data, error, refetch } = useSupervisorStateQuery();
+  const { data, error, refetch } = api.useSupervisorStateQuery();
   useEffect(
     () =>
       bridge.onEvent((event) => {
@@ -69,8 +64,8 @@ function SupervisorSignIn() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ mobile: string }>();
   const [mobile, setMobile] = useState('');
-  const [send] = useSupervisorCodeSendMutation();
-  const [verify] = useSupervisorCodeVerifyMutation();
+  const [send] = api.useSupervisorOtpSendMutation();
+  const [verify] = api.useSupervisorOtpVerifyMutation();
   const submit = useSubmit();
   return (
     <Card className="pd-supervisor-signin">
@@ -92,12 +87,8 @@ function SupervisorSignIn() {
       <CodeEntry
         sendLabel={t('supervisor.sendCode')}
         testId="supervisor-code"
-        onSend={async () =>
-          (await submit(send({ mobile, language: pageLanguage() }), { form, success: 'MESSAGE_SENT' })) !== null
-        }
-        onVerify={async (otp) =>
-          (await submit(verify({ mobile, otp }), { form, success: 'OTP_VERIFICATION_SUCCESS' })) !== null
-        }
+        onSend={async () => (await submit(send({ mobile, language: pageLanguage() }), { form })) !== null}
+        onVerify={async (otp) => (await submit(verify({ mobile, otp }), { form })) !== null}
       />
     </Card>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allEndpoints, catalogue, isEndpointName } from '../../../shared/api/catalogue';
+import { allEndpoints, byExport, catalogue, isEndpointName } from '../../../shared/api/catalogue';
+import { cacheTags } from '../../../shared/api/cache';
 import { isRead, nameOf, splitRequest } from '../../../shared/api/endpoint';
 import { errorKeys, httpStatusOf, isMessageKey, successKeys } from '../../../shared/api/keys';
 import { failureKeyOf, parseAtEdge, toFieldErrors } from '../../../shared/api/validation';
@@ -159,5 +160,32 @@ describe('the browser-mode wire format', () => {
     const push = { kind: 'event', event: { type: 'realtime', event: 'visits_changed', data: { branch_id: 1 } } };
     expect(wireMessageSchema.safeParse(push).success).toBe(true);
     expect(wireMessageSchema.safeParse({ kind: 'event', event: { type: 'realtime', data: {} } }).success).toBe(false);
+  });
+});
+
+describe('the cache facts on each endpoint', () => {
+  const refs = allEndpoints.flatMap(([name, e]) =>
+    [...(e.tags ?? []), ...(e.invalidates ?? [])].map((ref) => [name, e, ref] as const),
+  );
+
+  it('names only the cache tags shared/api/cache.ts declares', () => {
+    expect(refs.length).toBeGreaterThan(0);
+    for (const [name, , ref] of refs) expect(cacheTags, name).toContain(typeof ref === 'string' ? ref : ref.type);
+  });
+
+  it("takes a tag's id from a field its request has", () => {
+    for (const [name, e, ref] of refs) {
+      if (typeof ref === 'string') continue;
+      const shape = (e.request as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+      expect(Object.keys(shape), name).toContain(ref.id);
+    }
+  });
+
+  it('provides tags only from reads; a command invalidates instead', () => {
+    for (const [name, e] of allEndpoints) if (e.tags) expect(isRead(e), name).toBe(true);
+  });
+
+  it('keys each endpoint once by its export name too, the name of its renderer hook', () => {
+    expect(Object.keys(byExport)).toHaveLength(allEndpoints.length);
   });
 });
