@@ -30,6 +30,15 @@ const featuresApart = (regex) => [
   },
 ];
 
+// Issue 26 (the till testable), its own entry: features and shared components never import renderer/app, the
+// shell that imports them; the store, sign-in and station state they read live in renderer/store.
+const notUpIntoApp = [
+  {
+    regex: '^(\\.\\./)+app(/|$)',
+    message: 'Features and shared components do not import renderer/app (it imports them): use renderer/store.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -105,6 +114,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict(...renderer),
   },
-  { files: ['renderer/features/**'], rules: restrict(...renderer, featuresApart('^\\.\\./[^./]|/features/')) },
-  { files: ['renderer/components/**'], rules: restrict(...renderer, featuresApart('/features/')) },
+  {
+    files: ['renderer/features/**'],
+    rules: restrict(...renderer, [...featuresApart('^\\.\\./[^./]|/features/'), ...notUpIntoApp]),
+  },
+  {
+    files: ['renderer/components/**'],
+    rules: restrict(...renderer, [...featuresApart('/features/'), ...notUpIntoApp]),
+  },
 );

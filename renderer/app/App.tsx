@@ -3,12 +3,12 @@ import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import arEG from 'antd/es/locale/ar_EG';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from './store';
-import { restoreSession } from './auth-slice';
+import { useAppDispatch, useAppSelector } from '../store/store';
+import { restoreSession } from '../store/auth-slice';
 import { Splash } from '../components/Splash';
 import { NotificationsProvider } from '../components/Notifications';
 import { LoginPage } from '../features/auth/LoginPage';
-import { LazySignedIn, LazyStyleWarmup, prefetchApp } from './screens';
+import { LazySignedIn, LazyStyleWarmup, prefetchApp } from './signed-in';
 import { directionOf } from '../i18n';
 import { theme } from './theme';
 import type { Language } from '../../shared/domain/constants';
@@ -36,7 +36,10 @@ export function App() {
   const [prefetched, setPrefetched] = useState(false);
   useEffect(() => {
     if (!signedOut) return;
-    const timer = setTimeout(() => void prefetchApp().then(() => setPrefetched(true)), PREFETCH_AFTER_MS);
+    const timer = setTimeout(
+      () => void prefetchApp(() => import('./first-screen')).then(() => setPrefetched(true)),
+      PREFETCH_AFTER_MS,
+    );
     return () => clearTimeout(timer);
   }, [signedOut]);
 

@@ -24,8 +24,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { abilityFor, isAdministratorRole, type SessionUser } from '../../../shared/permissions';
-import { useAppDispatch } from '../../app/store';
-import { logout } from '../../app/auth-slice';
+import { useAppDispatch } from '../../store/store';
+import { logout } from '../../store/auth-slice';
 import { useBranchListQuery } from '../../api/lookups';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { GlobalSearch } from './GlobalSearch';

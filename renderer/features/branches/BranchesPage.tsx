@@ -10,7 +10,7 @@ import {
   useBranchUpdateMutation,
 } from '../../api/branches';
 import { useLookupQuery } from '../../api/lookups';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';

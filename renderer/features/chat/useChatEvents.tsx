@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../shared/api/chat';
 import { api } from '../../api/base';
 import { useChatListQuery } from '../../api/chat';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { bridge } from '../../bridge';
 import { localName } from '../../components/names';
 import { useNotifications } from '../../components/Notifications';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Coupon } from '../../../shared/api/coupons';
 import { useCouponCreateMutation, useCouponDeleteMutation, useCouponPageQuery } from '../../api/coupons';
 import { useBranchListQuery } from '../../api/lookups';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { LookupSelect } from '../../components/LookupSelect';
 import { RowActions } from '../../components/RowActions';

@@ -9,7 +9,7 @@ import type { RoomVisit } from '../../../shared/api/rooms';
 import { useKidVisitsQuery } from '../../api/reports';
 import { useRoomVisitsQuery } from '../../api/rooms';
 import { useEmployeePageQuery, useLoginReportQuery } from '../../api/employees';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { LookupSelect } from '../../components/LookupSelect';
 import { formatDateTime } from '../../components/dates';
 import { formatMoney } from '../../components/money';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '../../../shared/api/reports';
 import { useDashboardQuery } from '../../api/reports';
 import { useBranchListQuery } from '../../api/lookups';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { LookupSelect } from '../../components/LookupSelect';
 import { BarChart } from '../../components/charts/BarChart';

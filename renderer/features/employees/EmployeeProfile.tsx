@@ -11,7 +11,7 @@ import {
   useEmployeeSessionsQuery,
   useEmployeeUpdateMutation,
 } from '../../api/employees';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { PasswordFields } from '../../components/PasswordFields';
 import { localName } from '../../components/names';

@@ -5,7 +5,7 @@ import type { Employee } from '../../../shared/api/employees';
 import { isAdministratorRole } from '../../../shared/permissions';
 import { useEmployeePageQuery } from '../../api/employees';
 import { useBranchListQuery, useRoleOptionsQuery } from '../../api/lookups';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { EmployeeForm } from './EmployeeForm';

@@ -32,7 +32,7 @@ import { useKidInfoQuery, useKidUpdateMutation } from '../../api/parents';
 import { useKidInvoicesQuery } from '../../api/sales';
 import { useKidRoomVisitsQuery } from '../../api/rooms';
 import { useKidSubscriptionsQuery } from '../../api/subscriptions';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { OwnerFiles } from '../../components/OwnerFiles';
 import { formatDateTime, formatDay } from '../../components/dates';

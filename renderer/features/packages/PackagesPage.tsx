@@ -12,7 +12,7 @@ import {
   usePackagePageQuery,
   usePackageUpdateMutation,
 } from '../../api/packages';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
 import { NameFields } from '../../components/NameFields';

@@ -13,7 +13,7 @@ import {
   useProductPageQuery,
   useProductUpdateMutation,
 } from '../../api/products';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
 import { NameFields } from '../../components/NameFields';

@@ -16,7 +16,7 @@ import {
   usePromotionPauseMutation,
   usePromotionResumeMutation,
 } from '../../api/promotion';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
 import { useSaveStoredFile } from '../../components/useSaveStoredFile';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { usePromotionOptOutImportMutation } from '../../api/promotion';
 import { Dialog } from '../../components/Dialog';
 import { Ltr } from '../../components/Ltr';

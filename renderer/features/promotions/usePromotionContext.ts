@@ -3,7 +3,7 @@ import type { PromotionSettings } from '../../../shared/api/promotion';
 import type { OptOutWords } from '../../../shared/domain/promotion-text';
 import { useBranchOfStationQuery } from '../../api/branches';
 import { usePromotionSettingsQuery } from '../../api/promotion';
-import { useStationBranch } from '../../app/station';
+import { useStationBranch } from '../../store/station';
 
 export interface PromotionContext {
   /** The branch sent for: the user's own, or for an administrator (who has none) the station's. */

@@ -14,7 +14,7 @@ import {
   useRoomUpdateMutation,
 } from '../../api/rooms';
 import { useBranchListQuery } from '../../api/lookups';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { FormModal } from '../../components/FormModal';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { LookupSelect } from '../../components/LookupSelect';

@@ -11,7 +11,7 @@ import {
   useSubscriptionFreezeMutation,
   useSubscriptionPageQuery,
 } from '../../api/subscriptions';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';

@@ -8,7 +8,7 @@ import {
   useSupervisorCodeVerifyMutation,
   useSupervisorStateQuery,
 } from '../../api/supervisor';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { bridge } from '../../bridge';
 import { CodeEntry } from '../../components/CodeEntry';
 import { pageLanguage } from '../../i18n';

@@ -45,6 +45,11 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['renderer/features/sales/x.ts', "export { usePrintReceipt } from '../invoices/usePrintReceipt';"],
     ['renderer/features/sales/x.ts', "import fs from 'node:fs'; export const f = fs;"],
     ['renderer/components/x.ts', "import { CartPage } from '../features/sales/CartPage'; export const c = CartPage;"],
+    [
+      'renderer/features/sales/x.ts',
+      "import { screenComponent } from '../../app/screens'; export const s = screenComponent;",
+    ],
+    ['renderer/components/x.ts', "import { App } from '../app/App'; export const a = App;"],
   ])('%s may not: %s', async (file, source) => {
     expect(await violations(file, source)).not.toHaveLength(0);
   });
@@ -67,6 +72,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       "import { cartTotals } from './cart'; import { KidFlags } from '../../components/parents/KidFlags'; export const x = [cartTotals, KidFlags];",
     ],
     ['renderer/app/x.ts', "import { CartPage } from '../features/sales/CartPage'; export const c = CartPage;"],
+    ['renderer/features/sales/x.ts', "import { useAbility } from '../../store/ability'; export const u = useAbility;"],
   ])('%s may: %s', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
   });
