@@ -82,3 +82,85 @@ export function juiceSale(qty: number, cash: number): ResponseOf<'sale/sale/crea
     subscriptions: [],
   };
 }
+
+type FoundFamily = ResponseOf<'parent/search'>[number];
+type FoundKid = FoundFamily['kids'][number];
+const kid = (id: number, name_en: string, name_ar: string): FoundKid => ({
+  id,
+  parent_id: 11,
+  name_en,
+  name_ar,
+  birth_date: '2019-04-02',
+  gender: null,
+  medical_notes: null,
+  banned: false,
+  vip: false,
+  room_id: null,
+  image: null,
+  session: null,
+});
+
+/** A mother with two kids, both out. */
+export const family: FoundFamily = {
+  id: 11,
+  name_en: 'Sara Ahmed',
+  name_ar: 'سارة أحمد',
+  mobile: '+966500000011',
+  email: null,
+  identification_id: null,
+  identification_number: null,
+  nationality_id: null,
+  branch_id: 1,
+  promotions_opt_out: false,
+  created_at: '2026-01-05T09:00:00.000Z',
+  kids: [kid(21, 'Lina', 'لينا'), kid(22, 'Omar', 'عمر')],
+};
+
+type SupervisorState = ResponseOf<'room/supervisor'>;
+type Room = ResponseOf<'room/supervisor/roomlist'>[number];
+const room = (id: number, name_en: string, name_ar: string, inside: number): Room => ({
+  id,
+  name_en,
+  name_ar,
+  branch_id: 1,
+  capacity: 10,
+  min_age: null,
+  max_age: null,
+  inside,
+  supervisors: [],
+});
+export const jungle = room(3, 'Jungle gym', 'صالة الأدغال', 0);
+export const lego = room(4, 'Lego corner', 'ركن الليغو', 2);
+
+/** Hala at the door, logged into `inRoom` (null: none yet), with `kids` inside it. */
+export function supervisorAt(inRoom: Room | null, kids: SupervisorState['kids'] = []): SupervisorState {
+  return {
+    supervisor: { id: 5, name_en: 'Hala', name_ar: 'هالة' },
+    expires_at: '2026-11-26T20:00:00.000Z',
+    room: inRoom && { ...inRoom, inside: kids.length, time_zone: 'Asia/Riyadh' },
+    kids,
+  };
+}
+
+/** Lina, inside the premises with band B-17, as the room lists her once she is in. */
+export const linaInRoom: SupervisorState['kids'][number] = {
+  visit_id: 70,
+  kid_id: 21,
+  kid_name_en: 'Lina',
+  kid_name_ar: 'لينا',
+  parent_id: 11,
+  parent_name_en: 'Sara Ahmed',
+  parent_name_ar: 'سارة أحمد',
+  mobile: '+966500000011',
+  image: null,
+  birth_date: '2019-04-02',
+  medical_notes: null,
+  banned: false,
+  vip: false,
+  badge: 'B-17',
+  room_checkin_at: '2026-11-26T10:05:00.000Z',
+  session_id: 60,
+  checkin_at: '2026-11-26T10:00:00.000Z',
+  daily_limits: 2,
+  margin_minutes: '15',
+};
