@@ -39,7 +39,7 @@ const renderer = {
 };
 // A feature never reaches into another (features are one folder deep, so '../x/' is another one):
 // what two features share lives in renderer/components, and only renderer/app routes to features.
-const featuresApart = (regex) => ({
+const featuresApart = (regex, ...more) => ({
   'no-restricted-imports': [
     'error',
     {
@@ -49,11 +49,21 @@ const featuresApart = (regex) => ({
           message:
             'Features import no other feature, nor do shared components: what two features share lives in renderer/components.',
         },
+        ...more,
       ],
     },
   ],
 });
 const stationPackages = ['node:*', 'zod'];
+
+// Features and shared components never import renderer/app, the shell that imports them; the store,
+// sign-in and station state they read live in renderer/store.
+const notUpIntoApp = [
+  {
+    regex: '^(\\.\\./)+app(/|$)',
+    message: 'Features and shared components do not import renderer/app (it imports them): use renderer/store.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -207,6 +217,6 @@ export default tseslint.config(
       ),
     },
   },
-  { files: ['renderer/features/**'], rules: featuresApart('^\\.\\./[^./]|/features/') },
-  { files: ['renderer/components/**'], rules: featuresApart('/features/') },
+  { files: ['renderer/features/**'], rules: featuresApart('^\\.\\./[^./]|/features/', ...notUpIntoApp) },
+  { files: ['renderer/components/**'], rules: featuresApart('/features/', ...notUpIntoApp) },
 );

@@ -15,6 +15,19 @@ export default defineConfig({
       },
       {
         test: {
+          // Screens drawn in happy-dom with Testing Library (see tests/component/render.tsx). happy-dom, not
+          // jsdom: jsdom 31 asks for a newer @napi-rs/canvas than the one the receipt printer pins, and
+          // happy-dom starts several times faster, which counts with tests that each draw a whole screen.
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/component/setup.ts'],
+          // antd's first draw of a screen (its styles made in JS) takes seconds on a busy machine.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts', ...selfCheck],
           environment: 'node',

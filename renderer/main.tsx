@@ -2,10 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { initI18n } from './i18n';
-import { store } from './app/store';
+import { followStationSession, makeStore } from './store/store';
 import { App } from './app/App';
 
 await initI18n();
+const store = makeStore({ extra: { loadFirstScreen: () => import('./app/first-screen') } });
+followStationSession(store);
 const root = createRoot(document.getElementById('root')!);
 // A transition: React draws the app in slices, so what is typed into the first login form meanwhile
 // (boot.ts) is not held back behind one long task.

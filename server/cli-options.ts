@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ServerOptions } from './start';
+import type { ServerOptions } from './server-options';
 import { z } from 'zod';
 import { gatewayFromEnv } from './sms/http-gateway';
 

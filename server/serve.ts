@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { FirstRunGate } from './modules/setup/first-run-gate';
 import { seedLookups } from './modules/lookups/seed';
 import { LocalFileStore } from './files/file-store';
-import type { RunningServer, ServerOptions } from './start';
+import type { RunningServer, ServerOptions } from './server-options';
 
 /**
  * The server on a database that is up (or, given by URL, soon will be): migrated, seeded, listening.

@@ -1,39 +1,11 @@
 import { resolve } from 'node:path';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
-import type { AppDeps } from './app';
-import type { SmsGateway } from './sms/sms-gateway';
+import type { RunningServer, ServerOptions } from './server-options';
 
-export interface ServerOptions {
-  port?: number;
-  host?: string;
-  /** Where the embedded PostgreSQL lives when no databaseUrl is given. */
-  dataDir?: string;
-  databaseUrl?: string;
-  adminLogin?: string;
-  adminPassword?: string;
-  logLevel?: string;
-  /** Media files (kid, emp, product, package); default `<dataDir>/media`. Several servers need a shared one. */
-  mediaDir?: string;
-  /** Where text messages go; the outbox when not given. */
-  sms?: SmsGateway;
-  /** The proxies whose X-Forwarded-For names the caller (see AppDeps.trustProxy); none by default. */
-  trustProxy?: boolean | string;
-  /** The promotion sender's rate and patience (PROMOTION_SMS_RATE, PROMOTION_STALE_MS). */
-  promotion?: AppDeps['promotion'];
-  /** How long the start waits for the database to answer before it gives up (default a minute). */
-  databaseWaitMs?: number;
-}
+export type { RunningServer, ServerOptions } from './server-options';
 
 /** A database starting beside the server (a service, a container) has this long to answer. */
 export const DEFAULT_DATABASE_WAIT_MS = 60_000;
-
-export interface RunningServer {
-  url: string;
-  port: number;
-  /** With no administrator yet: the one-time token a first run from another computer needs, and its file. */
-  setupToken: { token: string; file: string } | null;
-  close(): Promise<void>;
-}
 
 /**
  * Starts the database (given or embedded), applies migrations and seeds, then listens. The server's own

@@ -1,7 +1,12 @@
 import { createApi, type BaseQueryFn, type EndpointBuilder } from '@reduxjs/toolkit/query/react';
 import type { MutationDefinition, QueryDefinition } from '@reduxjs/toolkit/query';
-import type { z } from 'zod';
-import { byExport, type ByExport, type EndpointName } from '../../shared/api/catalogue';
+import {
+  byExport,
+  type ByExport,
+  type EndpointName,
+  type RequestAt,
+  type ResponseAt,
+} from '../../shared/api/catalogue';
 import { cacheTags, LIST, type CacheTag, type TagRef } from '../../shared/api/cache';
 import { isRead, nameOf, type Endpoint, type IsRead } from '../../shared/api/endpoint';
 import type { ApiFailure } from '../../shared/api/envelope';
@@ -38,8 +43,6 @@ async function viaBridge<C extends BridgeChannel>(
 
 type Build = EndpointBuilder<typeof bridgeQuery, CacheTag, 'api'>;
 type Exported = keyof ByExport & string;
-type RequestAt<K extends Exported> = z.input<ByExport[K]['request']>;
-type ResponseAt<K extends Exported> = z.output<ByExport[K]['response']>;
 /** An endpoint whose request has no fields is called with no argument, as `api.useBranchListQuery()`. */
 type ArgAt<K extends Exported> = RequestAt<K> extends Record<string, never> ? void : RequestAt<K>;
 /** A read that declares a success key is asked for by hand and told about: its data keeps the message. */

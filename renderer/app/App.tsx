@@ -1,16 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import arEG from 'antd/es/locale/ar_EG';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from './store';
-import { restoreSession } from './auth-slice';
+import { useAppDispatch, useAppSelector } from '../store/store';
+import { restoreSession } from '../store/auth-slice';
 import { Splash } from '../components/Splash';
-import { NotificationsProvider } from '../components/Notifications';
 import { LoginPage } from '../features/auth/LoginPage';
-import { LazySignedIn, LazyStyleWarmup, prefetchApp } from './screens';
-import { directionOf } from '../i18n';
-import { theme } from './theme';
+import { LazySignedIn, LazyStyleWarmup, prefetchApp } from './signed-in';
+import { AppProviders } from './providers';
 import type { Language } from '../../shared/domain/constants';
 
 /** Long enough for the login form to be drawn and usable first. */
@@ -36,26 +31,27 @@ export function App() {
   const [prefetched, setPrefetched] = useState(false);
   useEffect(() => {
     if (!signedOut) return;
-    const timer = setTimeout(() => void prefetchApp().then(() => setPrefetched(true)), PREFETCH_AFTER_MS);
+    const timer = setTimeout(
+      () => void prefetchApp(() => import('./first-screen')).then(() => setPrefetched(true)),
+      PREFETCH_AFTER_MS,
+    );
     return () => clearTimeout(timer);
   }, [signedOut]);
 
   return (
-    <ConfigProvider direction={directionOf(language)} locale={language === 'ar' ? arEG : enUS} theme={theme}>
-      <NotificationsProvider>
-        {status === 'starting' ? (
-          <Splash />
-        ) : user && status === 'signedIn' ? (
-          <Suspense fallback={<Splash />}>
-            <LazySignedIn user={user} />
-          </Suspense>
-        ) : (
-          <>
-            <LoginPage />
-            {prefetched && <LazyStyleWarmup />}
-          </>
-        )}
-      </NotificationsProvider>
-    </ConfigProvider>
+    <AppProviders language={language}>
+      {status === 'starting' ? (
+        <Splash />
+      ) : user && status === 'signedIn' ? (
+        <Suspense fallback={<Splash />}>
+          <LazySignedIn user={user} />
+        </Suspense>
+      ) : (
+        <>
+          <LoginPage />
+          {prefetched && <LazyStyleWarmup />}
+        </>
+      )}
+    </AppProviders>
   );
 }

@@ -1,17 +1,10 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { abilityFor, type AppAbility, type SessionUser } from '../../shared/permissions';
+import { abilityFor, type SessionUser } from '../../shared/permissions';
 import { api } from '../api/base';
 import { dashboardFirstReads } from '../features/dashboard/first-reads';
-import { preloadScreen, preloadSignedIn } from './screens';
+import type { FirstDispatch, FirstReads } from '../store/first-reads';
+import { preloadScreen } from './screens';
+import { preloadSignedIn } from './signed-in';
 import { landingScreen, type Screen } from './shell/menu';
-
-export type FirstDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-/**
- * What a screen reads as it opens, asked for before it is drawn: the reads no realtime event keeps
- * fresh. Those it does are left to the screen: the station's realtime connection, made just after
- * sign-in, makes them stale (stale-tags.ts), so read before it they would be read again.
- */
-export type FirstReads = (dispatch: FirstDispatch, ability: AppAbility) => void;
 
 /** The screens people land on whose first reads are known here; the others read as they draw. */
 const firstReads: Partial<Record<Screen, FirstReads>> = { Dashboard: dashboardFirstReads };

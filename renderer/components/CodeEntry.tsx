@@ -4,7 +4,7 @@ import { MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../api/base';
-import { useAbility } from '../app/ability';
+import { useAbility } from '../store/ability';
 
 /**
  * Send a one-time code (to a parent, to a supervisor), then type it back (Enter verifies). `onSend` and `onVerify` answer

@@ -3,7 +3,7 @@ import { Col, Form, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TAX_EXCLUDED, TAX_INCLUDED } from '../../shared/domain/money';
 import { api } from '../api/base';
-import { useAbility } from '../app/ability';
+import { useAbility } from '../store/ability';
 import { LookupSelect } from './LookupSelect';
 
 /** Price, VAT rate and whether the price includes VAT: asked the same way for everything sold (one tax-mode reading). */

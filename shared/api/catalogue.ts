@@ -88,6 +88,9 @@ export type EndpointName = keyof Catalogue & string;
 export type RequestOf<N extends EndpointName> = z.input<Catalogue[N]['request']>;
 export type ParsedRequestOf<N extends EndpointName> = z.output<Catalogue[N]['request']>;
 export type ResponseOf<N extends EndpointName> = z.output<Catalogue[N]['response']>;
+/** The same, by the endpoint's export name in shared/api (what the renderer's hooks are named after). */
+export type RequestAt<K extends keyof ByExport> = z.input<ByExport[K]['request']>;
+export type ResponseAt<K extends keyof ByExport> = z.output<ByExport[K]['response']>;
 /** What a server handler returns: the route parses it into ResponseOf (dates become strings, extras drop). */
 export type ResponseInputOf<N extends EndpointName> = z.input<Catalogue[N]['response']>;
 

@@ -24,9 +24,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { abilityFor, isAdministratorRole, type SessionUser } from '../../../shared/permissions';
-import { useAppDispatch } from '../../app/store';
-import { logout } from '../../app/auth-slice';
 import { api } from '../../api/base';
+import { useAppDispatch } from '../../store/store';
+import { logout } from '../../store/auth-slice';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { GlobalSearch } from './GlobalSearch';
 import { localName } from '../../components/names';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Branch, BranchInput } from '../../../shared/api/branches';
 import { BRANCH_LIST_PAGING } from '../../../shared/domain/constants';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';

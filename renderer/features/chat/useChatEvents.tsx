@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../shared/api/chat';
 import { api } from '../../api/base';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { bridge } from '../../bridge';
 import { localName } from '../../components/names';
 import { useNotifications } from '../../components/Notifications';

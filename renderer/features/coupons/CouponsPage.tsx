@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '../../../shared/api/coupons';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { LookupSelect } from '../../components/LookupSelect';
 import { RowActions } from '../../components/RowActions';

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { KidVisit } from '../../../shared/api/reports';
 import type { RoomVisit } from '../../../shared/api/rooms';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { LookupSelect } from '../../components/LookupSelect';
 import { formatDateTime } from '../../components/dates';
 import { formatMoney } from '../../components/money';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Progress, Row, Statistic, Table,
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '../../../shared/api/reports';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { LookupSelect } from '../../components/LookupSelect';
 import { BarChart } from '../../components/charts/BarChart';

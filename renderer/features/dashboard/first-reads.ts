@@ -1,7 +1,7 @@
 import type { AppAbility } from '../../../shared/permissions';
 import type { RequestOf } from '../../../shared/api/catalogue';
 import { api } from '../../api/base';
-import type { FirstReads } from '../../app/first-screen';
+import type { FirstReads } from '../../store/first-reads';
 
 /** The dashboard as it opens: every branch, and each activity list on its first page. */
 export const OPENING_BRANCH = null;

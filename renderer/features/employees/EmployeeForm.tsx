@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Employee, EmployeeRegister } from '../../../shared/api/employees';
 import type { LookupItem } from '../../../shared/api/lookups';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { LookupSelect } from '../../components/LookupSelect';
 import { NameFields } from '../../components/NameFields';
 import { PasswordFields } from '../../components/PasswordFields';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RoomStays } from '../../components/RoomStays';
 import { isAdministratorRole } from '../../../shared/permissions';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { PasswordFields } from '../../components/PasswordFields';
 import { localName } from '../../components/names';

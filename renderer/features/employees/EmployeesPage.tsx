@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Employee } from '../../../shared/api/employees';
 import { isAdministratorRole } from '../../../shared/permissions';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { EmployeeForm } from './EmployeeForm';

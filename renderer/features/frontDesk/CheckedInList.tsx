@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Visit } from '../../../shared/api/frontdesk';
 import { NO_BRANCH_ID } from '../../../shared/domain/constants';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { formatDateTime } from '../../components/dates';
 import { localName } from '../../components/names';

@@ -28,7 +28,7 @@ import type { Sale } from '../../../shared/api/sales';
 import type { Subscription } from '../../../shared/api/subscriptions';
 import { mayOverrideBan } from '../../../shared/permissions';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { OwnerFiles } from '../../components/OwnerFiles';
 import { formatDateTime, formatDay } from '../../components/dates';

@@ -7,7 +7,7 @@ import { maskedMobile } from '../../components/mobile';
 import { useSubmit } from '../../components/useSubmit';
 import { CodeEntry } from '../../components/CodeEntry';
 import { pageLanguage } from '../../i18n';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../store/store';
 
 /**
  * Texts the parent a code, in the page's language (the one the parent is spoken to in at the counter);

@@ -7,7 +7,7 @@ import { useSendCode } from './OtpCheck';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '../../../shared/api/frontdesk';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { formatMoney, toMajor, toMinor } from '../../components/money';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';

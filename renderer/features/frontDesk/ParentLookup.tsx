@@ -4,7 +4,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { localName } from '../../components/names';
 import { useDebounced } from '../../components/useDebounced';
 import { ParentForm } from '../../components/parents/ParentForm';

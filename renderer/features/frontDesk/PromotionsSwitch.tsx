@@ -1,7 +1,7 @@
 import { Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { useSubmit } from '../../components/useSubmit';
 
 /**

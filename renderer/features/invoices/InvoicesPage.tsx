@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { formatMoney } from '../../components/money';
 import { formatDateTime } from '../../components/dates';

@@ -7,7 +7,7 @@ import type { Product } from '../../../shared/api/products';
 import { PRODUCT_LIST_PAGING } from '../../../shared/domain/constants';
 import { TAX_INCLUDED } from '../../../shared/domain/money';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { PriceAndTaxFields, SellingBranchField } from '../../components/SellableFields';
 import { NameFields } from '../../components/NameFields';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
 import type { CampaignState } from '../../../shared/domain/promotion';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { formatDateTime } from '../../components/dates';
 import { useSubmit } from '../../components/useSubmit';
 import { useSaveStoredFile } from '../../components/useSaveStoredFile';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Space, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { PageTitle } from '../../components/PageTitle';
 import { CampaignImport } from './CampaignImport';
 import { CampaignsList } from './CampaignsList';

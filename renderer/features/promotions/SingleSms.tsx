@@ -3,7 +3,7 @@ import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { messageLanguage, promotionWriter } from '../../../shared/domain/promotion-text';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { useSubmit } from '../../components/useSubmit';
 import { ParentSearch, type FoundParent } from '../../components/parents/ParentSearch';
 import { SendButton } from './SendButton';

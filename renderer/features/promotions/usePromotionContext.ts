@@ -2,7 +2,7 @@ import type { Branch } from '../../../shared/api/branches';
 import type { PromotionSettings } from '../../../shared/api/promotion';
 import type { OptOutWords } from '../../../shared/domain/promotion-text';
 import { api } from '../../api/base';
-import { useStationBranch } from '../../app/station';
+import { useStationBranch } from '../../store/station';
 
 export interface PromotionContext {
   /** The branch sent for: the user's own, or for an administrator (who has none) the station's. */

@@ -12,7 +12,7 @@ import {
 import { api } from '../../api/base';
 import { useSubmit } from '../../components/useSubmit';
 import { ReportTable } from './ReportTable';
-import type { ReportScope } from './ReportsPage';
+import type { ReportScope } from './report-scope';
 
 /** Spec 2, custom reports: up to three dimensions and any measures over the days chosen, kept by name for the user. */
 export function CustomReport({ scope }: { scope: ReportScope }) {

@@ -4,7 +4,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { LookupSelect } from '../../components/LookupSelect';
 import { PageTitle } from '../../components/PageTitle';
 import { usePrintPage } from '../../components/printing/usePrintPage';
@@ -14,12 +14,7 @@ import { SalesReport } from './SalesReport';
 import { ShiftsReport } from './ShiftsReport';
 import { SubscriptionsReport } from './SubscriptionsReport';
 import { UserSummaryReport } from './UserSummaryReport';
-
-/** What every report reads: the days (on each branch's clock) and, for an administrator, one branch or all. */
-export interface ReportScope {
-  dates: { from: string; to: string };
-  branchId: number | null;
-}
+import type { ReportScope } from './report-scope';
 
 /** Spec 2: reports, custom reports, subscription reports and the user summary (with the cash-ups), each printable and exportable. */
 export function ReportsPage() {

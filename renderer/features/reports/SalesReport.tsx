@@ -10,7 +10,7 @@ import { formatCount } from '../../components/numbers';
 import { useExportSheet } from '../../components/useExportSheet';
 import { dimensionLabel } from './labels';
 import { ReportTable } from './ReportTable';
-import type { ReportScope } from './ReportsPage';
+import type { ReportScope } from './report-scope';
 import { Ltr } from '../../components/Ltr';
 
 type Period = 'day' | 'week' | 'month';

@@ -12,7 +12,7 @@ import { ShiftSheet } from '../../components/shift/ShiftSheet';
 import { useThermalJob } from '../../components/printing/usePrintReceipt';
 import { usePrintPage } from '../../components/printing/usePrintPage';
 import { useExportSheet } from '../../components/useExportSheet';
-import type { ReportScope } from './ReportsPage';
+import type { ReportScope } from './report-scope';
 
 type Shown = 'all' | 'open' | 'closed';
 

@@ -9,7 +9,7 @@ import { formatDay } from '../../components/dates';
 import { formatCount } from '../../components/numbers';
 import { localName } from '../../components/names';
 import { useExportSheet } from '../../components/useExportSheet';
-import type { ReportScope } from './ReportsPage';
+import type { ReportScope } from './report-scope';
 import { Ltr } from '../../components/Ltr';
 
 type Report = ResponseOf<'report/subscriptions'>;

@@ -8,7 +8,7 @@ import { formatMoney } from '../../components/money';
 import { formatCount } from '../../components/numbers';
 import { localName } from '../../components/names';
 import { useExportSheet } from '../../components/useExportSheet';
-import type { ReportScope } from './ReportsPage';
+import type { ReportScope } from './report-scope';
 import './user-summary.css';
 
 type Figures = Omit<UserSummaryRow, 'user'>;

@@ -14,8 +14,8 @@ import {
 } from '../../../shared/permissions';
 import { ROLE_LIST_PAGING } from '../../../shared/domain/constants';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
-import { useAppSelector } from '../../app/store';
+import { useAbility } from '../../store/ability';
+import { useAppSelector } from '../../store/store';
 import { NameFields } from '../../components/NameFields';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';

@@ -6,7 +6,7 @@ import { formatCount } from '../../components/numbers';
 import type { Room } from '../../../shared/api/rooms';
 import { ROOM_AGE_MAX, ROOM_CAPACITY_MAX } from '../../../shared/domain/room';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { FormModal } from '../../components/FormModal';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { LookupSelect } from '../../components/LookupSelect';

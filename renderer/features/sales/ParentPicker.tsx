@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf } from '../../../shared/api/catalogue';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ParentForm } from '../../components/parents/ParentForm';
 import { ParentSearch } from '../../components/parents/ParentSearch';
 

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ShiftSummary } from '../../../shared/api/cashup';
 import { api } from '../../api/base';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../store/store';
 import { bridge } from '../../bridge';
 import { PageTitle } from '../../components/PageTitle';
 import { formatMoney, toMinor } from '../../components/money';

@@ -2,7 +2,7 @@ import { Button, Form, Input, Radio, Space, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { knownPlaceholdersOnly } from '../../../shared/domain/sms-provider';
-import type { ProviderValues } from './SmsProviderCard';
+import type { ProviderValues } from './provider-values';
 
 /** A new generic provider: a JSON POST with the number and the text, the key in a header, any 2xx accepted. */
 export const HTTP_DEFAULTS = {

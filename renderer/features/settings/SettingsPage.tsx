@@ -18,7 +18,7 @@ import { SmsProviderCard } from './SmsProviderCard';
 import { PromotionCard } from './PromotionCard';
 import { CardSave, Unsaved } from './CardSave';
 import { useLeaveGuard } from './useLeaveGuard';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 
 type Values = ConnectionValues &
   ServerValues & {

@@ -1,17 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, Form, Input, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SmsProvider, SmsProviderView } from '../../../shared/api/sms-provider';
+import type { SmsProviderView } from '../../../shared/api/sms-provider';
 import { isProviderUrl } from '../../../shared/domain/sms-provider';
 import { api } from '../../api/base';
 import { useSubmit } from '../../components/useSubmit';
 import { CardSave, Unsaved } from './CardSave';
 import { HttpProviderFields, HTTP_DEFAULTS } from './HttpProviderFields';
 import { SmsTestForm } from './SmsTestForm';
-
-/** The form holds both kinds' fields, so switching back keeps what was typed; `secret` is write-only. */
-export type ProviderValues = Omit<Extract<SmsProvider, { kind: 'http' }>, 'kind'> &
-  Omit<Extract<SmsProvider, { kind: 'twilio' }>, 'kind'> & { kind: SmsProvider['kind']; secret?: string };
+import type { ProviderValues } from './provider-values';
 
 const TWILIO_DEFAULTS = { account_sid: '', from: '', base_url: 'https://api.twilio.com' };
 

@@ -3,7 +3,7 @@ import { Card, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasFullAccess } from '../../../shared/permissions';
 import { api } from '../../api/base';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../store/store';
 import { LookupSelect } from '../../components/LookupSelect';
 import { localName } from '../../components/names';
 import { Unsaved } from './CardSave';

@@ -7,7 +7,7 @@ import type { Subscription } from '../../../shared/api/subscriptions';
 import type { SubscriptionStatus } from '../../../shared/domain/subscription';
 import { MAX_FREEZE_DAYS } from '../../../shared/domain/subscription';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { ListHeader, usePaging } from '../../components/ListScreen';
 import { localName } from '../../components/names';
 import { useSubmit } from '../../components/useSubmit';

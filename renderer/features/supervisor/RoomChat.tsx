@@ -3,7 +3,7 @@ import { Badge, Button, Drawer } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/base';
-import { useAbility } from '../../app/ability';
+import { useAbility } from '../../store/ability';
 import { formatCount } from '../../components/numbers';
 import { useChatState } from '../../components/chat/chatStore';
 import { ContactList } from '../../components/chat/ContactList';

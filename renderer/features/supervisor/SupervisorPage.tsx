@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../../shared/api/envelope';
 import { api } from '../../api/base';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { bridge } from '../../bridge';
 import { CodeEntry } from '../../components/CodeEntry';
 import { pageLanguage } from '../../i18n';

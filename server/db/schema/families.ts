@@ -1,20 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, names, requiredRef, searchWords } from './columns';
 import { branches, identificationTypes, nationalities } from './organisation';
-import { packages } from './catalogue';
-import { sales } from './sales';
 import { users } from './staff';
 
 /** Parents, their kids and the kids' subscriptions. */
@@ -80,40 +67,5 @@ export const kids = pgTable(
     index('kids_search').using('gin', t.search),
     index('kids_name_en_prefix').using('btree', sql`lower(${t.name_en}) text_pattern_ops`),
     index('kids_name_ar_prefix').using('btree', sql`${t.name_ar} varchar_pattern_ops`),
-  ],
-);
-
-/**
- * A kid's subscription to a package, bought on a sale. `state` is what staff decided (kept, frozen,
- * cancelled); the status shown (ACTIVE, WAITING, …) follows from it and the dates (shared/domain/subscription).
- * Hours and margin are copied from the package, so editing a package never changes what was sold.
- */
-export const subscriptions = pgTable(
-  'subscriptions',
-  {
-    id: serial('id').primaryKey(),
-    kid_id: requiredRef('kid_id', () => kids.id),
-    package_id: requiredRef('package_id', () => packages.id),
-    sale_id: requiredRef('sale_id', () => sales.id),
-    branch_id: requiredRef('branch_id', () => branches.id),
-    name_en: varchar('name_en', { length: 120 }).notNull(),
-    name_ar: varchar('name_ar', { length: 120 }).notNull(),
-    state: varchar('state', { length: 10 }).$type<'ACTIVE' | 'FREEZED' | 'CANCELLED'>().notNull().default('ACTIVE'),
-    start_date: varchar('start_date', { length: 10 }).notNull(),
-    end_date: varchar('end_date', { length: 10 }).notNull(),
-    frozen_at: varchar('frozen_at', { length: 10 }),
-    freeze_days: integer('freeze_days').notNull().default(0),
-    daily_limits: integer('daily_limits').notNull(),
-    margin_minutes: varchar('margin_minutes', { length: 100 }).notNull(),
-    overtime_price: integer('overtime_price').notNull().default(0),
-    created_at: createdAt,
-  },
-  (t) => [
-    index('subscriptions_kid').on(t.kid_id, t.start_date),
-    // Those ending soon, on the dashboard and in the subscription report.
-    index('subscriptions_end').on(t.end_date),
-    index('subscriptions_sale').on(t.sale_id),
-    check('subscriptions_state', sql`${t.state} in ('ACTIVE', 'FREEZED', 'CANCELLED')`),
-    check('subscriptions_period', sql`${t.start_date} <= ${t.end_date}`),
   ],
 );

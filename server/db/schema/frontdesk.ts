@@ -4,8 +4,8 @@ import type { SmsStatus } from '../../../shared/domain/sms';
 import { createdAt, requiredRef } from './columns';
 import { branches } from './organisation';
 import { users } from './staff';
-import { sales } from './sales';
-import { parents, kids, subscriptions } from './families';
+import { sales, subscriptions } from './sales';
+import { parents, kids } from './families';
 
 /** The front desk: visits and their overtime, one-time codes and the text messages sent. */
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef, taxModeColumn } from './columns';
 import { branches } from './organisation';
 import { users } from './staff';
 import { products, coupons, packages } from './catalogue';
-import { parents } from './families';
+import { kids, parents } from './families';
 import type { CustomReportDefinition } from '../../../shared/api/reports';
 
-/** Invoices and credit notes, their lines and numbering, and commands kept to run once. */
+/** Invoices and credit notes, their lines and numbering, commands kept to run once, and the subscriptions a sale buys. */
 
 /** The last invoice number of each branch; taken inside the sale's transaction, so numbers have no gaps. */
 export const invoiceCounters = pgTable('invoice_counters', {
@@ -129,4 +129,39 @@ export const savedReports = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('saved_reports_user_name').on(t.user_id, t.name)],
+);
+
+/**
+ * A kid's subscription to a package, bought on a sale. `state` is what staff decided (kept, frozen,
+ * cancelled); the status shown (ACTIVE, WAITING, …) follows from it and the dates (shared/domain/subscription).
+ * Hours and margin are copied from the package, so editing a package never changes what was sold.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    kid_id: requiredRef('kid_id', () => kids.id),
+    package_id: requiredRef('package_id', () => packages.id),
+    sale_id: requiredRef('sale_id', () => sales.id),
+    branch_id: requiredRef('branch_id', () => branches.id),
+    name_en: varchar('name_en', { length: 120 }).notNull(),
+    name_ar: varchar('name_ar', { length: 120 }).notNull(),
+    state: varchar('state', { length: 10 }).$type<'ACTIVE' | 'FREEZED' | 'CANCELLED'>().notNull().default('ACTIVE'),
+    start_date: varchar('start_date', { length: 10 }).notNull(),
+    end_date: varchar('end_date', { length: 10 }).notNull(),
+    frozen_at: varchar('frozen_at', { length: 10 }),
+    freeze_days: integer('freeze_days').notNull().default(0),
+    daily_limits: integer('daily_limits').notNull(),
+    margin_minutes: varchar('margin_minutes', { length: 100 }).notNull(),
+    overtime_price: integer('overtime_price').notNull().default(0),
+    created_at: createdAt,
+  },
+  (t) => [
+    index('subscriptions_kid').on(t.kid_id, t.start_date),
+    // Those ending soon, on the dashboard and in the subscription report.
+    index('subscriptions_end').on(t.end_date),
+    index('subscriptions_sale').on(t.sale_id),
+    check('subscriptions_state', sql`${t.state} in ('ACTIVE', 'FREEZED', 'CANCELLED')`),
+    check('subscriptions_period', sql`${t.start_date} <= ${t.end_date}`),
+  ],
 );

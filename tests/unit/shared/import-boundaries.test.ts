@@ -93,6 +93,11 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['shared/domain/x.ts', "import dayjs from 'dayjs'; export const d = dayjs;"],
     ['shared/domain/x.ts', "import { messagesOf } from '../../renderer/i18n'; export const m = messagesOf;"],
     ['electron/preload.ts', "import { shell } from 'electron'; export const s = shell;"],
+    [
+      'renderer/features/sales/x.ts',
+      "import { screenComponent } from '../../app/screens'; export const s = screenComponent;",
+    ],
+    ['renderer/components/x.ts', "import { App } from '../app/App'; export const a = App;"],
   ])('%s may not: %s', async (file, source) => {
     expect(await violations(file, source)).not.toHaveLength(0);
   });
@@ -124,6 +129,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ],
     ['shared/domain/promotion-x.ts', 'export const opens = (window: { start: number }) => window.start;'],
     ['electron/preload.ts', "import { contextBridge } from 'electron'; export const c = contextBridge;"],
+    ['renderer/features/sales/x.ts', "import { useAbility } from '../../store/ability'; export const u = useAbility;"],
   ])('%s may: %s', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
   });

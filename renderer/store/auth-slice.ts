@@ -3,6 +3,7 @@ import type { SessionUser } from '../../shared/permissions';
 import type { LoginRequest } from '../../shared/api/auth';
 import type { ApiFailure } from '../../shared/api/envelope';
 import { bridge, startsSignedOut } from '../bridge';
+import type { SignInExtra } from './first-reads';
 
 type Status = 'starting' | 'signedOut' | 'signingIn' | 'signedIn';
 export interface AuthState {
@@ -22,15 +23,15 @@ export const restoreSession = createAsyncThunk('auth/restore', async () => {
   }
 });
 
-export const login = createAsyncThunk<SessionUser, LoginRequest, { rejectValue: ApiFailure }>(
+export const login = createAsyncThunk<SessionUser, LoginRequest, { rejectValue: ApiFailure; extra: SignInExtra }>(
   'auth/login',
-  async (body, { dispatch, rejectWithValue }) => {
+  async (body, { dispatch, rejectWithValue, extra }) => {
     // Asked for while the password is checked: the first screen's reads then start with the answer.
-    const firstScreen = import('./first-screen');
+    const firstScreen = extra.loadFirstScreen?.();
     const result = await bridge.invoke('pos:auth-login', body);
     if (!result.status) return rejectWithValue(result);
     const { user } = result.data;
-    void firstScreen.then((m) => m.openFirstScreen(user, dispatch)).catch(() => undefined);
+    void firstScreen?.then((m) => m.openFirstScreen(user, dispatch)).catch(() => undefined);
     return user;
   },
 );
