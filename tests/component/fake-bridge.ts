@@ -91,7 +91,8 @@ export class FakeBridge implements PosBridge {
     if (entry === undefined) return this.problem(`the page called ${name}, which this test does not answer`);
     const answer = typeof entry === 'function' ? entry(body as never) : entry;
     const refused = typeof answer === 'object' && answer !== null && REFUSED in answer;
-    return refused ? (answer as Refusal)[REFUSED] : ok(answer);
+    // As the server does: a success answers with the key its endpoint declares, which the page's toast shows.
+    return refused ? (answer as Refusal)[REFUSED] : ok(answer, endpointOf(name).success ?? 'OK');
   }
 
   private problem(what: string): never {
