@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { fail, fieldErrorSchema, type ApiFailure, type FieldError } from './api/envelope';
-import { isMessageKey, type MessageKey } from './api/keys';
+import { apiResultOf, fail, type ApiFailure, type FieldError } from './api/envelope';
+import type { MessageKey } from './api/keys';
 import { loginRequest } from './api/auth';
+import { ONCE_COMMANDS } from './api/catalogue';
 import { sessionUserSchema } from './permissions';
 import type { RealtimeBridgeEvent } from './realtime';
 import type { ImportCheck } from './domain/product-import';
@@ -114,12 +115,9 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 /**
  * Commands the station sends under one Idempotency-Key until the server has answered, kept across a
- * restart: a retry after a lost answer is the same sale (or check-in), never a second one.
+ * restart (the endpoints marked `once`): a retry after a lost answer is the same sale (or check-in),
+ * never a second one.
  */
-export const ONCE_COMMANDS = ['sale/sale/create', 'parent/kids/checkin'] as const;
-export type OnceCommandName = (typeof ONCE_COMMANDS)[number];
-export const isOnceCommand = (name: string): name is OnceCommandName =>
-  (ONCE_COMMANDS as readonly string[]).includes(name);
 const onceCommandArg = z.object({ name: z.enum(ONCE_COMMANDS) });
 
 /** A command sent whose answer never came: what the page may show and send again, or drop. */
@@ -211,22 +209,6 @@ const exportOutcomeSchema = z.discriminatedUnion('status', [
   failedSchema,
 ]);
 export type ExportOutcome = z.infer<typeof exportOutcomeSchema>;
-
-/** An ApiResult whose data is `data`: what the channels that talk to the server answer. */
-function apiResultOf<D extends z.ZodType>(data: D) {
-  const messageKey = z.custom<MessageKey>(isMessageKey);
-  return z.union([
-    z.object({ status: z.literal(true), message: messageKey, data }),
-    z.object({
-      status: z.literal(false),
-      message: messageKey,
-      errors: z.array(fieldErrorSchema).optional(),
-      logout: z.literal(true).optional(),
-      supervisor: z.literal(true).optional(),
-      retry_after: z.number().int().nonnegative().optional(),
-    }),
-  ]);
-}
 
 /**
  * One bridge channel: the argument the page sends (checked in the main process, the one edge both

@@ -46,6 +46,18 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
    * too, with the request in the body. The station itself calls `method`.
    */
   alsoPost?: true;
+  /**
+   * A command that must happen once however often it is sent (a sale, a check-in): the station sends it
+   * under an Idempotency-Key it keeps on disk until the server has answered, and the server records the
+   * key with the result (runOnce, under this endpoint's name) and answers a retry with the first result.
+   */
+  once?: true;
+  /**
+   * What a successful call does to the supervisor token, which the station keeps in its main process as
+   * it keeps the staff tokens: `issues` it (the answer's `supervisor_token`, taken out before the page
+   * sees the answer) or `ends` it.
+   */
+  supervisorToken?: 'issues' | 'ends';
 }
 
 export function isRead(e: Pick<Endpoint, 'method' | 'read'>): boolean {
@@ -58,10 +70,11 @@ export function endpoint<
   const P extends string,
   const N extends string | undefined = undefined,
   const A extends Permission = Permission,
+  const O extends true | undefined = undefined,
 >(
-  def: Endpoint<Req, Res> & { path: P; name?: N; permission: A },
-): Endpoint<Req, Res> & { path: P; name: N; permission: A } {
-  return def as Endpoint<Req, Res> & { path: P; name: N; permission: A };
+  def: Endpoint<Req, Res> & { path: P; name?: N; permission: A; once?: O },
+): Endpoint<Req, Res> & { path: P; name: N; permission: A; once: O } {
+  return def as Endpoint<Req, Res> & { path: P; name: N; permission: A; once: O };
 }
 
 type PathName<P extends string> = P extends `/${infer Rest}` ? Rest : P;

@@ -46,6 +46,7 @@ export const supervisorOtpVerify = endpoint({
   }),
   permission: stationRight,
   success: 'OTP_VERIFICATION_SUCCESS',
+  supervisorToken: 'issues',
 });
 
 /**
@@ -126,6 +127,7 @@ export const supervisorLogout = endpoint({
   request: z.object({}),
   response: Nothing,
   permission: roomWork,
+  supervisorToken: 'ends',
 });
 
 /** Kids inside the premises on a scanned badge (siblings share one), each with the room they are in now. */
