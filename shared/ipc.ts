@@ -4,7 +4,7 @@ import type { MessageKey } from './api/keys';
 import { loginRequest } from './api/auth';
 import { ONCE_COMMANDS } from './api/catalogue';
 import { sessionUserSchema } from './permissions';
-import type { RealtimeBridgeEvent } from './realtime';
+import type { BridgeEvent } from './bridge-wire';
 import type { ImportCheck } from './domain/product-import';
 import { MAX_CAMPAIGN_FILE_BYTES, type CampaignRows, type CampaignSheetRefusal } from './domain/campaign-rows';
 import { printerTarget } from './domain/printer-address';
@@ -339,6 +339,14 @@ export const bridgeChannels = {
 } as const;
 export type BridgeChannel = keyof typeof bridgeChannels;
 export const BRIDGE_CHANNELS = Object.keys(bridgeChannels) as [BridgeChannel, ...BridgeChannel[]];
+/**
+ * Channels whose answer is an ApiResult (`api`): the browser-mode page answers them SERVER_UNREACHABLE
+ * when the line drops, where it rejects any other (it learns this list when it is built, see
+ * scripts/api-result-channels.ts).
+ */
+export const API_RESULT_CHANNELS: readonly BridgeChannel[] = BRIDGE_CHANNELS.filter(
+  (channel) => bridgeChannels[channel].api !== undefined,
+);
 type Channels = typeof bridgeChannels;
 /** What the page passes to a channel, and what the handler receives once it is checked. */
 export type BridgeArg<C extends BridgeChannel> = z.input<Channels[C]['req']>;
@@ -348,18 +356,9 @@ export type BridgeReply<C extends BridgeChannel> = z.input<Channels[C]['res']>;
 export type BridgeResult<C extends BridgeChannel> = z.output<Channels[C]['res']>;
 export type BridgeInvoke = <C extends BridgeChannel>(channel: C, arg: BridgeArg<C>) => Promise<BridgeResult<C>>;
 
-/** Main → renderer pushes, on the one event channel: each type with its payload. */
+/** Main → renderer pushes, on the one event channel (each type and payload: `bridge-wire.ts`). */
 export const EVENT_CHANNEL = 'pos:event';
-export type BridgeEvent =
-  | { type: 'session-ended' }
-  | { type: 'supervisor-ended' }
-  | RealtimeBridgeEvent
-  /** The station's realtime socket (re)connected: what a page shows may have moved meanwhile; resync once. */
-  | { type: 'realtime-connected' }
-  /** The station's unsent chat messages changed (one written, one stored). */
-  | { type: 'chat-pending'; pending: PendingChat[] }
-  /** The server refused a pending chat message for good (`key`: why); it is no longer pending. */
-  | { type: 'chat-refused'; clientId: string; key: string };
+export type { BridgeEvent };
 
 /** What the preload (Electron) and the browser-mode bridge expose to the page: invoke, and the pushes. */
 export interface PosBridge {
