@@ -1,5 +1,4 @@
 import type { Plugin } from 'vite';
-import { API_RESULT_CHANNELS } from '../shared/ipc';
 
 const MODULE = 'virtual:api-result-channels';
 
@@ -13,6 +12,13 @@ export function apiResultChannels(): Plugin {
   return {
     name: 'playdesk-api-result-channels',
     resolveId: (id) => (id === MODULE ? resolved : undefined),
-    load: (id) => (id === resolved ? `export default ${JSON.stringify(API_RESULT_CHANNELS)};` : undefined),
+    async load(id) {
+      if (id !== resolved) return undefined;
+      // Read through tsx when the page is built: imported here, the contract's whole module graph would
+      // be bundled into Vite's config, which loads it on every start.
+      const { tsImport } = await import('tsx/esm/api');
+      const ipc: typeof import('../shared/ipc') = await tsImport('../shared/ipc.ts', import.meta.url);
+      return `export default ${JSON.stringify(ipc.API_RESULT_CHANNELS)};`;
+    },
   };
 }
