@@ -146,11 +146,10 @@ export function registerEndpoint<E extends Endpoint>(
       ...withPath,
       handler: async (req) => {
         const request = req[part] as z.output<E['request']>;
-        const ctx = contextOf(req);
         return {
           status: true as const,
           message: success,
-          data: await handler(request, once ? { ...ctx, ...onceOf(req, once, request) } : ctx),
+          data: await handler(request, contextOf(req, once && onceOf(req, once, request))),
         };
       },
     });
@@ -224,8 +223,10 @@ function pathJoins(part: 'query' | 'body'): preValidationHookHandler {
   };
 }
 
-function contextOf(req: FastifyRequest): RequestContext {
+/** The handler's context; `once`: what the route adds for an endpoint marked `once` (null: none). */
+function contextOf(req: FastifyRequest, once: OnceContext | null): RequestContext {
   return {
+    ...once,
     ip: req.ip,
     // Asked by the first-run screens alone; parsing the Host header on every call is not free.
     get local() {
