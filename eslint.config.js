@@ -34,6 +34,8 @@ const renderer = {
     'qrcode',
     // vite.config.ts: the first login form's words.
     'virtual:first-login-text',
+    // vite.config.ts: the bridge channels that answer API results, derived from shared/ipc.ts.
+    'virtual:api-result-channels',
   ],
   why: 'renderer/ sees only shared/, locales/ and its page libraries; the main process is reached through window.pos (ARCHITECTURE.md).',
 };

@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron';
 import { desktopEntries } from './scripts/desktop-bundle';
+import { apiResultChannels } from './scripts/api-result-channels';
 
 const FIRST_LOGIN_TEXT = 'virtual:first-login-text';
 
@@ -36,6 +37,11 @@ export default defineConfig(({ mode }) => ({
   root: 'renderer',
   base: './',
   publicDir: '../build/public',
-  plugins: [firstLoginText(), react(), ...(mode === 'desktop' ? electron(desktopEntries('dist-electron')) : [])],
+  plugins: [
+    firstLoginText(),
+    apiResultChannels(),
+    react(),
+    ...(mode === 'desktop' ? electron(desktopEntries('dist-electron')) : []),
+  ],
   build: { outDir: '../dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
 }));

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { apiResultChannels } from './scripts/api-result-channels';
 
 // The runner's self-check (tests/unit/runner/exit-code.test.ts) adds a file that fails on purpose.
 const selfCheck = process.env.PLAYDESK_RUNNER_SELF_CHECK === '1' ? ['tests/fixtures/runner/*.fixture.ts'] : [];
@@ -7,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The page's bridge (renderer/bridge/web-bridge.ts) imports what the build derives (here and below).
+        plugins: [apiResultChannels()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -14,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [apiResultChannels()],
         test: {
           // Screens drawn in happy-dom with Testing Library (see tests/component/render.tsx). happy-dom, not
           // jsdom: jsdom 31 asks for a newer @napi-rs/canvas than the one the receipt printer pins, and

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import type { BridgeChannel, WireMessage } from './ipc';
+import type { PendingChat } from './pending-chat';
+import type { RealtimeEventName } from './realtime';
 
 /**
  * What the browser-mode bridge's WebSocket carries to the page, checked there with zod/mini: the page
@@ -9,24 +10,33 @@ import type { BridgeChannel, WireMessage } from './ipc';
  */
 export const WEB_BRIDGE_PATH = '/bridge';
 
-/** Channels whose answer is an ApiResult: the page answers them SERVER_UNREACHABLE when the line drops. */
-export const API_RESULT_CHANNELS = [
-  'pos:api-call',
-  'pos:auth-login',
-  'pos:auth-logout',
-  'pos:settings-set',
-] as const satisfies readonly BridgeChannel[];
-
 const id = z.number().check(z.int(), z.nonnegative());
+
+/**
+ * Main → renderer pushes, on the one event channel, declared once: each type with its payload, as the
+ * page checks it and as the station's code types it (`BridgeEvent`). What the station checked with the
+ * full schemas before sending is typed here without being checked again.
+ */
 const bridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-ended') }),
   z.object({ type: z.literal('supervisor-ended') }),
-  z.object({ type: z.literal('realtime'), event: z.string(), data: z.unknown() }),
+  /**
+   * A server event (any of `realtimeEvents`: a new one needs nothing here), its data checked by the
+   * station's `parseRealtime`.
+   */
+  z.object({
+    type: z.literal('realtime'),
+    event: z.custom<RealtimeEventName>((name) => typeof name === 'string'),
+    data: z.unknown(),
+  }),
+  /** The station's realtime socket (re)connected: what a page shows may have moved meanwhile; resync once. */
   z.object({ type: z.literal('realtime-connected') }),
-  // The station checked these with pendingChatSchema before sending them.
-  z.object({ type: z.literal('chat-pending'), pending: z.array(z.unknown()) }),
+  /** The station's unsent chat messages changed (one written, one stored); checked with pendingChatSchema. */
+  z.object({ type: z.literal('chat-pending'), pending: z.array(z.custom<PendingChat>()) }),
+  /** The server refused a pending chat message for good (`key`: why); it is no longer pending. */
   z.object({ type: z.literal('chat-refused'), clientId: z.string(), key: z.string() }),
 ]);
+export type BridgeEvent = z.infer<typeof bridgeEvent>;
 
 /** What the page accepts from the bridge; anything else is dropped. */
 export const wireMessageSchema = z.discriminatedUnion('kind', [
@@ -34,3 +44,9 @@ export const wireMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('error'), id, message: z.string() }),
   z.object({ kind: z.literal('event'), event: bridgeEvent }),
 ]) as unknown as z.ZodMiniType<WireMessage>;
+
+/** Browser mode's WebSocket, main process → page: an answer to a request (by its id), or a push. */
+export type WireMessage =
+  | { kind: 'result'; id: number; result: unknown }
+  | { kind: 'error'; id: number; message: string }
+  | { kind: 'event'; event: BridgeEvent };

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { fail, fieldErrorSchema, type ApiFailure, type FieldError } from './api/envelope';
-import { isMessageKey, type MessageKey } from './api/keys';
+import { apiResultOf, fail, type ApiFailure, type FieldError } from './api/envelope';
+import type { MessageKey } from './api/keys';
 import { loginRequest } from './api/auth';
+import { ONCE_COMMANDS } from './api/catalogue';
 import { sessionUserSchema } from './permissions';
-import type { RealtimeBridgeEvent } from './realtime';
+import type { BridgeEvent, WireMessage } from './bridge-wire';
+import { pendingChatSchema } from './pending-chat';
 import type { ImportCheck } from './domain/product-import';
 import { MAX_CAMPAIGN_FILE_BYTES, type CampaignRows, type CampaignSheetRefusal } from './domain/campaign-rows';
 import { printerTarget } from './domain/printer-address';
@@ -114,32 +116,16 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 /**
  * Commands the station sends under one Idempotency-Key until the server has answered, kept across a
- * restart: a retry after a lost answer is the same sale (or check-in), never a second one.
+ * restart (the endpoints marked `once`): a retry after a lost answer is the same sale (or check-in),
+ * never a second one.
  */
-export const ONCE_COMMANDS = ['sale/sale/create', 'parent/kids/checkin'] as const;
-export type OnceCommandName = (typeof ONCE_COMMANDS)[number];
-export const isOnceCommand = (name: string): name is OnceCommandName =>
-  (ONCE_COMMANDS as readonly string[]).includes(name);
 const onceCommandArg = z.object({ name: z.enum(ONCE_COMMANDS) });
 
 /** A command sent whose answer never came: what the page may show and send again, or drop. */
 const pendingCommandSchema = z.object({ name: z.enum(ONCE_COMMANDS), body: z.unknown(), since: z.string() });
 export type PendingCommand = z.infer<typeof pendingCommandSchema>;
 
-/**
- * A chat message written on this station that the server has not stored yet (spec 4: pending). The
- * main process keeps it on disk until the server answers, so a restart or a lost network loses none,
- * and sends it under the same clientId until then (the server stores it once).
- */
-export const pendingChatSchema = z.object({
-  clientId: z.string().uuid(),
-  receiverId: z.number().int().positive(),
-  body: z.string(),
-  replyTo: z.number().int().positive().nullable(),
-  createdAt: z.string(),
-  pending: z.literal(true),
-});
-export type PendingChat = z.infer<typeof pendingChatSchema>;
+export { pendingChatSchema, type PendingChat } from './pending-chat';
 
 /**
  * A file chosen in the main process's own dialog (the desktop app). Browser mode has no such dialog
@@ -210,22 +196,6 @@ const exportOutcomeSchema = z.discriminatedUnion('status', [
   failedSchema,
 ]);
 export type ExportOutcome = z.infer<typeof exportOutcomeSchema>;
-
-/** An ApiResult whose data is `data`: what the channels that talk to the server answer. */
-function apiResultOf<D extends z.ZodType>(data: D) {
-  const messageKey = z.custom<MessageKey>(isMessageKey);
-  return z.union([
-    z.object({ status: z.literal(true), message: messageKey, data }),
-    z.object({
-      status: z.literal(false),
-      message: messageKey,
-      errors: z.array(fieldErrorSchema).optional(),
-      logout: z.literal(true).optional(),
-      supervisor: z.literal(true).optional(),
-      retry_after: z.number().int().nonnegative().optional(),
-    }),
-  ]);
-}
 
 /**
  * One bridge channel: the argument the page sends (checked in the main process, the one edge both
@@ -356,6 +326,14 @@ export const bridgeChannels = {
 } as const;
 export type BridgeChannel = keyof typeof bridgeChannels;
 export const BRIDGE_CHANNELS = Object.keys(bridgeChannels) as [BridgeChannel, ...BridgeChannel[]];
+/**
+ * Channels whose answer is an ApiResult (`api`): the browser-mode page answers them SERVER_UNREACHABLE
+ * when the line drops, where it rejects any other (it learns this list when it is built, see
+ * scripts/api-result-channels.ts).
+ */
+export const API_RESULT_CHANNELS: readonly BridgeChannel[] = BRIDGE_CHANNELS.filter(
+  (channel) => bridgeChannels[channel].api !== undefined,
+);
 type Channels = typeof bridgeChannels;
 /** What the page passes to a channel, and what the handler receives once it is checked. */
 export type BridgeArg<C extends BridgeChannel> = z.input<Channels[C]['req']>;
@@ -365,18 +343,9 @@ export type BridgeReply<C extends BridgeChannel> = z.input<Channels[C]['res']>;
 export type BridgeResult<C extends BridgeChannel> = z.output<Channels[C]['res']>;
 export type BridgeInvoke = <C extends BridgeChannel>(channel: C, arg: BridgeArg<C>) => Promise<BridgeResult<C>>;
 
-/** Main → renderer pushes, on the one event channel: each type with its payload. */
+/** Main → renderer pushes, on the one event channel (each type and payload: `bridge-wire.ts`). */
 export const EVENT_CHANNEL = 'pos:event';
-export type BridgeEvent =
-  | { type: 'session-ended' }
-  | { type: 'supervisor-ended' }
-  | RealtimeBridgeEvent
-  /** The station's realtime socket (re)connected: what a page shows may have moved meanwhile; resync once. */
-  | { type: 'realtime-connected' }
-  /** The station's unsent chat messages changed (one written, one stored). */
-  | { type: 'chat-pending'; pending: PendingChat[] }
-  /** The server refused a pending chat message for good (`key`: why); it is no longer pending. */
-  | { type: 'chat-refused'; clientId: string; key: string };
+export type { BridgeEvent, WireMessage };
 
 /** What the preload (Electron) and the browser-mode bridge expose to the page: invoke, and the pushes. */
 export interface PosBridge {
@@ -394,7 +363,3 @@ export const wireRequestSchema = z.object({
   channel: z.enum(BRIDGE_CHANNELS),
   arg: z.unknown(),
 });
-export type WireMessage =
-  | { kind: 'result'; id: number; result: unknown }
-  | { kind: 'error'; id: number; message: string }
-  | { kind: 'event'; event: BridgeEvent };

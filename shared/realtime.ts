@@ -5,29 +5,40 @@ const id = z.number().int().positive();
 
 /**
  * Every realtime event, declared once: its payload and which way it travels (socket.io between the
- * server and the station's main process, which forwards server events to its pages as bridge pushes).
+ * server and the station's main process, which forwards server events to its pages as bridge pushes);
+ * from the server, to whom (`to`: a branch's stations or one user's); to it, what it answers (`ack`).
  */
 export const realtimeEvents = {
   /**
    * Who is inside this branch or one of its rooms changed (a check-in, a check-out, a move between rooms),
    * or one of its rooms did (its supervisors, its details): the lists of who is inside are out of date.
    */
-  visits_changed: { direction: 'server-to-client', payload: z.object({ branch_id: z.number().int().positive() }) },
+  visits_changed: {
+    direction: 'server-to-client',
+    to: 'branch',
+    payload: z.object({ branch_id: z.number().int().positive() }),
+  },
   /** A sale of this branch was made or cancelled: its takings (the dashboard, the reports) are out of date. */
-  sales_changed: { direction: 'server-to-client', payload: z.object({ branch_id: z.number().int().positive() }) },
+  sales_changed: {
+    direction: 'server-to-client',
+    to: 'branch',
+    payload: z.object({ branch_id: z.number().int().positive() }),
+  },
   /** A promotion campaign of this branch moved on (rows sent, paused, done): its progress is out of date. */
   promotion_changed: {
     direction: 'server-to-client',
+    to: 'branch',
     payload: z.object({ branch_id: z.number().int().positive(), campaign_id: z.number().int().positive() }),
   },
   // Staff chat (spec 7, issue 24). Chat events go to one user's stations, not to a branch.
   /** A message to this user, stored. Their station acknowledges it with `message_received`. */
-  message: { direction: 'server-to-client', payload: chatMessageSchema },
+  message: { direction: 'server-to-client', to: 'user', payload: chatMessageSchema },
   /** A message this user sent, stored (confirmed): on every station of theirs, the sending one too. */
-  new_chat_response: { direction: 'server-to-client', payload: chatMessageSchema },
+  new_chat_response: { direction: 'server-to-client', to: 'user', payload: chatMessageSchema },
   /** A message this user sent reached the receiver's station. */
   message_delivered: {
     direction: 'server-to-client',
+    to: 'user',
     payload: z.object({ id, clientId: z.string(), receiverId: id, deliveredAt: z.string() }),
   },
   /**
@@ -36,17 +47,26 @@ export const realtimeEvents = {
    */
   chat_data: {
     direction: 'server-to-client',
+    to: 'user',
     payload: z.object({ messages: z.array(chatMessageSchema), more: z.boolean() }),
   },
   /** On each (re)connection, and when it changes: messages to this user after what they read (the menu's count). */
-  get_all_chat: { direction: 'server-to-client', payload: z.object({ unread: z.number().int().min(0) }) },
+  get_all_chat: {
+    direction: 'server-to-client',
+    to: 'user',
+    payload: z.object({ unread: z.number().int().min(0) }),
+  },
   /** The station holds message `id` (to `receiverId`, the signed-in user): it is delivered. */
   message_received: {
     direction: 'client-to-server',
     payload: z.object({ id, receiverId: id, socketId: z.string().max(100) }),
   },
   /** A refreshed access token for the same socket; answered (ack) with whether it was taken. */
-  reauthenticate: { direction: 'client-to-server', payload: z.object({ token: z.string().min(1).max(4096) }) },
+  reauthenticate: {
+    direction: 'client-to-server',
+    payload: z.object({ token: z.string().min(1).max(4096) }),
+    ack: z.object({ ok: z.boolean() }),
+  },
 } as const;
 
 export type RealtimeEventName = keyof typeof realtimeEvents;
@@ -55,20 +75,23 @@ export type ServerEventName = {
   [E in RealtimeEventName]: (typeof realtimeEvents)[E]['direction'] extends 'server-to-client' ? E : never;
 }[RealtimeEventName];
 
-/** The server events told to a whole branch (its stations and the administrators'). */
-export type BranchEventName = 'visits_changed' | 'sales_changed' | 'promotion_changed';
-/** The server events told to one user's stations. */
+export type ClientEventName = Exclude<RealtimeEventName, ServerEventName>;
+type Events = typeof realtimeEvents;
+/** The server events told to a whole branch (its stations and the administrators'): `to: 'branch'`. */
+export type BranchEventName = {
+  [E in ServerEventName]: Events[E] extends { to: 'branch' } ? E : never;
+}[ServerEventName];
+/** The server events told to one user's stations: `to: 'user'`. */
 export type UserEventName = Exclude<ServerEventName, BranchEventName>;
 
 /** socket.io's typed maps for `Server<ClientToServer, ServerToClient>` and `Socket<ServerToClient, ClientToServer>`. */
 export type ServerToClientEvents = { [E in ServerEventName]: (payload: RealtimePayload<E>) => void };
 export type ClientToServerEvents = {
-  message_received: (payload: RealtimePayload<'message_received'>) => void;
-  reauthenticate: (payload: RealtimePayload<'reauthenticate'>, ack: (answer: { ok: boolean }) => void) => void;
+  [E in ClientEventName]: (
+    payload: RealtimePayload<E>,
+    ...ack: Events[E] extends { ack: z.ZodType } ? [ack: (answer: z.output<Events[E]['ack']>) => void] : []
+  ) => void;
 };
-
-/** A server event as it reaches the page (a bridge push); its data was checked by `parseRealtime`. */
-export type RealtimeBridgeEvent = { type: 'realtime'; event: RealtimeEventName; data: unknown };
 
 /** A received event checked against the catalogue: unknown names, the other way's and bad payloads are null (dropped). */
 export function parseRealtime(

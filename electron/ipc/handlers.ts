@@ -1,8 +1,8 @@
 import { parseAtEdge } from '../../shared/api/validation';
+import { isOnceCommand } from '../../shared/api/catalogue';
 import {
   BRIDGE_CHANNELS,
   bridgeChannels,
-  isOnceCommand,
   type AppInfo,
   type BridgeChannel,
   type BridgeEvent,
@@ -81,7 +81,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
   const branchOfStation = async (user: SessionUser) => user.branch_id ?? (await deps.settings.load()).stationBranchId;
   return servedFrom({
     'pos:api-call': async ({ name, body }) =>
-      isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.call(name, body),
+      isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.callFromPage(name, body),
     'pos:chat-send': async (draft) => deps.chat.write(draft),
     'pos:chat-pending': async () => deps.chat.pending(),
     'pos:chat-received': async ({ ids }) => (deps.realtime.acknowledge(ids), null),

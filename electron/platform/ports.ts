@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { sessionUserSchema } from '../../shared/permissions';
+import { ONCE_COMMANDS } from '../../shared/api/catalogue';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/api/once';
 import {
   defaultPrinterSettings,
-  ONCE_COMMANDS,
   pendingChatSchema,
   settingsSchema,
   type DocumentOutcome,
@@ -37,7 +38,7 @@ export const storedCommandSchema = z.object({
   /** The server keeps a key per employee: only the one who sent it can finish it under that key. */
   userId: z.number().int(),
   /** The Idempotency-Key minted when the command was first sent, reused for every retry. */
-  key: z.string().min(1).max(200),
+  key: z.string().min(1).max(IDEMPOTENCY_KEY_MAX_LENGTH),
   body: z.unknown(),
   since: z.string(),
 });

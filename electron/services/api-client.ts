@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import { catalogue, isEndpointName, type EndpointName, type ResponseOf } from '../../shared/api/catalogue';
-import { isRead, splitRequest, type Endpoint } from '../../shared/api/endpoint';
+import { z } from 'zod';
+import {
+  catalogue,
+  isEndpointName,
+  type EndpointName,
+  type OnceCommandName,
+  type RequestOf,
+  type ResponseOf,
+} from '../../shared/api/catalogue';
+import { isRead, nameOf, splitRequest, type Endpoint } from '../../shared/api/endpoint';
 import { fail, looseEnvelopeSchema, type ApiResult, type ApiSuccess } from '../../shared/api/envelope';
 import { isMessageKey, type MessageKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
 import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
-import { SESSION_ENDPOINTS, tokensSchema, type LoginRequest, type Tokens } from '../../shared/api/auth';
+import { SESSION_ENDPOINTS, type LoginRequest, type Tokens } from '../../shared/api/auth';
 import { DUPLICATE_POST_WINDOW_MS } from '../../shared/domain/constants';
-import { stableJson } from '../../shared/domain/stable-json';
+import { commandId } from '../../shared/api/once';
 import type { BridgeEvent } from '../../shared/ipc';
 import type { SessionUser } from '../../shared/permissions';
 import { ServerUnreachableError, type HttpTransport } from '../platform/ports';
@@ -26,7 +33,8 @@ export interface ApiClientDeps {
   log?: (message: string, detail?: unknown) => void;
 }
 
-type Answer = { status: number; envelope: ApiResult<unknown>; gatewayGaveUp?: boolean };
+type Answer<T = unknown> = { status: number; envelope: ApiResult<T>; gatewayGaveUp?: boolean };
+type DataOf<E extends Endpoint> = z.output<E['response']>;
 
 /**
  * How a call its sender keeps until it is settled ended: `done`; `refused` for good (a 4xx: nothing
@@ -51,23 +59,41 @@ export class ApiClient {
     this.now = deps.now ?? Date.now;
   }
 
-  /** A call of the page: the session's own calls are not among them. */
-  async call(name: string, body: unknown): Promise<ApiResult<unknown>> {
-    if (!isEndpointName(name) || SESSION_ENDPOINTS.has(name)) return fail('NOT_FOUND');
-    const { envelope } = await this.send(catalogue[name], name, body);
-    return envelope.status ? this.keepSupervisorToken(name, envelope) : envelope;
+  /** A call of the main process, typed by the catalogue: the answer is the endpoint's, already checked. */
+  call<N extends EndpointName>(name: N, body: RequestOf<N>): Promise<ApiResult<ResponseOf<N>>> {
+    return this.callEndpoint(name, body);
   }
 
   /**
-   * Supervisor mode's token stays here as the staff tokens do: taken out of the code check's answer,
-   * forgotten when the supervisor logs out.
+   * A call of the page (`pos:api-call`), by a name and body it sent: both are checked here, against the
+   * catalogue. The session's own calls are not among them.
    */
-  private keepSupervisorToken(name: EndpointName, envelope: ApiSuccess<unknown>): ApiSuccess<unknown> {
-    if (name === 'room/supervisor/logout') this.deps.session.setSupervisorToken(null);
-    if (name !== 'otp/supervisor/verify') return envelope;
-    const { supervisor_token, ...rest } = envelope.data as ResponseOf<'otp/supervisor/verify'>;
-    this.deps.session.setSupervisorToken(supervisor_token ?? null);
-    return { ...envelope, data: rest };
+  callFromPage(name: string, body: unknown): Promise<ApiResult<unknown>> {
+    return isEndpointName(name) ? this.callEndpoint(name, body) : Promise.resolve(fail('NOT_FOUND'));
+  }
+
+  private async callEndpoint<N extends EndpointName>(name: N, body: unknown): Promise<ApiResult<ResponseOf<N>>> {
+    if (SESSION_ENDPOINTS.has(name)) return fail('NOT_FOUND');
+    const endpoint = catalogue[name];
+    const { envelope } = await this.send(endpoint, body);
+    return envelope.status ? this.keepSupervisorToken(endpoint, envelope) : envelope;
+  }
+
+  /**
+   * Supervisor mode's token stays here as the staff tokens do: taken out of the answer of the endpoint
+   * that issues it, forgotten after the one that ends it.
+   */
+  private keepSupervisorToken<T>(endpoint: Endpoint, envelope: ApiSuccess<T>): ApiSuccess<T> {
+    if (endpoint.supervisorToken === 'ends') this.deps.session.setSupervisorToken(null);
+    if (endpoint.supervisorToken !== 'issues') return envelope;
+    if (!carriesToken(envelope.data)) {
+      this.deps.session.setSupervisorToken(null);
+      return envelope;
+    }
+    const data = { ...envelope.data };
+    this.deps.session.setSupervisorToken(data.supervisor_token ?? null);
+    delete data.supervisor_token;
+    return { ...envelope, data };
   }
 
   /**
@@ -75,12 +101,12 @@ export class ApiClient {
    * the duplicate guard: the server answers it with the first result, which is the point of sending it.
    */
   async command(
-    name: EndpointName,
+    name: OnceCommandName,
     body: unknown,
     idempotencyKey: string,
     resend: boolean,
-  ): Promise<ApiResult<unknown>> {
-    const answer = await this.send(catalogue[name], name, body, idempotencyKey, resend);
+  ): Promise<ApiResult<ResponseOf<OnceCommandName>>> {
+    const answer = await this.send(catalogue[name], body, idempotencyKey, resend);
     // Whether the server did it is then unknown, as when it cannot be reached: the command stays pending.
     return answer.gatewayGaveUp ? fail('SERVER_UNREACHABLE') : answer.envelope;
   }
@@ -95,18 +121,18 @@ export class ApiClient {
     body: z.input<E['request']>,
     key: string,
     asUser: number,
-  ): Promise<Attempt<z.output<E['response']>>> {
-    const answer = await this.send(endpoint, endpoint.name ?? endpoint.path, body, key, true, asUser);
-    if (answer.envelope.status) return { outcome: 'done', data: answer.envelope.data as z.output<E['response']> };
+  ): Promise<Attempt<DataOf<E>>> {
+    const answer = await this.send(endpoint, body, key, true, asUser);
+    if (answer.envelope.status) return { outcome: 'done', data: answer.envelope.data };
     const refused = answer.status >= 400 && answer.status < 500 && !NOT_REFUSALS.has(answer.status);
     return refused ? { outcome: 'refused', key: answer.envelope.message } : { outcome: 'unknown' };
   }
 
   /** Signs in and keeps the tokens here; the renderer receives the user only. */
   async login(body: LoginRequest): Promise<ApiResult<{ user: SessionUser }>> {
-    const { envelope } = await this.send(catalogue['user/login'], 'user/login', body);
+    const { envelope } = await this.send(catalogue['user/login'], body);
     if (!envelope.status) return envelope;
-    const tokens = envelope.data as Tokens;
+    const tokens: Tokens = envelope.data;
     await this.deps.session.save(tokens);
     return { status: true, message: envelope.message, data: { user: tokens.user } };
   }
@@ -114,22 +140,23 @@ export class ApiClient {
   /** Ends the session on the server when it can be reached, and on this station in any case. */
   async logout(): Promise<ApiResult<null>> {
     const tokens = await this.deps.session.tokens();
-    if (tokens) await this.send(catalogue['user/logout'], 'user/logout', { refreshToken: tokens.refreshToken });
+    if (tokens) await this.send(catalogue['user/logout'], { refreshToken: tokens.refreshToken });
     await this.deps.session.clear();
     return { status: true, message: 'OK', data: null };
   }
 
-  private async send(
-    endpoint: Endpoint,
-    name: string,
+  /** `body` is checked here against the endpoint's request, whoever sent it. */
+  private async send<E extends Endpoint>(
+    endpoint: E,
     body: unknown,
     idempotencyKey: string = randomUUID(),
     resend = false,
     asUser?: number,
-  ): Promise<Answer> {
+  ): Promise<Answer<DataOf<E>>> {
+    const name = nameOf(endpoint);
     const parsed = parseAtEdge(endpoint.request, body);
     if (!parsed.ok) return { status: 400, envelope: fail(parsed.message, { errors: parsed.errors }) };
-    const guarded = !isRead(endpoint) && !resend ? `${endpoint.path} ${stableJson(parsed.data)}` : null;
+    const guarded = !isRead(endpoint) && !resend ? commandId(name, parsed.data) : null;
     if (guarded !== null && this.isDuplicate(guarded)) return { status: 400, envelope: fail('DUPES') };
     let answer = await this.exchange(endpoint, parsed.data, idempotencyKey, asUser);
     // A session call's 401 means wrong credentials, not an expired access token.
@@ -144,12 +171,12 @@ export class ApiClient {
     return answer;
   }
 
-  private async exchange(
-    endpoint: Endpoint,
+  private async exchange<E extends Endpoint>(
+    endpoint: E,
     request: unknown,
     idempotencyKey: string,
     asUser?: number,
-  ): Promise<Answer> {
+  ): Promise<Answer<DataOf<E>>> {
     const tokens = await this.deps.session.tokens();
     // Checked with the very tokens it would carry: nothing is sent as someone else.
     if (asUser !== undefined && tokens?.user.id !== asUser) return { status: 0, envelope: fail('NOT_AUTHORISED') };
@@ -196,7 +223,7 @@ export class ApiClient {
     }
   }
 
-  private decode(endpoint: Endpoint, body: unknown): ApiResult<unknown> {
+  private decode<E extends Endpoint>(endpoint: E, body: unknown): ApiResult<DataOf<E>> {
     const envelope = looseEnvelopeSchema.safeParse(body);
     if (!envelope.success) {
       this.deps.log?.('undecodable answer', body);
@@ -211,7 +238,8 @@ export class ApiClient {
         ...(e.retry_after !== undefined ? { retry_after: e.retry_after } : {}),
       });
     }
-    const data = endpoint.response.safeParse(e.data);
+    // The function form keeps the endpoint's own answer type, where the method would widen it to unknown.
+    const data = z.safeParse(endpoint.response as E['response'], e.data);
     if (!data.success || !isMessageKey(e.message)) {
       this.deps.log?.('answer outside the contract', { path: endpoint.path, issues: data.error?.issues });
       return fail('SOMETHING_WENT_WRONG');
@@ -250,7 +278,7 @@ export class ApiClient {
       randomUUID(),
     );
     if (envelope.status) {
-      await this.deps.session.save(tokensSchema.parse(envelope.data));
+      await this.deps.session.save(envelope.data);
       return true;
     }
     if (envelope.message === 'SERVER_UNREACHABLE') return false;
@@ -270,4 +298,9 @@ export class ApiClient {
     this.recentPosts.set(key, now);
     return false;
   }
+}
+
+/** The answer of an endpoint that issues the supervisor token (`supervisorToken: 'issues'`) carries it. */
+function carriesToken<T>(data: T): data is T & { supervisor_token?: string | null } {
+  return typeof data === 'object' && data !== null && 'supervisor_token' in data;
 }

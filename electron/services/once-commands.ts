@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiResult } from '../../shared/api/envelope';
-import { stableJson } from '../../shared/domain/stable-json';
-import type { OnceCommandName, PendingCommand } from '../../shared/ipc';
+import { catalogue, type OnceCommandName, type ResponseOf } from '../../shared/api/catalogue';
+import { fail, type ApiResult } from '../../shared/api/envelope';
+import { commandId } from '../../shared/api/once';
+import { parseAtEdge } from '../../shared/api/validation';
+import type { PendingCommand } from '../../shared/ipc';
 import type { PendingCommandStore, StoredCommand } from '../platform/ports';
 import type { ApiClient } from './api-client';
 import type { Session } from './session';
+
+type Answer = ApiResult<ResponseOf<OnceCommandName>>;
+
+/** The command's identity (`commandId`), or null for a body its endpoint refuses. */
+function idOf(name: OnceCommandName, body: unknown): string | null {
+  const parsed = parseAtEdge(catalogue[name].request, body);
+  return parsed.ok ? commandId(name, parsed.data) : null;
+}
 
 /**
  * A sale or a check-in is recorded once whatever the network does. Its Idempotency-Key is minted when
@@ -16,7 +26,7 @@ export class OnceCommands {
   /** Store writes one at a time: two would race on the file. */
   private queue: Promise<unknown> = Promise.resolve();
   /** A command in flight, joined by an identical one sent meanwhile (a double press). */
-  private readonly inflight = new Map<string, Promise<ApiResult<unknown>>>();
+  private readonly inflight = new Map<string, Promise<Answer>>();
 
   constructor(
     private readonly api: ApiClient,
@@ -25,11 +35,14 @@ export class OnceCommands {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  send(name: OnceCommandName, body: unknown): Promise<ApiResult<unknown>> {
-    const id = `${name} ${stableJson(body)}`;
+  /** The page's command: `body` as it sent it (checked here; kept as sent, for the page to show again). */
+  async send(name: OnceCommandName, body: unknown): Promise<Answer> {
+    const parsed = parseAtEdge(catalogue[name].request, body);
+    if (!parsed.ok) return fail(parsed.message, { errors: parsed.errors });
+    const id = commandId(name, parsed.data);
     const running = this.inflight.get(id);
     if (running) return running;
-    const sending = this.sendOnce(name, body).finally(() => this.inflight.delete(id));
+    const sending = this.sendOnce(name, body, id).finally(() => this.inflight.delete(id));
     this.inflight.set(id, sending);
     return sending;
   }
@@ -51,12 +64,12 @@ export class OnceCommands {
     return (await this.store.load()).find((c) => c.name === name && c.userId === userId);
   }
 
-  private async sendOnce(name: OnceCommandName, body: unknown): Promise<ApiResult<unknown>> {
+  private async sendOnce(name: OnceCommandName, body: unknown, id: string): Promise<Answer> {
     const user = await this.session.user();
     // Signed out, the server refuses it anyway; there is nothing to keep.
-    if (!user) return this.api.call(name, body);
+    if (!user) return this.api.command(name, body, randomUUID(), false);
     const earlier = await this.find(name);
-    const resend = earlier !== undefined && stableJson(earlier.body) === stableJson(body);
+    const resend = earlier !== undefined && idOf(name, earlier.body) === id;
     // Another command of the same name replaces an unanswered one: the cashier moved on from it.
     const command: StoredCommand = resend
       ? earlier

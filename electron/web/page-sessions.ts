@@ -3,7 +3,6 @@ import type { ChannelHandlers } from '../ipc/handlers';
 import type { ApiClient } from '../services/api-client';
 import { unrefTimer, type Timer } from '../services/timer';
 import { DEFAULT_IDLE_SECONDS } from '../../shared/domain/idle';
-import { chainSettingsSchema } from '../../shared/api/chain-settings';
 
 /** One page's main-process services: its own session, signed out with `signOut`. */
 export interface PageServices {
@@ -69,6 +68,5 @@ export class PageSessions {
 /** The chain's idle time as a page's user may read it; a page nobody signed in to has the default. */
 export async function idleSecondsOf(api: ApiClient): Promise<number> {
   const answer = await api.call('settings/chain', {}).catch(() => null);
-  const settings = answer?.status ? chainSettingsSchema.safeParse(answer.data) : null;
-  return settings?.success ? settings.data.idle_seconds : DEFAULT_IDLE_SECONDS;
+  return answer?.status ? answer.data.idle_seconds : DEFAULT_IDLE_SECONDS;
 }

@@ -1,6 +1,7 @@
 import type { BridgeChannel, BridgeEvent, BridgeInvoke, PosBridge, WireMessage } from '../../shared/ipc';
 import type { ApiFailure } from '../../shared/api/envelope';
-import { API_RESULT_CHANNELS, WEB_BRIDGE_PATH, wireMessageSchema } from '../../shared/bridge-wire';
+import { WEB_BRIDGE_PATH, wireMessageSchema } from '../../shared/bridge-wire';
+import apiResultChannels from 'virtual:api-result-channels';
 import { pageIdOf, type PageStore } from './page-id';
 
 export type { PageStore };
@@ -18,7 +19,7 @@ const failed = (message: 'SERVER_UNREACHABLE' | 'SOMETHING_WENT_WRONG'): ApiFail
 const CALL_TIMEOUT_MS = 60_000;
 
 /** Channels whose answer is an ApiResult: a lost connection answers them with SERVER_UNREACHABLE. */
-const API_CHANNELS: ReadonlySet<BridgeChannel> = new Set(API_RESULT_CHANNELS);
+const API_CHANNELS: ReadonlySet<BridgeChannel> = new Set(apiResultChannels);
 
 /**
  * A station restarted since this page was opened holds another secret and serves no page to this

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../shared/permissions';
+import type { OnceCommandName } from '../../shared/api/catalogue';
 
 /** What a handler knows about the call besides its validated request. */
 export interface RequestContext {
@@ -9,8 +10,6 @@ export interface RequestContext {
   ip: string;
   /** Sent from the server's own computer (see fromThisComputer). */
   local: boolean;
-  /** The client's Idempotency-Key header, for commands that must not run twice. */
-  idempotencyKey: string | null;
   /**
    * The X-Supervisor-Token header as sent: resolved by the route for room work, and by a handler whose
    * caller may be let in by it alone (a kid's photo at the room door).
@@ -34,5 +33,20 @@ export interface SupervisorContext extends AuthenticatedContext {
     /** The supervisor session (the token's), which logout ends. */
     sessionId: string;
     expiresAt: Date;
+  };
+}
+
+/**
+ * What the route adds for an endpoint marked `once` (runOnce): the command as the route received it, so
+ * no handler names it by hand.
+ */
+export interface OnceContext<N extends OnceCommandName = OnceCommandName> {
+  once: {
+    /** The endpoint called, recorded with the key: a key names one endpoint's command. */
+    endpoint: N;
+    /** The caller's Idempotency-Key header; null when none was sent (the command then simply runs). */
+    key: string | null;
+    /** `commandId` of the parsed request: the same key sent with another request is refused. */
+    command: string;
   };
 }

@@ -2,16 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { stableJson } from '../../shared/domain/stable-json';
 import { AppError } from './errors';
-import type { AuthenticatedContext } from './context';
+import type { AuthenticatedContext, OnceContext } from './context';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface OnceCommand<T> {
-  /** The catalogue name: a key is bound to one endpoint as well as one request. */
-  endpoint: string;
-  request: unknown;
   /** `claim`: the key's row in idempotency_keys, null when the caller sent no key. */
   run(tx: Tx, claim: string | null): Promise<T>;
   /**
@@ -30,25 +26,24 @@ export interface OnceCommand<T> {
  * at the same moment waits on the claim and then answers what the first created. A key is the
  * caller's own (hashed with their id, so any allowed length fits), and a key sent again with another
  * request is refused with IDEMPOTENCY_KEY_REUSED rather than answered with a result it did not ask for.
+ * The endpoint and request are the route's (`ctx.once`): only an endpoint marked `once` has them.
  */
-export async function runOnce<T>(db: Db, ctx: AuthenticatedContext, command: OnceCommand<T>): Promise<T> {
-  if (!ctx.idempotencyKey) return db.transaction((tx) => command.run(tx, null));
-  const key = sha256(`${ctx.user.id}:${ctx.idempotencyKey}`);
-  const requestHash = sha256(`${command.endpoint} ${stableJson(command.request)}`);
+export async function runOnce<T>(db: Db, ctx: AuthenticatedContext & OnceContext, command: OnceCommand<T>): Promise<T> {
+  const { endpoint, key: sent, command: id } = ctx.once;
+  if (!sent) return db.transaction((tx) => command.run(tx, null));
+  const key = sha256(`${ctx.user.id}:${sent}`);
+  const requestHash = sha256(id);
   const earlier = async () => {
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     if (!row) return null;
-    if (row.endpoint !== command.endpoint || row.request_hash !== requestHash)
-      throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (row.endpoint !== endpoint || row.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return command.replay(row.result_ids);
   };
   const done = await earlier();
   if (done) return done;
   try {
     return await db.transaction(async (tx) => {
-      await tx
-        .insert(idempotencyKeys)
-        .values({ key, endpoint: command.endpoint, request_hash: requestHash, result_ids: [] });
+      await tx.insert(idempotencyKeys).values({ key, endpoint, request_hash: requestHash, result_ids: [] });
       const result = await command.run(tx, key);
       if (command.idsOf !== 'recorded by run')
         await tx

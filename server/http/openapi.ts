@@ -2,17 +2,14 @@ import { z } from 'zod';
 import type { FastifyPluginCallback } from 'fastify';
 import packageJson from '../../package.json' with { type: 'json' };
 import { allEndpoints } from '../../shared/api/catalogue';
-import { isRead, type Endpoint, type HttpMethod, type Permission } from '../../shared/api/endpoint';
+import { type Endpoint, type HttpMethod, type Permission } from '../../shared/api/endpoint';
 import { Timestamp } from '../../shared/api/common';
-import { looseEnvelopeSchema } from '../../shared/api/envelope';
+import { failureSchema } from '../../shared/api/envelope';
 import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/api/once';
 import { answerSchemaOf, guardOf, type Authenticator } from './route';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
-
-/** Any refusal: the envelope with status false, the key, and where a field failed, one reason per field. */
-const failureSchema = looseEnvelopeSchema.omit({ data: true }).extend({ status: z.literal(false) });
 
 /**
  * A zod schema as JSON Schema, the side the wire carries: a request as the caller sends it, an answer as
@@ -75,12 +72,12 @@ function operationOf(name: string, endpoint: Endpoint, method: HttpMethod) {
     for (const [field, schema] of Object.entries(rest.properties ?? {}))
       parameters.push({ name: field, in: 'query', required: rest.required?.includes(field) ?? false, schema });
   }
-  if (!isRead(endpoint)) {
+  if (endpoint.once) {
     parameters.push({
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'A command sent again with the same key is answered once (a sale, a check-in).',
+      description: 'This command sent again with the same key is done once and answered with the first result.',
       schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
     });
   }

@@ -13,26 +13,33 @@ import { abilityFor } from '../../shared/permissions';
 import { nameOf, type Endpoint, type HttpMethod, type Permission } from '../../shared/api/endpoint';
 import {
   isEndpoint,
+  isOnceCommand,
   type Catalogue,
   type EndpointName,
   type EndpointNamesOf,
+  type OnceCommandName,
   type ParsedRequestOf,
   type ResponseInputOf,
 } from '../../shared/api/catalogue';
 import type { SuccessKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/domain/constants';
+import { successSchemaOf } from '../../shared/api/envelope';
+import { commandId, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/api/once';
 import { SUPERVISOR_HEADER } from '../../shared/api/supervisor';
 import { AppError, ValidationFailure } from './errors';
 import { fromThisComputer } from './local';
-import type { AuthenticatedContext, RequestContext, SupervisorContext } from './context';
+import type { AuthenticatedContext, OnceContext, RequestContext, SupervisorContext } from './context';
 
-/** A public endpoint may be called by anyone; every other one only by a signed-in employee; room work also by a supervisor. */
-type ContextOf<N extends EndpointName> = Catalogue[N]['permission'] extends 'public'
+/**
+ * A public endpoint may be called by anyone; every other one only by a signed-in employee; room work also
+ * by a supervisor. A command marked `once` also learns its name and key (runOnce).
+ */
+type ContextOf<N extends EndpointName> = (Catalogue[N]['permission'] extends 'public'
   ? RequestContext
   : Catalogue[N]['permission'] extends { supervisor: true }
     ? SupervisorContext
-    : AuthenticatedContext;
+    : AuthenticatedContext) &
+  (N extends OnceCommandName ? OnceContext<N> : unknown);
 export type Handler<N extends EndpointName> = (
   request: ParsedRequestOf<N>,
   ctx: ContextOf<N>,
@@ -94,7 +101,7 @@ const serializerCompiler: FastifySerializerCompiler<unknown> =
 
 /** The success envelope around an endpoint's answer: what a route's 200 is serialised and documented by. */
 export function answerSchemaOf(endpoint: Endpoint) {
-  return z.object({ status: z.literal(true), message: z.literal(endpoint.success ?? 'OK'), data: endpoint.response });
+  return successSchemaOf(endpoint.response, z.literal(endpoint.success ?? 'OK'));
 }
 
 /**
@@ -118,6 +125,8 @@ export function registerEndpoint<E extends Endpoint>(
   const answer = answerSchemaOf(endpoint);
   const success: SuccessKey | 'OK' = endpoint.success ?? 'OK';
   const methods: HttpMethod[] = endpoint.alsoPost ? [endpoint.method, 'POST'] : [endpoint.method];
+  const name = nameOf(endpoint);
+  const once = isOnceCommand(name) ? name : null;
   for (const method of methods) {
     // A GET carries its request in the query, any other method in its body; path segments join either.
     const part = method === 'GET' ? 'query' : 'body';
@@ -135,11 +144,14 @@ export function registerEndpoint<E extends Endpoint>(
       serializerCompiler,
       onRequest,
       ...withPath,
-      handler: async (req) => ({
-        status: true as const,
-        message: success,
-        data: await handler(req[part] as z.output<E['request']>, contextOf(req)),
-      }),
+      handler: async (req) => {
+        const request = req[part] as z.output<E['request']>;
+        return {
+          status: true as const,
+          message: success,
+          data: await handler(request, contextOf(req, once && onceOf(req, once, request))),
+        };
+      },
     });
   }
 }
@@ -211,23 +223,29 @@ function pathJoins(part: 'query' | 'body'): preValidationHookHandler {
   };
 }
 
-function contextOf(req: FastifyRequest): RequestContext {
+/** The handler's context; `once`: what the route adds for an endpoint marked `once` (null: none). */
+function contextOf(req: FastifyRequest, once: OnceContext | null): RequestContext {
   return {
+    ...once,
     ip: req.ip,
     // Asked by the first-run screens alone; parsing the Host header on every call is not free.
     get local() {
       return fromThisComputer(req);
     },
-    idempotencyKey: headerOf(req, 'idempotency-key'),
     supervisorToken: headerOf(req, SUPERVISOR_HEADER.toLowerCase()),
     requestId: req.id,
     ...(req.caller ?? { user: null, sessionId: null }),
   };
 }
 
+function onceOf(req: FastifyRequest, endpoint: OnceCommandName, request: unknown): OnceContext {
+  return { once: { endpoint, key: headerOf(req, 'idempotency-key'), command: commandId(endpoint, request) } };
+}
+
+/** A header's value; one longer than any the server takes (a key, a token) is none. */
 function headerOf(req: FastifyRequest, name: string): string | null {
   const value = req.headers[name];
-  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null;
+  return typeof value === 'string' && value.length > 0 && value.length <= IDEMPOTENCY_KEY_MAX_LENGTH ? value : null;
 }
 
 function bearerOf(req: FastifyRequest): string | null {

@@ -94,6 +94,11 @@ export type ResponseAt<K extends keyof ByExport> = z.output<ByExport[K]['respons
 /** What a server handler returns: the route parses it into ResponseOf (dates become strings, extras drop). */
 export type ResponseInputOf<N extends EndpointName> = z.input<Catalogue[N]['response']>;
 
+/** The endpoints marked `once` (OnceCommands on the station, runOnce on the server). */
+export type OnceCommandName = {
+  [N in EndpointName]: Catalogue[N] extends { once: true } ? N : never;
+}[EndpointName];
+
 export function isEndpointName(name: string): name is EndpointName {
   return Object.prototype.hasOwnProperty.call(catalogue, name);
 }
@@ -106,3 +111,13 @@ export function endpointOf<N extends EndpointName>(name: N): Catalogue[N] {
 export const allEndpoints: ReadonlyArray<readonly [EndpointName, Endpoint]> = Object.entries(catalogue).map(
   ([name, e]) => [name as EndpointName, e as Endpoint] as const,
 );
+
+export function isOnceCommand(name: string): name is OnceCommandName {
+  return isEndpointName(name) && catalogue[name].once === true;
+}
+
+/** The commands that must run once, as a list for zod enums (the stored and pending commands). */
+export const ONCE_COMMANDS = allEndpoints.flatMap(([name]) => (isOnceCommand(name) ? [name] : [])) as [
+  OnceCommandName,
+  ...OnceCommandName[],
+];

@@ -54,6 +54,18 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
    * records something (a parent's confirmation); they reload once it answers.
    */
   invalidates?: readonly TagRef[];
+  /**
+   * A command that must happen once however often it is sent (a sale, a check-in): the station sends it
+   * under an Idempotency-Key it keeps on disk until the server has answered, and the server records the
+   * key with the result (runOnce, under this endpoint's name) and answers a retry with the first result.
+   */
+  once?: true;
+  /**
+   * What a successful call does to the supervisor token, which the station keeps in its main process as
+   * it keeps the staff tokens: `issues` it (the answer's `supervisor_token`, taken out before the page
+   * sees the answer) or `ends` it.
+   */
+  supervisorToken?: 'issues' | 'ends';
 }
 
 export function isRead(e: Pick<Endpoint, 'method' | 'read'>): boolean {
@@ -69,10 +81,11 @@ export function endpoint<
   const M extends HttpMethod = HttpMethod,
   const R extends true | undefined = undefined,
   const S extends SuccessKey | undefined = undefined,
+  const O extends true | undefined = undefined,
 >(
-  def: Endpoint<Req, Res> & { path: P; name?: N; permission: A; method: M; read?: R; success?: S },
-): Endpoint<Req, Res> & { path: P; name: N; permission: A; method: M; read: R; success: S } {
-  return def as Endpoint<Req, Res> & { path: P; name: N; permission: A; method: M; read: R; success: S };
+  def: Endpoint<Req, Res> & { path: P; name?: N; permission: A; method: M; read?: R; success?: S; once?: O },
+): Endpoint<Req, Res> & { path: P; name: N; permission: A; method: M; read: R; success: S; once: O } {
+  return def as Endpoint<Req, Res> & { path: P; name: N; permission: A; method: M; read: R; success: S; once: O };
 }
 
 /** `isRead` on the type: a read becomes a cached query in the renderer, a command a mutation. */

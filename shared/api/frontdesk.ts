@@ -118,6 +118,7 @@ export const kidsCheckin = endpoint({
   response: z.array(visitSchema),
   permission: { action: 'create', subject: 'FrontDesk' },
   success: 'CHECKIN_DONE',
+  once: true,
 });
 
 /** `ids` are the kids leaving; each needs an open visit (KID_SESSION_NOT_ACTIVE). */

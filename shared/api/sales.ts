@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { Id, paging, Timestamp } from './common';
 import { pageSchema } from './envelope';
+import { receiptSchema } from '../domain/receipt';
 import { Amount, productSchema, taxMode } from './products';
 import { packageSchema } from './packages';
 import { SUBSCRIPTION_STATUSES } from '../domain/constants';
@@ -146,6 +147,7 @@ export const saleCreate = endpoint({
   response: saleWithLines,
   permission: { action: 'create', subject: 'Sales' },
   success: 'SALES_COMPLETED',
+  once: true,
 });
 
 /** The same sale from the subscription screens: its cart must hold at least one package. */
@@ -160,6 +162,7 @@ export const subscriptionSaleCreate = endpoint({
   response: saleWithLines,
   permission: { action: 'create', subject: 'Sales' },
   success: 'SALES_COMPLETED',
+  once: true,
 });
 
 /** Spec: the invoice list filters by dates (default today) and carries statistics (count and value). */
@@ -261,31 +264,6 @@ export const salePayments = endpoint({
     change: z.number().int(),
   }),
   permission: { action: 'view', subject: 'Invoices' },
-});
-
-const money = z.number().int();
-/** What a receipt or an A4 invoice prints (shared/domain/receipt.ts). */
-export const receiptSchema = z.object({
-  kind: z.enum(['invoice', 'credit_note']),
-  number: z.number().int(),
-  refersTo: z.number().int().nullable(),
-  issuedAt: z.string(),
-  timeZone: z.string(),
-  currency: z.string(),
-  seller: z.object({
-    name_en: z.string(),
-    name_ar: z.string(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
-    vatNumber: z.string().nullable(),
-  }),
-  cashier: z.object({ name_en: z.string(), name_ar: z.string() }),
-  lines: z.array(
-    z.object({ name_en: z.string(), name_ar: z.string(), qty: z.number().int(), unitPrice: money, total: money }),
-  ),
-  totals: z.object({ subtotal: money, discount: money, net: money, vat: money, total: money }),
-  payments: z.object({ cash: money, card: money, cardReference: z.string().nullable(), change: money }),
-  qr: z.string(),
 });
 
 /** An invoice or credit note as it is printed (A4 or thermal), with its tax QR. */

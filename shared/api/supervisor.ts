@@ -48,6 +48,7 @@ export const supervisorOtpVerify = endpoint({
   }),
   permission: stationRight,
   success: 'OTP_VERIFICATION_SUCCESS',
+  supervisorToken: 'issues',
 });
 
 /**
@@ -132,6 +133,7 @@ export const supervisorLogout = endpoint({
   request: z.object({}),
   response: Nothing,
   permission: roomWork,
+  supervisorToken: 'ends',
 });
 
 /** Kids inside the premises on a scanned badge (siblings share one), each with the room they are in now. */

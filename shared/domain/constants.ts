@@ -1,7 +1,5 @@
 /** Business constants and limits of spec section 9. */
 export const DUPLICATE_POST_WINDOW_MS = 2000;
-/** The longest Idempotency-Key header a server accepts (Stripe allows 255; a UUID is 36). */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 export const MAX_OVERTIME_HOURS = 8;
 export const ROLE_LIST_PAGING = { page: 1, perPage: 20 } as const;
 export const PRODUCT_LIST_PAGING = { page: 1, perPage: 10 } as const;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { encodeTaxQr, qrAmount } from './zatca-qr';
 
 /**
@@ -35,23 +36,34 @@ export interface ReceiptSource {
   cashier: { name_en: string; name_ar: string };
 }
 
-export interface Receipt {
-  kind: 'invoice' | 'credit_note';
-  number: number;
+const money = z.number().int();
+/** What a receipt or an A4 invoice prints, as `sale/receipt/:id` answers it. */
+export const receiptSchema = z.object({
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z.number().int(),
   /** For a credit note: the invoice it cancels. */
-  refersTo: number | null;
-  issuedAt: string;
+  refersTo: z.number().int().nullable(),
+  issuedAt: z.string(),
   /** The branch's IANA zone: the date and time printed are the branch's, not UTC's or the station's. */
-  timeZone: string;
-  currency: string;
-  seller: { name_en: string; name_ar: string; address: string | null; phone: string | null; vatNumber: string | null };
-  cashier: { name_en: string; name_ar: string };
-  lines: { name_en: string; name_ar: string; qty: number; unitPrice: number; total: number }[];
-  totals: { subtotal: number; discount: number; net: number; vat: number; total: number };
-  payments: { cash: number; card: number; cardReference: string | null; change: number };
+  timeZone: z.string(),
+  currency: z.string(),
+  seller: z.object({
+    name_en: z.string(),
+    name_ar: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+  }),
+  cashier: z.object({ name_en: z.string(), name_ar: z.string() }),
+  lines: z.array(
+    z.object({ name_en: z.string(), name_ar: z.string(), qty: z.number().int(), unitPrice: money, total: money }),
+  ),
+  totals: z.object({ subtotal: money, discount: money, net: money, vat: money, total: money }),
+  payments: z.object({ cash: money, card: money, cardReference: z.string().nullable(), change: money }),
   /** ZATCA phase 1 QR payload (base64 TLV). */
-  qr: string;
-}
+  qr: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
 
 export function receiptOf({ sale, branch, cashier }: ReceiptSource): Receipt {
   return {

@@ -2,12 +2,12 @@ import type { ReactElement } from 'react';
 import { App as AntApp } from 'antd';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import type { Language } from '../../shared/domain/constants';
 import type { SessionUser } from '../../shared/permissions';
 import { AppProviders } from '../../renderer/app/providers';
 import { setLanguage } from '../../renderer/i18n';
-import { makeStore, type RootState } from '../../renderer/store/store';
+import { makeStore, type AppStore, type RootState } from '../../renderer/store/store';
 import { FakeBridge } from './fake-bridge';
 import { answerWith } from './station';
 
@@ -21,6 +21,13 @@ export const cashier: SessionUser = {
   role: 'admin',
   branch_id: 1,
   privilege: null,
+};
+
+/** What a test reads after drawing: Testing Library's queries, and the store, station and router behind the screen. */
+export type Rendered = RenderResult & {
+  store: AppStore;
+  bridge: FakeBridge;
+  router: ReturnType<typeof createMemoryRouter>;
 };
 
 /**
@@ -43,7 +50,7 @@ export async function renderWithProviders(
     language?: Language;
     user?: SessionUser;
   } = {},
-) {
+): Promise<Rendered> {
   answerWith(bridge);
   await setLanguage(language);
   const store = makeStore({

@@ -232,6 +232,23 @@ describe('selling a package', () => {
     ]);
   });
 
+  it('keeps a subscription sale once under its own name: a retry answers it, the key on the other sale endpoint is refused', async () => {
+    const { kids } = await family(1);
+    const weekly = await pkg(7);
+    const body = { cart: [{ package: { id: weekly }, kids: [kids[0]!.id] }], salesData: { payments: { cash: 10000 } } };
+    const headers = { 'Idempotency-Key': `subscription-${kids[0]!.id}` };
+    const send = (path: string) => server.post<Sale>(path, body, cashier, undefined, headers);
+    const first = await send('/sale/subscription/create');
+    expect(first.body.message).toBe('SALES_COMPLETED');
+    const retry = await send('/sale/subscription/create');
+    expect(retry.body.data.id).toBe(first.body.data.id);
+    // The same key and request on /sale/sale/create names another command, not a replay of this one.
+    const elsewhere = await send('/sale/sale/create');
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.message).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await subsOf(kids[0]!.id)).toHaveLength(1);
+  });
+
   it('two tills selling to the same kid at once lay the subscriptions end to end', async () => {
     const { kids } = await family(1);
     const weekly = await pkg(7);

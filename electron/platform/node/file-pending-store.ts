@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ONCE_COMMANDS } from '../../../shared/ipc';
+import { ONCE_COMMANDS } from '../../../shared/api/catalogue';
 import { storedCommandSchema, type PendingCommandStore, type StoredCommand } from '../ports';
 import { JsonFile } from './json-file';
 

@@ -1,14 +1,13 @@
-import type { z } from 'zod';
 import type { ApiClient } from '../api-client';
+import type { EndpointName, RequestOf, ResponseOf } from '../../../shared/api/catalogue';
 import type { DocumentOutcome, PrinterSettings, PrintOutcome } from '../../../shared/ipc';
 import type { DocumentPrinter } from '../../platform/ports';
 import { receiptOf, type Receipt } from '../../../shared/domain/receipt';
-import { receiptSchema } from '../../../shared/api/sales';
-import { branchSchema, type Branch } from '../../../shared/api/branches';
+import type { Branch } from '../../../shared/api/branches';
 import { encodePicture, encodeReceipt, printReceipt } from './receipt-printer';
 import type { PaperWidth } from './thermal-receipt';
 import { drawShiftReport } from './thermal-shift';
-import { shiftSummarySchema, type ShiftSummary } from '../../../shared/api/cashup';
+import type { ShiftSummary } from '../../../shared/api/cashup';
 import { PrinterOutOfPaperError, PrinterUnreachableError, sendToPrinter } from './printer-link';
 
 /** The size of the last receipt job sent for each paper width: what Settings' serial-line time weighs. */
@@ -53,7 +52,7 @@ export async function printSaleReceipt(
   saleId: number,
   drawer: boolean,
 ): Promise<PrintOutcome> {
-  const receipt = await fromServer(api, 'sale/receipt/:id', { id: saleId }, receiptSchema);
+  const receipt = await fromServer(api, 'sale/receipt/:id', { id: saleId });
   return 'failed' in receipt ? receipt.failed : print(receipt.data, printer, drawer);
 }
 
@@ -66,24 +65,22 @@ export async function printServerShiftReport(
   printer: PrinterSettings,
   shiftId: number,
 ): Promise<PrintOutcome> {
-  const shift = await fromServer(api, 'cashup/report', { id: shiftId }, shiftSummarySchema);
+  const shift = await fromServer(api, 'cashup/report', { id: shiftId });
   return 'failed' in shift ? shift.failed : printShiftReport(printer, shift.data);
 }
 
 /**
- * What a print takes from the server, checked as it arrives: printed paper is only ever what the server
- * answered. A refusal (or an answer of the wrong shape) is the print's outcome instead.
+ * What a print takes from the server, checked as it arrives (the client checks every answer against
+ * the catalogue): printed paper is only ever what the server answered. A refusal (or an answer of the
+ * wrong shape, SOMETHING_WENT_WRONG) is the print's outcome instead.
  */
-async function fromServer<S extends z.ZodType>(
+async function fromServer<N extends EndpointName>(
   api: ApiClient,
-  name: string,
-  body: unknown,
-  schema: S,
-): Promise<{ data: z.output<S> } | { failed: PrintOutcome }> {
+  name: N,
+  body: RequestOf<N>,
+): Promise<{ data: ResponseOf<N> } | { failed: PrintOutcome }> {
   const answer = await api.call(name, body);
-  if (!answer.status) return { failed: { status: 'failed', message: answer.message } };
-  const parsed = schema.safeParse(answer.data);
-  return parsed.success ? { data: parsed.data } : { failed: { status: 'failed', message: 'SOMETHING_WENT_WRONG' } };
+  return answer.status ? { data: answer.data } : { failed: { status: 'failed', message: answer.message } };
 }
 
 /** A shift's X or Z report on the receipt printer; no drawer kick. */
@@ -125,7 +122,7 @@ function sampleReceipt(branch: Branch, cashier: Cashier): Receipt {
 
 /** The station's branch as the server has it (`branchId` null: the caller's own). */
 const stationBranch = (api: ApiClient, branchId: number | null) =>
-  fromServer(api, 'branch/station', { branch_id: branchId }, branchSchema);
+  fromServer(api, 'branch/station', { branch_id: branchId });
 
 /** A sample receipt for the station's branch, to check a printer while setting it up (no drawer kick). */
 export async function printTestReceipt(

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { kidVisits, kids, packages, parents, subscriptions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { containing, escapeLike, isUniqueViolation, pageOf } from '../../http/results';
-import type { AuthenticatedContext } from '../../http/context';
+import type { AuthenticatedContext, OnceContext } from '../../http/context';
 import { runOnce } from '../../http/idempotency';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { abilityFor, mayOverrideBan } from '../../../shared/permissions';
@@ -22,7 +22,10 @@ export class VisitService {
     private readonly locales: BranchLocales,
   ) {}
 
-  async checkin(ctx: AuthenticatedContext, input: ParsedRequestOf<'parent/kids/checkin'>) {
+  async checkin(
+    ctx: AuthenticatedContext & OnceContext<'parent/kids/checkin'>,
+    input: ParsedRequestOf<'parent/kids/checkin'>,
+  ) {
     const branchId = await commandBranch(this.db, ctx, input.branch_id, 'branch_id');
     const kidIds = [...new Set(input.kidsList)].sort((a, b) => a - b);
     const found = await this.db
@@ -38,8 +41,6 @@ export class VisitService {
     try {
       // A check-in retried with its Idempotency-Key (the answer was lost) answers the first one.
       return await runOnce<Visit[]>(this.db, ctx, {
-        endpoint: 'parent/kids/checkin',
-        request: input,
         idsOf: (visits) => visits.map((v) => v.id),
         replay: (ids) => visitsByIds(this.db, ids),
         run: async (tx) => {

@@ -18,7 +18,7 @@ import { ownRowsUnlessFullRight } from '../own-rows';
 import { isUniqueViolation, pageOf } from '../../http/results';
 import { commandBranch, inDataBranch } from '../which-branch';
 import { runOnce } from '../../http/idempotency';
-import type { AuthenticatedContext } from '../../http/context';
+import type { AuthenticatedContext, OnceContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { saleReceipt, type SaleWithLinesRecord } from '../../../shared/api/sales';
 import { priceCart } from '../../../shared/domain/money';
@@ -75,7 +75,10 @@ export class SaleService {
     private readonly locales: BranchLocales,
   ) {}
 
-  async create(ctx: AuthenticatedContext, input: ParsedRequestOf<'sale/sale/create'>): Promise<SaleWithLinesRecord> {
+  async create(
+    ctx: AuthenticatedContext & OnceContext<'sale/sale/create' | 'sale/subscription/create'>,
+    input: ParsedRequestOf<'sale/sale/create'>,
+  ): Promise<SaleWithLinesRecord> {
     const branchId = await commandBranch(this.db, ctx, input.salesData.branch_id, 'salesData.branch_id');
     // A walk-in's mobile is kept as one the SMS gateway can use, or refused.
     const walkInMobile = input.parentInfo?.mobile;
@@ -89,8 +92,6 @@ export class SaleService {
       };
     // A retried request (same Idempotency-Key from the same cashier) gets the first answer, not a second sale.
     return runOnce<SaleWithLinesRecord>(this.db, ctx, {
-      endpoint: 'sale/sale/create',
-      request: input,
       run: (tx, claim) => this.sell(tx, ctx, branchId, input, claim),
       idsOf: 'recorded by run',
       replay: ([id]) => this.withLines(id!),

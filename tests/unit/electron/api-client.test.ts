@@ -138,7 +138,8 @@ describe('calls', () => {
   });
 
   it('refuses a name that is not in the catalogue', async () => {
-    expect(await client.call('admin/drop-everything', {})).toEqual({ status: false, message: 'NOT_FOUND' });
+    expect(await client.callFromPage('admin/drop-everything', {})).toEqual({ status: false, message: 'NOT_FOUND' });
+    expect(await client.callFromPage('user/logout', {})).toEqual({ status: false, message: 'NOT_FOUND' });
     expect(server.requests).toHaveLength(0);
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allEndpoints, byExport, catalogue, isEndpointName } from '../../../shared/api/catalogue';
+import {
+  allEndpoints,
+  byExport,
+  catalogue,
+  isEndpointName,
+  isOnceCommand,
+  ONCE_COMMANDS,
+} from '../../../shared/api/catalogue';
 import { cacheTags } from '../../../shared/api/cache';
 import { isRead, nameOf, splitRequest } from '../../../shared/api/endpoint';
 import { errorKeys, httpStatusOf, isMessageKey, successKeys } from '../../../shared/api/keys';
@@ -57,6 +64,21 @@ describe('the endpoint catalogue', () => {
       'supervisor/badge',
     ]);
     expect(isRead(catalogue['user/login'])).toBe(false);
+  });
+
+  it('derives the commands that run once from the endpoints marked `once`, each of them a command', () => {
+    expect([...ONCE_COMMANDS].sort()).toEqual(['parent/kids/checkin', 'sale/sale/create', 'sale/subscription/create']);
+    for (const [name, e] of allEndpoints) expect(isOnceCommand(name), name).toBe(e.once === true);
+    for (const name of ONCE_COMMANDS) expect(isRead(catalogue[name]), name).toBe(false);
+    expect(isOnceCommand('toString')).toBe(false);
+  });
+
+  it('marks where the supervisor token is issued and ended, once each', () => {
+    const marked = allEndpoints.filter(([, e]) => e.supervisorToken).map(([name, e]) => [name, e.supervisorToken]);
+    expect(marked).toEqual([
+      ['otp/supervisor/verify', 'issues'],
+      ['room/supervisor/logout', 'ends'],
+    ]);
   });
 
   it('fills path parameters and leaves the rest for the body or query', () => {
@@ -138,11 +160,19 @@ describe('the browser-mode wire format', () => {
     }
   });
 
-  it('answers a lost line with SERVER_UNREACHABLE on exactly the channels the table says answer ApiResults', async () => {
-    const { API_RESULT_CHANNELS } = await import('../../../shared/bridge-wire');
-    const { BRIDGE_CHANNELS, bridgeChannels } = await import('../../../shared/ipc');
-    const inTable = BRIDGE_CHANNELS.filter((channel) => bridgeChannels[channel].api !== undefined);
-    expect([...API_RESULT_CHANNELS].sort()).toEqual(inTable.sort());
+  it('gives the page, as built, exactly the channels whose answer schema is an ApiResult', async () => {
+    const { default: built } = await import('virtual:api-result-channels');
+    const { API_RESULT_CHANNELS, BRIDGE_CHANNELS, bridgeChannels } = await import('../../../shared/ipc');
+    expect(built).toEqual(API_RESULT_CHANNELS);
+    // The `api` mark and the answer agree: a channel answering an ApiResult is never left unmarked.
+    const failure = { status: false, message: 'SERVER_UNREACHABLE' };
+    const answersApiResults = BRIDGE_CHANNELS.filter(
+      (channel) => bridgeChannels[channel].res.safeParse(failure).success,
+    );
+    expect([...API_RESULT_CHANNELS].sort()).toEqual(answersApiResults.sort());
+    expect(API_RESULT_CHANNELS).toEqual(
+      expect.arrayContaining(['pos:api-call', 'pos:auth-login', 'pos:auth-logout', 'pos:settings-set']),
+    );
   });
 
   it("lets the station's realtime-connected and chat pushes through (the page resyncs, shows pending and refused messages)", async () => {
