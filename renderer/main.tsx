@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { initI18n } from './i18n';
 import { followStationSession, makeStore } from './store/store';
-import { App } from './app/App';
+import { App } from './app/app';
 
 await initI18n();
 const store = makeStore({ extra: { loadFirstScreen: () => import('./app/first-screen') } });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import arEG from 'antd/es/locale/ar_EG';
-import { NotificationsProvider } from '../components/Notifications';
+import { NotificationsProvider } from '../components/ui/notifications';
 import { directionOf } from '../i18n';
 import { theme } from './theme';
 import type { Language } from '../../shared/domain/constants';

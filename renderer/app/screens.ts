@@ -6,78 +6,78 @@ import { deferred, page } from './deferred';
 const screens: Record<Screen, ReturnType<typeof deferred<object>>> = {
   Dashboard: deferred(
     page(
-      () => import('../features/dashboard/DashboardPage'),
+      () => import('../features/dashboard/dashboard-page'),
       (m) => m.DashboardPage,
     ),
   ),
-  FrontDesk: deferred(() => import('../features/frontDesk/FrontDeskRoutes')),
-  Sales: deferred(() => import('../features/sales/SalesRoutes')),
+  FrontDesk: deferred(() => import('../features/front-desk/front-desk-routes')),
+  Sales: deferred(() => import('../features/sales/sales-routes')),
   Subscriptions: deferred(
     page(
-      () => import('../features/subscriptions/SubscriptionsPage'),
+      () => import('../features/subscriptions/subscriptions-page'),
       (m) => m.SubscriptionsPage,
     ),
   ),
-  Invoices: deferred(() => import('../features/invoices/InvoicesRoutes')),
+  Invoices: deferred(() => import('../features/invoices/invoices-routes')),
   Products: deferred(
     page(
-      () => import('../features/products/ProductsPage'),
+      () => import('../features/products/products-page'),
       (m) => m.ProductsPage,
     ),
   ),
   Packages: deferred(
     page(
-      () => import('../features/packages/PackagesPage'),
+      () => import('../features/packages/packages-page'),
       (m) => m.PackagesPage,
     ),
   ),
   Coupons: deferred(
     page(
-      () => import('../features/coupons/CouponsPage'),
+      () => import('../features/coupons/coupons-page'),
       (m) => m.CouponsPage,
     ),
   ),
   Rooms: deferred(
     page(
-      () => import('../features/rooms/RoomsPage'),
+      () => import('../features/rooms/rooms-page'),
       (m) => m.RoomsPage,
     ),
   ),
   Supervisor: deferred(
     page(
-      () => import('../features/supervisor/SupervisorPage'),
+      () => import('../features/supervisor/supervisor-page'),
       (m) => m.SupervisorPage,
     ),
   ),
   Branches: deferred(
     page(
-      () => import('../features/branches/BranchesPage'),
+      () => import('../features/branches/branches-page'),
       (m) => m.BranchesPage,
     ),
   ),
-  Employees: deferred(() => import('../features/employees/EmployeesRoutes')),
+  Employees: deferred(() => import('../features/employees/employees-routes')),
   Roles: deferred(
     page(
-      () => import('../features/roles/RolesPage'),
+      () => import('../features/roles/roles-page'),
       (m) => m.RolesPage,
     ),
   ),
-  Chat: deferred(() => import('../features/chat/ChatPage')),
+  Chat: deferred(() => import('../features/chat/chat-page')),
   Promotions: deferred(
     page(
-      () => import('../features/promotions/PromotionsPage'),
+      () => import('../features/promotions/promotions-page'),
       (m) => m.PromotionsPage,
     ),
   ),
   Reports: deferred(
     page(
-      () => import('../features/reports/ReportsPage'),
+      () => import('../features/reports/reports-page'),
       (m) => m.ReportsPage,
     ),
   ),
   Settings: deferred(
     page(
-      () => import('../features/settings/SettingsPage'),
+      () => import('../features/settings/settings-page'),
       (m) => m.SettingsPage,
     ),
   ),

@@ -7,7 +7,7 @@ import { screenPreloads } from './screens';
 /** The signed-in app's frame (idle lock, menu, header): not needed before sign-in either. */
 const shell = deferred<{ user: SessionUser }>(
   page(
-    () => import('./shell/SignedIn'),
+    () => import('./shell/signed-in'),
     (m) => m.SignedIn,
   ),
 );
@@ -17,7 +17,7 @@ export const preloadSignedIn = shell.preload;
 /** The signed-in screens' styles, made while the login form waits (see StyleWarmup). */
 const warmup = deferred(
   page(
-    () => import('./shell/StyleWarmup'),
+    () => import('./shell/style-warmup'),
     (m) => m.StyleWarmup,
   ),
 );

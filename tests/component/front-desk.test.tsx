@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FrontDeskPage } from '../../renderer/features/frontDesk/FrontDeskPage';
+import { FrontDeskPage } from '../../renderer/features/front-desk/front-desk-page';
 import { FakeBridge, refuse, type ApiTable } from './fake-bridge';
 import { family, tillReads } from './fixtures';
 import { renderWithProviders } from './render';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SupervisorPage } from '../../renderer/features/supervisor/SupervisorPage';
+import { SupervisorPage } from '../../renderer/features/supervisor/supervisor-page';
 import { FakeBridge } from './fake-bridge';
 import { jungle, lego, linaInRoom, supervisorAt } from './fixtures';
 import { renderWithProviders } from './render';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CartPage } from '../../renderer/features/sales/CartPage';
+import { CartPage } from '../../renderer/features/sales/cart-page';
 import { FakeBridge, refuse } from './fake-bridge';
 import { juice, juiceSale, tillReads } from './fixtures';
 import { renderWithProviders } from './render';

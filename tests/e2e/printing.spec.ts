@@ -22,7 +22,7 @@ import {
 } from './helpers';
 import { serialPrinter } from '../fixtures/serial-printer';
 import { commandLine, decodeEscPos } from '../fixtures/escpos-decoder';
-import { formatDateTime } from '../../renderer/components/dates';
+import { formatDateTime } from '../../renderer/components/format/dates';
 
 /** A receipt printer on loopback: keeps every job's bytes. */
 class LoopbackPrinter {

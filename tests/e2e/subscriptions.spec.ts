@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { adminOn, adminToken, api, e164, selectOption, shiftOpen, shot, tillInMainBranch } from './helpers';
-import { formatDay } from '../../renderer/components/dates';
+import { formatDay } from '../../renderer/components/format/dates';
 
 /** A small solid-colour PNG, as a photo of a product would be. */
 function photo(): Buffer {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { DimensionValue, ReportDimension } from '../../../shared/api/reports';
-import { formatDay } from '../../components/dates';
-import { localName } from '../../components/names';
+import { formatDay } from '../../components/format/dates';
+import { localName } from '../../components/format/names';
 
 /** How a report row's key reads: a day, week or month in the language's calendar, a payment kind, or a name. */
 export function dimensionLabel(t: TFunction, lang: string, dimension: ReportDimension, value: DimensionValue): string {

@@ -1,7 +1,7 @@
 import type { Dispatch, RefObject } from 'react';
 import { Col, Input, InputNumber, Row, Typography, type GetRef } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../components/money';
+import { formatMoney } from '../../components/format/money';
 import type { CartAction, CartState } from './cart';
 
 /** Cash, card and the card's reference, then the change or what is still due; Enter in any of them pays. */

@@ -1,7 +1,7 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PricedCart } from '../../../shared/domain/money';
-import { formatMoney } from '../../components/money';
+import { formatMoney } from '../../components/format/money';
 
 /** Subtotal, the coupon's discount, VAT and what is payable, as `cartTotals` priced them. */
 export function CartTotals({ priced, couponCode }: { priced: PricedCart; couponCode: string | undefined }) {

@@ -4,8 +4,8 @@ import type { Product } from '../../../shared/api/products';
 import type { CartItem } from '../../../shared/api/sales';
 import type { RequestOf, ResponseOf } from '../../../shared/api/catalogue';
 import { priceCart, type LineInput, type PricedCart } from '../../../shared/domain/money';
-import { toMinor } from '../../components/money';
-import type { PickedParent } from './ParentPicker';
+import { toMinor } from '../../components/format/money';
+import type { PickedParent } from './parent-picker';
 
 /**
  * A cart line at the till: a product with its quantity, a package with the kids it is for, or a

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/api/chat';
 import type { PendingChat } from '../../../shared/ipc';
-import { createChatStore } from '../../../renderer/components/chat/chatState';
-import { conversationLines, receivedBatches } from '../../../renderer/components/chat/conversationLines';
-import type { CountStore } from '../../../renderer/components/chat/unreadCount';
-import { realtimePayload } from '../../../renderer/features/chat/realtimePayload';
+import { createChatStore } from '../../../renderer/components/domain/chat/chat-state';
+import { conversationLines, receivedBatches } from '../../../renderer/components/domain/chat/conversation-lines';
+import type { CountStore } from '../../../renderer/components/domain/chat/unread-count';
+import { realtimePayload } from '../../../renderer/features/chat/realtime-payload';
 
 /** A browser's local storage, kept across "restarts" (new stores on the same map). */
 const storage = (items = new Map<string, string>()): CountStore & { items: Map<string, string> } => ({
