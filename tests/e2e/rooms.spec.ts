@@ -172,6 +172,16 @@ function drawFace(): string {
 }
 
 /** The badge scanned at the door, then the kid chosen among the siblings sharing it. */
+/**
+ * The room switch sits top right, where toasts come in English, and a toast stays while the pointer is
+ * on it: a click that found the switch covered would itself hover the toast and wait for ever. The
+ * pointer goes aside and the toasts end (2 s) first.
+ */
+async function toastsGone(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+}
+
 async function scanIn(page: Page, badge: string, kidId: number) {
   await expect(page.getByTestId('room-scan').locator('input')).toBeFocused();
   await page.keyboard.type(badge);
@@ -251,6 +261,7 @@ for (const lang of ['ar', 'en'] as const) {
     ).toBeVisible();
 
     // The trampoline holds one: Yara is in it, Adam is refused.
+    await toastsGone(page);
     await page.getByTestId('room-switch').click();
     await page.getByTestId(`supervisor-room-${trampId}`).click();
     await expect(page.getByTestId('room-view-name')).toHaveText(lang === 'en' ? tramp[0] : tramp[1]);
@@ -268,6 +279,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId(`room-kid-${s.yara.id}`)).toBeHidden();
 
     // Adam is checked out at the front desk, from another station: he leaves the soft play's view by himself.
+    await toastsGone(page);
     await page.getByTestId('room-switch').click();
     await page.getByTestId(`supervisor-room-${softId}`).click();
     await expect(page.getByTestId(`room-kid-${s.adam.id}`)).toBeVisible();

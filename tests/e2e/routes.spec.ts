@@ -8,7 +8,7 @@ for (const lang of ['en', 'ar'] as const) {
     test('a screen whose code is slow shows that it is opening, then opens', async ({ page }) => {
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/RolesPage-[^/]+\.js$/, async (route) => {
+      await page.route(/\/assets\/roles-page-[^/]+\.js$/, async (route) => {
         await held;
         await route.continue();
       });
@@ -25,7 +25,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     test('a screen whose code cannot be fetched says so in words and offers a reload', async ({ page }) => {
-      await page.route(/\/assets\/RolesPage-[^/]+\.js$/, (route) => route.abort());
+      await page.route(/\/assets\/roles-page-[^/]+\.js$/, (route) => route.abort());
       await freshStation(page);
       await chooseLanguage(page, lang);
       await signIn(page, e2eAdmin.login, e2eAdmin.password);
@@ -35,7 +35,7 @@ for (const lang of ['en', 'ar'] as const) {
       // The rest of the app still works: the menu leads elsewhere.
       await expect(page.getByTestId('side-menu')).toBeVisible();
       await shot(page, `screen-load-failed-${lang}`, { settled: true });
-      await page.unroute(/\/assets\/RolesPage-[^/]+\.js$/);
+      await page.unroute(/\/assets\/roles-page-[^/]+\.js$/);
       await page.getByTestId('screen-reload').click();
       await expect(page.getByTestId('roles-page')).toBeVisible();
     });
@@ -66,13 +66,13 @@ test('a screen opened before the prefetch reached it keeps what was typed when t
   // The prefetch goes screen by screen; held at Branches, it reaches Roles only after Roles is open.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/BranchesPage-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/branches-page-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
   // The prefetch starts only while the login form waits: signing in before it began (a quick password)
   // would leave nothing to catch up, so sign in once it is held at Branches.
-  const prefetchHeld = page.waitForRequest(/\/assets\/BranchesPage-[^/]+\.js$/);
+  const prefetchHeld = page.waitForRequest(/\/assets\/branches-page-[^/]+\.js$/);
   await freshStation(page);
   await chooseLanguage(page, 'en');
   await prefetchHeld;
@@ -80,7 +80,7 @@ test('a screen opened before the prefetch reached it keeps what was typed when t
   await page.goto('/#/Roles');
   const search = page.getByTestId('roles-page').getByRole('searchbox');
   await search.fill('Shift');
-  const rolesPrefetched = page.waitForRequest(/\/assets\/EmployeesRoutes-[^/]+\.js$/);
+  const rolesPrefetched = page.waitForRequest(/\/assets\/employees-routes-[^/]+\.js$/);
   release();
   await rolesPrefetched;
   await page.waitForTimeout(500);
