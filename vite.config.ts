@@ -30,7 +30,8 @@ function firstLoginText(): Plugin {
   };
 }
 
-// The renderer: built to dist/, loaded from file:// by Electron and served over HTTP in browser mode.
+// The renderer: built to dist/, served on app:// by Electron and over HTTP in browser mode: relative
+// URLs (base './') work on both.
 // `vite build --mode desktop` also builds the desktop app's main process, preload and embedded server
 // into dist-electron/; a plain `vite build` (the e2e tests, browser mode) builds the renderer alone.
 export default defineConfig(({ mode }) => ({

@@ -6,7 +6,14 @@ import { FilePendingStore } from './platform/node/file-pending-store';
 import { FileChatStore } from './platform/node/file-chat-store';
 import { createSecretStore } from './platform/electron/safe-secret-store';
 import { ElectronSettingsStore } from './platform/electron/store-settings';
-import { createMainWindow, hardenApp, sendEvent, serveIpc } from './platform/electron/window';
+import {
+  createMainWindow,
+  hardenApp,
+  registerAppScheme,
+  sendEvent,
+  serveAppFiles,
+  serveIpc,
+} from './platform/electron/window';
 import { startEmbeddedServer, type EmbeddedServer } from './platform/electron/embedded-server';
 import { electronFilePicker } from './platform/electron/file-picker';
 import { electronFileSaver } from './platform/electron/file-saver';
@@ -17,7 +24,7 @@ import { useReceiptFonts } from './services/printing/thermal-receipt';
 if (!app.requestSingleInstanceLock()) app.quit();
 
 const bundle = __dirname; // dist-electron/, beside dist/ in the package
-const indexHtml = join(bundle, '..', 'dist', 'index.html');
+registerAppScheme();
 useReceiptFonts(join(bundle, 'fonts'));
 let win: BrowserWindow | null = null;
 let server: EmbeddedServer | null = null;
@@ -29,6 +36,7 @@ app.on('second-instance', () => {
 
 app.whenReady().then(async () => {
   hardenApp();
+  serveAppFiles(join(bundle, '..', 'dist'));
   const settingsStore = new ElectronSettingsStore();
   const settings = await settingsStore.load();
   let serverUrl = settings.serverMode === 'remote' && settings.serverUrl ? settings.serverUrl : '';
@@ -63,8 +71,8 @@ app.whenReady().then(async () => {
       appInfo: () => ({ version: app.getVersion(), shell: 'electron', serverUrl }),
     },
   );
-  serveIpc(handlers, indexHtml);
-  win = createMainWindow({ indexHtml, preload: join(bundle, 'preload.cjs') });
+  serveIpc(handlers);
+  win = createMainWindow({ preload: join(bundle, 'preload.cjs') });
 });
 
 app.on('window-all-closed', () => app.quit());

@@ -1,15 +1,24 @@
-import { BrowserWindow, app, ipcMain, session, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { pathToFileURL } from 'node:url';
+import { BrowserWindow, app, ipcMain, protocol, session, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { BRIDGE_CHANNELS, EVENT_CHANNEL, type BridgeEvent } from '../../../shared/ipc';
 import type { ChannelHandlers } from '../../ipc/handlers';
-
-/** Only our own scripts and styles; the renderer talks to nothing but the preload bridge. */
-export const WINDOW_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+import { APP_INDEX_URL, APP_SCHEME, WINDOW_CSP, appFileResponse, isAppIndex } from '../node/app-files';
 
 export interface WindowOptions {
-  indexHtml: string;
   preload: string;
+}
+
+/**
+ * The app:// scheme as a standard (relative URLs, its own origin for 'self') and secure (a secure
+ * context) one; nothing more: no CSP bypass, no fetch/CORS privileges. Electron accepts this only
+ * before the app is ready.
+ */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }]);
+}
+
+/** The built renderer (`dist/`) served on app://, the window's only origin. */
+export function serveAppFiles(root: string): void {
+  protocol.handle(APP_SCHEME, (request) => appFileResponse(request, root));
 }
 
 /** Settings every web contents gets: no navigation away, no new windows, no permissions, no webviews. */
@@ -52,23 +61,21 @@ export function createMainWindow(opts: WindowOptions): BrowserWindow {
   });
   lockDown(win.webContents);
   win.once('ready-to-show', () => win.show());
-  void win.loadFile(opts.indexHtml);
+  void win.loadURL(APP_INDEX_URL);
   return win;
 }
 
 /** A call is served only when it comes from our own page's main frame. */
-export function isOwnPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, indexHtml: string): boolean {
+export function isOwnPage(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): boolean {
   const url = event.senderFrame?.url;
-  if (!url) return false;
-  const own = pathToFileURL(indexHtml).href;
-  return url === own || url.startsWith(`${own}#`) || url.startsWith(`${own}?`);
+  return url ? isAppIndex(url) : false;
 }
 
 /** Each bridge channel as an IPC channel; its handler checks the argument (`servedFrom`). */
-export function serveIpc(handlers: ChannelHandlers, indexHtml: string): void {
+export function serveIpc(handlers: ChannelHandlers): void {
   for (const channel of BRIDGE_CHANNELS) {
     ipcMain.handle(channel, (event, arg: unknown) => {
-      if (!isOwnPage(event, indexHtml)) throw new Error('Refused: the caller is not the PlayDesk window');
+      if (!isOwnPage(event)) throw new Error('Refused: the caller is not the PlayDesk window');
       return handlers[channel](arg);
     });
   }
