@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, uptime } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,6 +7,7 @@ import type { BridgeEvent } from '../../shared/ipc';
 import { ServerSupervisor } from '../../electron/services/server-supervisor';
 import { forkServerLauncher } from '../../electron/platform/node/fork-server-launcher';
 import { isAlive, readPostmasterPid } from '../../server/db/left-postmaster';
+import { postgresOf } from './server-process';
 
 /**
  * Issue 27, point 4: the station's server under its supervisor, on a real embedded PostgreSQL, killed
@@ -66,20 +67,6 @@ async function call<T>(url: string, path: string, body: unknown, token?: string)
 const signIn = async (url: string) => (await call<{ accessToken: string }>(url, '/user/login', admin)).accessToken;
 const branchNames = async (url: string) =>
   (await call<{ name_en: string }[]>(url, '/branch/list', {}, await signIn(url))).map((b) => b.name_en);
-
-/** The processes whose command line names this cluster (a postmaster is started with `-D <dir>`). */
-function postgresOf(dir: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(dir);
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
-}
 
 const postmasterPid = () => readPostmasterPid(pgDir)!.pid;
 
