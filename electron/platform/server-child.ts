@@ -6,6 +6,8 @@ export const readyMessageSchema = z.object({ type: z.literal('ready'), url: z.ur
 
 /** The lines of stderr a crash report keeps: enough for Node's report of an uncaught error (its object too). */
 export const STDERR_LINES_KEPT = 60;
+/** How long, once the process has ended, its stderr may take to be read to the end. */
+const STDERR_DRAIN_MS = 2_000;
 /**
  * How long a stop may take before the process is killed: the server's own deadline is 10 s once it
  * listens, and one still starting is let finish first.
@@ -33,12 +35,24 @@ export function serverRun(child: ChildLike): ServerRun {
     tail.push(...lines.filter((line) => line.trim() !== ''));
     tail.splice(0, Math.max(0, tail.length - STDERR_LINES_KEPT));
   });
+  // A process's exit may be told before its pipe is read to the end, where its last words are.
+  const drained = new Promise<void>((done) => {
+    if (!child.stderr) return done();
+    child.stderr.once('end', done);
+    child.stderr.once('close', done);
+  });
   let ended: ServerExit | null = null;
   const exited = new Promise<ServerExit>((done) =>
     child.onExit((code, signal) => {
-      if (partial.trim()) tail.push(partial);
-      ended = { code, signal, stderr: tail.slice(-STDERR_LINES_KEPT) };
-      done(ended);
+      const drainLimit = setTimeout(() => finish(), STDERR_DRAIN_MS);
+      const finish = () => {
+        clearTimeout(drainLimit);
+        if (ended) return;
+        if (partial.trim()) tail.push(partial);
+        ended = { code, signal, stderr: tail.slice(-STDERR_LINES_KEPT) };
+        done(ended);
+      };
+      void drained.then(finish);
     }),
   );
   const ready = new Promise<string>((done, fail) => {

@@ -16,6 +16,8 @@ export function electronServerLauncher(opts: EmbeddedServerOptions): ServerLaunc
         stdio: ['ignore', 'inherit', 'pipe'],
         env: { ...process.env, LOG_LEVEL: 'warn', ...opts.env },
       });
+      // Still the app's own stderr too, as with `inherit` (the main process's log keeps it).
+      child.stderr?.on('data', (chunk: Buffer | string) => process.stderr.write(chunk));
       return serverRun({
         pid: () => child.pid,
         stderr: child.stderr,

@@ -17,11 +17,10 @@ class FakeChild extends EventEmitter {
   ready(url = `http://127.0.0.1:${this.port || 4567}`) {
     this.emit('message', { type: 'ready', url });
   }
-  /** Ends with these last words on stderr (written, then the exit once they were read). */
+  /** Ends with these last words on stderr, told after its exit as a process's pipe may be. */
   end(code: number | null, signal: string | null = null, stderr = '') {
-    if (!stderr) return void this.emit('exit', code, signal);
-    this.stderr.once('data', () => setImmediate(() => this.emit('exit', code, signal)));
-    this.stderr.write(stderr);
+    this.emit('exit', code, signal);
+    this.stderr.end(stderr);
   }
 }
 
