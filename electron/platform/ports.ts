@@ -173,10 +173,14 @@ export interface ServerExit {
   stderr: string[];
 }
 
+/** What the server process says when it listens (server/cli.ts), checked: its address. */
+export const serverReadySchema = z.object({ type: z.literal('ready'), url: z.url() });
+export type ServerReady = z.infer<typeof serverReadySchema>;
+
 /** One run of the station's own server, in a process of its own. */
 export interface ServerRun {
-  /** Its address once it says it is ready; fails with how it ended if it ends before. */
-  ready: Promise<string>;
+  /** What it said once it was ready; fails with how it ended if it ends before. */
+  ready: Promise<ServerReady>;
   /** Settles once it has ended, however it did. */
   exited: Promise<ServerExit>;
   /** Its process id, while it runs. */

@@ -1,8 +1,4 @@
-import { z } from 'zod';
-import type { ServerExit, ServerRun } from './ports';
-
-/** What the server process says when it listens (server/cli.ts). */
-export const readyMessageSchema = z.object({ type: z.literal('ready'), url: z.url() });
+import { serverReadySchema, type ServerExit, type ServerReady, type ServerRun } from './ports';
 
 /** The lines of stderr a crash report keeps: enough for Node's report of an uncaught error (its object too). */
 export const STDERR_LINES_KEPT = 60;
@@ -55,10 +51,10 @@ export function serverRun(child: ChildLike): ServerRun {
       void drained.then(finish);
     }),
   );
-  const ready = new Promise<string>((done, fail) => {
+  const ready = new Promise<ServerReady>((done, fail) => {
     child.onMessage((message) => {
-      const parsed = readyMessageSchema.safeParse(message);
-      if (parsed.success) done(parsed.data.url);
+      const parsed = serverReadySchema.safeParse(message);
+      if (parsed.success) done(parsed.data);
     });
     void exited.then((exit) => fail(new ServerEndedError(exit)));
   });

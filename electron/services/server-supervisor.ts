@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BridgeEvent } from '../../shared/ipc';
-import type { ServerExit, ServerLauncher, ServerRun } from '../platform/ports';
+import type { ServerExit, ServerLauncher, ServerReady, ServerRun } from '../platform/ports';
 import { describeExit, ServerEndedError } from '../platform/server-child';
 
 /**
@@ -31,7 +31,8 @@ export interface SupervisorDeps {
 export class ServerSupervisor {
   private run: ServerRun | null = null;
   private port = 0;
-  private address = '';
+  /** What the running server said when it was last ready (a restart says it anew). */
+  private said: ServerReady | null = null;
   private failures = 0;
   private readonly stopping = new AbortController();
   private readonly delay: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -44,13 +45,13 @@ export class ServerSupervisor {
 
   /** The first start: the server's address once it is ready, or how it failed (the station says so and quits). */
   async start(): Promise<string> {
-    this.address = await this.launch();
-    return this.address;
+    this.said = await this.launch();
+    return this.said.url;
   }
 
   /** The server's address (the same across restarts, unless its port was taken meanwhile). */
   url(): string {
-    return this.address;
+    return this.said?.url ?? '';
   }
 
   /** The server's process id, while one runs. */
@@ -65,7 +66,7 @@ export class ServerSupervisor {
   }
 
   /** One run: ready within the limit, then watched. */
-  private async launch(): Promise<string> {
+  private async launch(): Promise<ServerReady> {
     const run = this.deps.launcher.launch(this.port);
     this.run = run;
     let timer: NodeJS.Timeout | undefined;
@@ -76,11 +77,11 @@ export class ServerSupervisor {
       );
     });
     try {
-      const url = await Promise.race([run.ready, late]);
-      this.port = Number(new URL(url).port);
+      const said = await Promise.race([run.ready, late]);
+      this.port = Number(new URL(said.url).port);
       const since = this.now();
       void run.exited.then((exit) => this.ended(run, exit, since));
-      return url;
+      return said;
     } catch (error) {
       await run.stop();
       throw error;
@@ -105,9 +106,9 @@ export class ServerSupervisor {
       await this.delay(wait, this.stopping.signal);
       if (this.stopping.signal.aborted) return;
       try {
-        this.address = await this.launch();
+        this.said = await this.launch();
         if (this.stopping.signal.aborted) return;
-        this.deps.log(`PlayDesk server: running again at ${this.address}`);
+        this.deps.log(`PlayDesk server: running again at ${this.said.url}`);
         this.deps.emit({ type: 'server-up' });
         return;
       } catch (error) {

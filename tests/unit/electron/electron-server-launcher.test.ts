@@ -42,7 +42,7 @@ describe('the embedded server in an Electron utility process', () => {
     expect(options).toMatchObject({ stdio: ['ignore', 'inherit', 'pipe'], env: { A: '1', LOG_LEVEL: 'warn' } });
 
     child.emit('message', { type: 'ready', url: 'http://127.0.0.1:4567' });
-    expect(await run.ready).toBe('http://127.0.0.1:4567');
+    expect((await run.ready).url).toBe('http://127.0.0.1:4567');
     expect(run.pid).toBe(4242);
     await run.stop();
     expect(child.posted).toEqual([{ type: 'stop' }]);
