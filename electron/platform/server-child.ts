@@ -1,14 +1,14 @@
 import { serverReadySchema, type ServerExit, type ServerReady, type ServerRun } from './ports';
 
 /** The lines of stderr a crash report keeps: enough for Node's report of an uncaught error (its object too). */
-export const STDERR_LINES_KEPT = 60;
+const STDERR_LINES_KEPT = 60;
 /** How long, once the process has ended, its stderr may take to be read to the end. */
 const STDERR_DRAIN_MS = 2_000;
 /**
  * How long a stop may take before the process is killed: the server's own deadline is 10 s once it
  * listens, and one still starting is let finish first.
  */
-export const STOP_GRACE_MS = 60_000;
+const STOP_GRACE_MS = 60_000;
 
 /** A server process as both launchers see it: Electron's utility process and Node's child differ only here. */
 export interface ChildLike {

@@ -9,7 +9,7 @@ import { describeExit, ServerEndedError } from '../platform/server-child';
  */
 export const RESTART_BACKOFF = { firstMs: 500, maxMs: 30_000, stableMs: 60_000 };
 /** A start that says nothing for this long is taken for failed (stopped, and tried again). */
-export const START_LIMIT_MS = 90_000;
+const START_LIMIT_MS = 90_000;
 
 export interface SupervisorDeps {
   launcher: ServerLauncher;
