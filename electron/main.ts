@@ -14,7 +14,8 @@ import {
   serveAppFiles,
   serveIpc,
 } from './platform/electron/window';
-import { startEmbeddedServer, type EmbeddedServer } from './platform/electron/embedded-server';
+import { electronServerLauncher } from './platform/electron/embedded-server';
+import { ServerSupervisor } from './services/server-supervisor';
 import { electronFilePicker } from './platform/electron/file-picker';
 import { electronFileSaver } from './platform/electron/file-saver';
 import { electronDocumentPrinter } from './platform/electron/document-printer';
@@ -27,7 +28,7 @@ const bundle = __dirname; // dist-electron/, beside dist/ in the package
 registerAppScheme();
 useReceiptFonts(join(bundle, 'fonts'));
 let win: BrowserWindow | null = null;
-let server: EmbeddedServer | null = null;
+let server: ServerSupervisor | null = null;
 
 app.on('second-instance', () => {
   if (win?.isMinimized()) win.restore();
@@ -42,12 +43,17 @@ app.whenReady().then(async () => {
   let serverUrl = settings.serverMode === 'remote' && settings.serverUrl ? settings.serverUrl : '';
   if (!serverUrl) {
     try {
-      server = await startEmbeddedServer({
-        entry: join(bundle, 'server.mjs'),
-        dataDir: join(app.getPath('userData'), 'server'),
-        migrationsDir: join(bundle, 'migrations'),
+      // Restarted whenever it ends unasked (the pages show a banner meanwhile), on the same port.
+      server = new ServerSupervisor({
+        launcher: electronServerLauncher({
+          entry: join(bundle, 'server.mjs'),
+          dataDir: join(app.getPath('userData'), 'server'),
+          env: { PLAYDESK_MIGRATIONS_DIR: join(bundle, 'migrations') },
+        }),
+        emit: (event) => sendEvent(win, event),
+        log: (message, detail) => console.error(message, detail ?? ''),
       });
-      serverUrl = server.url;
+      serverUrl = await server.start();
     } catch (error) {
       dialog.showErrorBox('PlayDesk', error instanceof Error ? error.message : String(error));
       app.quit();
@@ -66,7 +72,7 @@ app.whenReady().then(async () => {
       saver: electronFileSaver,
     },
     {
-      serverUrl: () => serverUrl,
+      serverUrl: () => server?.url() || serverUrl,
       emit: (event) => sendEvent(win, event),
       appInfo: () => ({ version: app.getVersion(), shell: 'electron', serverUrl }),
     },

@@ -1,8 +1,9 @@
 import { startServer } from './start';
-import { DataDirInUseError } from './db/embedded';
+import { DataDirInUseError, PostgresStartError } from './db/embedded';
 import { DatabaseNotReadyError } from './db/not-ready';
 import { cliServerOptions } from './cli-options';
 import { isLoopback } from '../shared/domain/server-address';
+import { onStopMessage, parentPortOf } from './parent-messages';
 
 /** How long a stop may take before the process gives up on closing cleanly. */
 const STOP_DEADLINE_MS = 10_000;
@@ -12,7 +13,10 @@ try {
   const options = cliServerOptions(process.argv.slice(2), process.env);
   const { host } = options;
   const server = await startServer(options);
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     // A close that never ends (a connection that stays open) must not keep the process alive: a
     // station restarting it would wait for ever. It says so and exits non-zero instead.
     const deadline = setTimeout(() => {
@@ -32,6 +36,16 @@ try {
     process.removeAllListeners(signal);
     process.once(signal, stop);
   }
+  // The station's supervisor asks by message: on Windows a signal to a process is a kill, and the
+  // embedded PostgreSQL would be left to recover at the next start.
+  onStopMessage(() => void stop());
+  // A database that died under the server (PostgreSQL killed) leaves nothing to serve: the process ends
+  // saying why, and whoever supervises it starts it again (the start recovers the cluster).
+  void server.databaseLost?.then((cause) => {
+    if (stopping) return;
+    console.error(`PlayDesk server: its database stopped: ${cause}; exiting`);
+    process.exit(1);
+  });
   // The bound address, so whoever starts it for other stations sees whether they can reach it.
   const reach =
     host === '0.0.0.0' || host === '::'
@@ -47,11 +61,12 @@ try {
   }
   // The desktop app runs this in an Electron utility process and waits for this message.
   const ready = { type: 'ready', url: server.url };
-  const parentPort = (process as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
+  const parentPort = parentPortOf(process);
   if (parentPort) parentPort.postMessage(ready);
   else process.send?.(ready);
 } catch (error) {
   // What the operator must do is the whole message; anything else keeps its stack.
-  console.error(error instanceof DataDirInUseError || error instanceof DatabaseNotReadyError ? error.message : error);
+  const told = [DataDirInUseError, DatabaseNotReadyError, PostgresStartError].some((known) => error instanceof known);
+  console.error(told ? (error as Error).message : error);
   process.exit(1);
 }

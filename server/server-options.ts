@@ -29,5 +29,7 @@ export interface RunningServer {
   port: number;
   /** With no administrator yet: the one-time token a first run from another computer needs, and its file. */
   setupToken: { token: string; file: string } | null;
+  /** Settles, saying how, if the embedded database ends without being stopped; absent for a DATABASE_URL. */
+  databaseLost?: Promise<string>;
   close(): Promise<void>;
 }

@@ -19,12 +19,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let embedded: EmbeddedDatabase | undefined;
   const dataDir = resolve(opts.dataDir ?? '.data');
   const waitMs = opts.databaseWaitMs ?? DEFAULT_DATABASE_WAIT_MS;
-  const databaseUrl = opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(dataDir, undefined, waitMs)).url;
+  const databaseUrl =
+    opts.databaseUrl ?? (embedded = await startEmbeddedDatabase(dataDir, (line) => console.warn(line), waitMs)).url;
   try {
     const { serve } = await loading;
     const running = await serve(databaseUrl, { ...opts, dataDir, databaseWaitMs: waitMs });
     return {
       ...running,
+      ...(embedded && { databaseLost: embedded.lost }),
       async close() {
         await running.close();
         await embedded?.stop();

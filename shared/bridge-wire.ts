@@ -35,6 +35,9 @@ const bridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat-pending'), pending: z.array(z.custom<PendingChat>()) }),
   /** The server refused a pending chat message for good (`key`: why); it is no longer pending. */
   z.object({ type: z.literal('chat-refused'), clientId: z.string(), key: z.string() }),
+  /** The station's own server ended unasked and is being started again; `server-up` once it is back. */
+  z.object({ type: z.literal('server-down') }),
+  z.object({ type: z.literal('server-up') }),
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEvent>;
 

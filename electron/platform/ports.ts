@@ -165,3 +165,32 @@ export interface FileSaver {
 export const downloadSaver: FileSaver = {
   save: async (fileName, bytes) => ({ status: 'download', fileName, contentBase64: bytes.toString('base64') }),
 };
+
+/** How one run of the station's own server ended: its exit code or signal, and the last lines it wrote to stderr. */
+export interface ServerExit {
+  code: number | null;
+  signal: string | null;
+  stderr: string[];
+}
+
+/** What the server process says when it listens (server/cli.ts), checked: its address. */
+export const serverReadySchema = z.object({ type: z.literal('ready'), url: z.url() });
+export type ServerReady = z.infer<typeof serverReadySchema>;
+
+/** One run of the station's own server, in a process of its own. */
+export interface ServerRun {
+  /** What it said once it was ready; fails with how it ended if it ends before. */
+  ready: Promise<ServerReady>;
+  /** Settles once it has ended, however it did. */
+  exited: Promise<ServerExit>;
+  /** Its process id, while it runs. */
+  pid: number | undefined;
+  /** Asks it to stop cleanly (its database too), forces it past a deadline; settles once it has ended. */
+  stop(): Promise<void>;
+}
+
+/** Starts the station's own server: an Electron utility process, or a Node child (tests). */
+export interface ServerLauncher {
+  /** `port` 0 takes a free one; a restart asks for the one before, so the station's address stays. */
+  launch(port: number): ServerRun;
+}

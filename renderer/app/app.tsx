@@ -6,6 +6,7 @@ import { Splash } from '../components/ui/splash';
 import { LoginPage } from '../features/auth/login-page';
 import { LazySignedIn, LazyStyleWarmup, prefetchApp } from './signed-in';
 import { AppProviders } from './providers';
+import { ServerDownBanner } from './shell/server-down-banner';
 import type { Language } from '../../shared/domain/constants';
 
 /** Long enough for the login form to be drawn and usable first. */
@@ -40,6 +41,7 @@ export function App() {
 
   return (
     <AppProviders language={language}>
+      <ServerDownBanner />
       {status === 'starting' ? (
         <Splash />
       ) : user && status === 'signedIn' ? (

