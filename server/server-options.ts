@@ -29,5 +29,7 @@ export interface RunningServer {
   port: number;
   /** With no administrator yet: the one-time token a first run from another computer needs, and its file. */
   setupToken: { token: string; file: string } | null;
+  /** The embedded database's address, for the station's backups; absent on a database given by URL. */
+  embeddedDatabaseUrl?: string;
   close(): Promise<void>;
 }

@@ -25,6 +25,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     const running = await serve(databaseUrl, { ...opts, dataDir, databaseWaitMs: waitMs });
     return {
       ...running,
+      ...(embedded && { embeddedDatabaseUrl: embedded.url }),
       async close() {
         await running.close();
         await embedded?.stop();

@@ -8,7 +8,7 @@ import { Transform } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { z } from 'zod';
-import { BACKUP_SUFFIX, type BackupRefusal } from '../../shared/domain/backup';
+import { BACKUP_SUFFIX, backupFileName, type BackupRefusal } from '../../shared/domain/backup';
 import { openDatabase } from './client';
 import { startEmbeddedDatabase } from './embedded';
 import { SESSIONS_LISTENER } from '../modules/auth/session-cache';
@@ -59,12 +59,6 @@ export class BackupError extends Error {
     super(`backup: ${reason}${cause instanceof Error ? ` (${cause.message})` : ''}`, { cause });
     this.name = 'BackupError';
   }
-}
-
-/** The file name of a backup taken at `at` (UTC, sortable): `playdesk-2026-11-26-201503-120.pdbackup`. */
-export function backupFileName(at: Date): string {
-  const iso = at.toISOString(); // 2026-11-26T20:15:03.120Z
-  return `playdesk-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}-${iso.slice(20, 23)}${BACKUP_SUFFIX}`;
 }
 
 /**

@@ -6,6 +6,12 @@ export const BACKUP_SUFFIX = '.pdbackup';
 /** `playdesk-2026-11-26-201503-120.pdbackup`: when it was taken (UTC), so names sort by age. */
 const BACKUP_NAME = /^playdesk-(\d{4})-(\d{2})-(\d{2})-(\d{2})(\d{2})(\d{2})-(\d{3})\.pdbackup$/;
 
+/** The file name of a backup taken at `at` (UTC, sortable): `playdesk-2026-11-26-201503-120.pdbackup`. */
+export function backupFileName(at: Date): string {
+  const iso = at.toISOString(); // 2026-11-26T20:15:03.120Z
+  return `playdesk-${iso.slice(0, 10)}-${iso.slice(11, 19).replaceAll(':', '')}-${iso.slice(20, 23)}${BACKUP_SUFFIX}`;
+}
+
 /** Why a backup was not taken, checked or restored; each a text in `settings.backups.errors`. */
 export const backupRefusals = [
   'BACKUP_NO_FOLDER',
@@ -60,3 +66,50 @@ export function backupsBeyond(names: string[], keepDays: number, now: Date): str
     .filter((b) => now.getTime() - b.at.getTime() > keepDays * DAY_MS)
     .map((b) => b.name);
 }
+
+/**
+ * A backup job for the process that reaches the database (the desktop app runs it in a one-shot child
+ * of the server bundle, browser mode in its own process): take one into a folder, or restore a file.
+ */
+export const backupJobSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('take'), databaseUrl: z.string().min(1), folder: z.string().min(1) }),
+  z.object({ action: z.literal('restore'), databaseUrl: z.string().min(1), file: z.string().min(1) }),
+]);
+export type BackupJob = z.infer<typeof backupJobSchema>;
+
+export const backupJobResultSchema = z.discriminatedUnion('status', [
+  /** Taken and checked in a scratch cluster. */
+  z.object({ status: z.literal('taken'), name: backupNameSchema, bytes: z.number().int().positive() }),
+  z.object({ status: z.literal('restored') }),
+  z.object({ status: z.literal('refused'), reason: backupRefusalSchema }),
+]);
+export type BackupJobResult = z.infer<typeof backupJobResultSchema>;
+
+/** One backup in the folder, as Settings lists it. */
+export const backupEntrySchema = z.object({ name: backupNameSchema, at: z.iso.datetime(), bytes: z.number().int() });
+
+/** What Settings → Backups shows. */
+export const backupStatusSchema = z.object({
+  /** Only the station's own (embedded) server is backed up here; a chain server's admin backs theirs up. */
+  available: z.boolean(),
+  folder: z.string().nullable(),
+  keepDays: backupKeepDaysSchema,
+  running: z.enum(['backup', 'restore']).nullable(),
+  /** The last backup this station took, checked in a scratch cluster before it got its name. */
+  last: z
+    .object({ at: z.iso.datetime(), name: backupNameSchema, bytes: z.number().int(), verified: z.boolean() })
+    .nullable(),
+  /** The last attempt's failure, when it failed after the last success. */
+  lastError: z.object({ at: z.iso.datetime(), reason: backupRefusalSchema }).nullable(),
+  backups: z.array(backupEntrySchema),
+  /** The folder could not be read (unplugged disk, share offline). */
+  listError: backupRefusalSchema.nullable(),
+});
+export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
+/** A backup channel's answer: the status now, or why it was refused (NOT_AUTHORISED: Settings' update right). */
+export const backupAnswerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('done'), backups: backupStatusSchema }),
+  z.object({ status: z.literal('refused'), reason: z.union([backupRefusalSchema, z.literal('NOT_AUTHORISED')]) }),
+]);
+export type BackupAnswer = z.infer<typeof backupAnswerSchema>;

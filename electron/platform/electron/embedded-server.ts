@@ -3,10 +3,12 @@ import { z } from 'zod';
 
 export interface EmbeddedServer {
   url: string;
+  /** Its embedded database, which the station's backups reach. */
+  databaseUrl: string | null;
   stop(): Promise<void>;
 }
 
-const readySchema = z.object({ type: z.literal('ready'), url: z.url() });
+const readySchema = z.object({ type: z.literal('ready'), url: z.url(), databaseUrl: z.string().optional() });
 
 /**
  * The station's own server in an Electron utility process (a Node child without the window's
@@ -44,7 +46,7 @@ export function startEmbeddedServer(opts: {
       const ready = readySchema.safeParse(message);
       if (!ready.success) return;
       clearTimeout(timer);
-      resolve({ url: ready.data.url, stop });
+      resolve({ url: ready.data.url, databaseUrl: ready.data.databaseUrl ?? null, stop });
     });
   });
 }
