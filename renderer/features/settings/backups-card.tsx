@@ -1,13 +1,19 @@
 import { useEffect } from 'react';
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, List, Space, Tag } from 'antd';
-import { CloudDownloadOutlined, FolderOpenOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, List, Space, theme } from 'antd';
+import {
+  CheckCircleOutlined,
+  ExclamationCircleOutlined,
+  CloudDownloadOutlined,
+  FolderOpenOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_BACKUP_KEEP_DAYS, type BackupAnswer, type BackupStatus } from '../../../shared/domain/backup';
 import { api } from '../../api/base';
 import { bridge } from '../../bridge';
 import { formatDateTime } from '../../components/format/dates';
 import { useNotify } from '../../components/hooks/use-notify';
-import { Ltr } from '../../components/ui/ltr';
+import { Ltr, ltr } from '../../components/ui/ltr';
 
 type Values = { folder: string; keepDays: number };
 
@@ -30,6 +36,7 @@ export function BackupsCard({ mayUpdate }: { mayUpdate: boolean }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const { modal } = App.useApp();
+  const { token } = theme.useToken();
   const [form] = Form.useForm<Values>();
   const { data: status } = api.useBackupsQuery();
   const { data: info } = api.useAppInfoQuery();
@@ -80,16 +87,22 @@ export function BackupsCard({ mayUpdate }: { mayUpdate: boolean }) {
         <Form.Item
           name="folder"
           label={t('backups.folder')}
-          extra={t(info?.shell === 'electron' ? 'backups.folderHelp' : 'backups.folderTyped')}
+          extra={
+            info?.shell === 'electron'
+              ? t('backups.folderHelp')
+              : t('backups.folderTyped', { unix: ltr('/media/usb/playdesk'), windows: ltr('D:\\Backups') })
+          }
           rules={[{ required: true, whitespace: true, message: t('errors:FIELD_REQUIRED') }]}
         >
           <Input
             dir="ltr"
+            // antd's right-to-left class sets the input's direction over its dir: a path reads left to right.
+            style={{ direction: 'ltr' }}
             readOnly={info?.shell === 'electron'}
             disabled={!mayUpdate}
             data-testid="backups-folder"
             addonAfter={
-              info?.shell === 'electron' && (
+              info?.shell === 'electron' ? (
                 <Button
                   type="text"
                   size="small"
@@ -99,7 +112,7 @@ export function BackupsCard({ mayUpdate }: { mayUpdate: boolean }) {
                 >
                   {t('backups.choose')}
                 </Button>
-              )
+              ) : undefined
             }
           />
         </Form.Item>
@@ -116,17 +129,21 @@ export function BackupsCard({ mayUpdate }: { mayUpdate: boolean }) {
           {t('actions.save')}
         </Button>
       </Form>
-      <Descriptions column={1} size="small" style={{ marginTop: 24 }} data-testid="backups-last">
+      <Descriptions column={1} size="small" style={{ marginTop: 24, marginBottom: 8 }} data-testid="backups-last">
         <Descriptions.Item label={t('backups.last')}>
           {last ? (
             <Space wrap>
               <span>{formatDateTime(last.at, i18n.language)}</span>
               <span>{formatSize(last.bytes, i18n.language)}</span>
-              {last.verified ? (
-                <Tag color="success">{t('backups.verified')}</Tag>
-              ) : (
-                <Tag>{t('backups.notVerified')}</Tag>
-              )}
+              {/* The words in the text's own colour (a green tag's fails contrast), the mark beside them. */}
+              <span data-testid="backups-verified">
+                {last.verified ? (
+                  <CheckCircleOutlined style={{ color: token.colorSuccess }} />
+                ) : (
+                  <ExclamationCircleOutlined style={{ color: token.colorWarning }} />
+                )}{' '}
+                {t(last.verified ? 'backups.verified' : 'backups.notVerified')}
+              </span>
             </Space>
           ) : (
             t('backups.never')
