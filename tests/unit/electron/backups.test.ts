@@ -7,6 +7,17 @@ import { FileBackupStateStore } from '../../../electron/platform/node/file-backu
 import type { BackupJobRequest, DatabaseBackups } from '../../../electron/platform/ports';
 import type { Timer } from '../../../electron/services/timer';
 import { backupFileName, backupsBeyond, type BackupJobResult } from '../../../shared/domain/backup';
+import type { BridgeEvent } from '../../../shared/ipc';
+import type { SessionUser } from '../../../shared/permissions';
+import { createHandlers } from '../../../electron/ipc/handlers';
+import { ApiClient } from '../../../electron/services/api-client';
+import { Session } from '../../../electron/services/session';
+import { OnceCommands } from '../../../electron/services/once-commands';
+import { ChatOutbox } from '../../../electron/services/chat-outbox';
+import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
+import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
+import { downloadSaver, noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
+import { FakeServer, memoryChat, memoryPending, noRealtime, okBody, tokens, user } from './fakes';
 
 /**
  * The station's backup service with the database's work replaced: a fake engine that writes a file
@@ -43,7 +54,6 @@ const service = (opts: { engine?: DatabaseBackups | null } = {}) =>
     now: () => now,
     timer,
   });
-const DAY = 24 * 60 * 60 * 1000;
 const at = (iso: string) => (now = new Date(iso));
 
 beforeEach(() => {
@@ -168,5 +178,70 @@ describe('which backups are beyond the days kept', () => {
     const names = ['2026-03-01', '2026-03-10', '2026-03-20'].map((day) => backupFileName(new Date(`${day}T08:00:00Z`)));
     expect(backupsBeyond([...names, 'notes.txt'], 3, new Date('2026-04-30T00:00:00Z'))).toEqual([names[1], names[0]]);
     expect(backupsBeyond(names, 15, new Date('2026-03-21T00:00:00Z'))).toEqual([names[0]]);
+  });
+});
+
+describe('the backup channels', () => {
+  /** A station's handlers with `who` signed in (or nobody), on the backup service with the fake engine. */
+  async function handlersFor(who: SessionUser | null) {
+    const server = new FakeServer()
+      .on('/user/login', () => okBody({ ...tokens(1), user: who }))
+      .on('/user/logout', () => okBody(null));
+    const session = new Session(new MemorySecretStore());
+    const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://127.0.0.1:4100', emit: () => {} });
+    const events: BridgeEvent[] = [];
+    const handlers = createHandlers({
+      api,
+      commands: new OnceCommands(api, session, memoryPending()),
+      chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
+      realtime: noRealtime,
+      session,
+      settings: new FileSettingsStore(join(root, 'settings.json')),
+      emit: (event) => events.push(event),
+      appInfo: () => ({ version: '1', shell: 'web', serverUrl: '' }),
+      files: noFilePicker,
+      documents: noDocumentPrinter,
+      saver: downloadSaver,
+      backups: await configured(),
+    });
+    if (who) await api.login({ login: 'someone@x.test', password: 'pw' });
+    return { handlers, events, session };
+  }
+  const withSettings = (update: boolean): SessionUser => ({
+    ...user,
+    id: 4,
+    role: 'employee',
+    branch_id: 1,
+    privilege: {
+      id: 9,
+      name_en: 'Cashier',
+      name_ar: 'كاشير',
+      admin_access: false,
+      features: { Settings: { access: true, view: true, create: false, update, delete: false } },
+    },
+  });
+
+  it("need Settings' update right to change, take or restore anything", async () => {
+    for (const who of [null, withSettings(false)]) {
+      const { handlers } = await handlersFor(who);
+      const refused = { status: 'refused', reason: 'NOT_AUTHORISED' };
+      expect(await handlers['pos:backups-configure']({ folder: root, keepDays: 1 })).toEqual(refused);
+      expect(await handlers['pos:backups-run'](null)).toEqual(refused);
+      expect(await handlers['pos:backups-restore']({ name: backupFileName(now) })).toEqual(refused);
+      expect(await handlers['pos:backups-choose-folder'](null)).toEqual({ status: 'cancelled' });
+      expect(jobs).toEqual([]);
+      rmSync(folder, { recursive: true });
+    }
+  });
+
+  it('restore, then sign the station out; a path for a name is refused before the station looks', async () => {
+    const { handlers, events, session } = await handlersFor(withSettings(true));
+    const taken = await handlers['pos:backups-run'](null);
+    expect(taken).toMatchObject({ status: 'done' });
+    await expect(handlers['pos:backups-restore']({ name: '../../etc/passwd' })).rejects.toThrow(/Invalid argument/);
+    const name = taken.status === 'done' ? taken.backups.backups[0]!.name : '';
+    expect(await handlers['pos:backups-restore']({ name })).toMatchObject({ status: 'done' });
+    expect(events).toContainEqual({ type: 'session-ended' });
+    expect(await session.user()).toBeNull();
   });
 });
