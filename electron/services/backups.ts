@@ -24,8 +24,6 @@ const LOOK_EVERY_MS = 60 * 60 * 1000;
  */
 export class BackupService {
   private running: BackupStatus['running'] = null;
-  private look: { cancel(): void } | null = null;
-  private stopped = false;
   private readonly now: () => Date;
   private readonly timer: Timer;
   private readonly log: (message: string, detail?: unknown) => void;
@@ -45,11 +43,10 @@ export class BackupService {
     this.log = deps.log ?? (() => {});
   }
 
-  /** Takes the backup due now, if one is, and looks again every hour until stopped. */
+  /** Takes the backup due now, if one is, and looks again every hour. */
   start(): Promise<void> {
     if (!this.deps.engine) return Promise.resolve();
     const lookNow = async () => {
-      this.look = null;
       try {
         const state = await this.deps.store.load();
         const last = state.last ? new Date(state.last.at) : null;
@@ -57,16 +54,15 @@ export class BackupService {
           const answer = await this.backUpNow();
           if (answer.status === 'refused') this.log('scheduled backup refused', answer.reason);
         }
+      } catch (error) {
+        // The station's own files (its backup state) could not be read or written: said, tried again later.
+        this.log('scheduled backup failed', error);
       } finally {
-        if (!this.stopped) this.look = this.timer(() => void lookNow(), LOOK_EVERY_MS);
+        // The timer never keeps a stopping station alive (unrefTimer).
+        this.timer(() => void lookNow(), LOOK_EVERY_MS);
       }
     };
     return lookNow();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.look?.cancel();
   }
 
   async status(): Promise<BackupStatus> {

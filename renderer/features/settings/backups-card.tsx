@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, List, Space, theme } from 'antd';
 import {
   CheckCircleOutlined,
@@ -38,7 +38,10 @@ export function BackupsCard({ mayUpdate }: { mayUpdate: boolean }) {
   const { modal } = App.useApp();
   const { token } = theme.useToken();
   const [form] = Form.useForm<Values>();
-  const { data: status } = api.useBackupsQuery();
+  // Asked again every 2 s while a backup runs that this page did not start (the daily one).
+  const [poll, setPoll] = useState(0);
+  const { data: status } = api.useBackupsQuery(undefined, { pollingInterval: poll });
+  useEffect(() => setPoll(status?.running ? 2000 : 0), [status?.running]);
   const { data: info } = api.useAppInfoQuery();
   const [configure, configuring] = api.useBackupsConfigureMutation();
   const [run, running] = api.useBackupsRunMutation();
