@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminOn, selectOption, seriousViolations, shot } from './helpers';
+import { adminOn, selectOption, seriousViolations, shot, signIn } from './helpers';
+import { e2eAdmin } from '../../playwright.config';
 
 const words = {
   en: {
@@ -112,6 +113,13 @@ for (const lang of ['en', 'ar'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: lang === 'en' ? 'Cancel' : 'إلغاء' }).click();
     await expect(confirm).toBeHidden();
+    // Restored (the data as it was a moment ago): the station signs out, and signing in finds it whole.
+    await backups.getByTestId('backups-restore').click();
+    await page.getByTestId('backups-restore-ok').click();
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await signIn(page, e2eAdmin.login, e2eAdmin.password);
+    await page.goto('/#/Settings');
+    await expect(page.getByTestId('backups-card').getByTestId('backups-item')).toHaveCount(1);
 
     // Closing the window with a change unsaved: the browser asks.
     await page.getByTestId('idle-minutes').fill('30');
