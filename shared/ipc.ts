@@ -11,6 +11,7 @@ import { MAX_CAMPAIGN_FILE_BYTES, type CampaignRows, type CampaignSheetRefusal }
 import { printerTarget } from './domain/printer-address';
 import { isSafeServerUrl } from './domain/server-address';
 import { MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_RECEIVED_IDS } from './domain/chat';
+import { backupAnswerSchema, backupKeepDaysSchema, backupNameSchema, backupStatusSchema } from './domain/backup';
 
 /**
  * The typed bridge between the renderer and the main process (Electron IPC, or the WebSocket
@@ -323,6 +324,25 @@ export const bridgeChannels = {
     ]),
     documentOutcomeSchema,
   ),
+  // Backups of the embedded database (Settings → Backups); each change needs Settings' update right.
+  'pos:backups-get': channel(z.null(), backupStatusSchema),
+  /** The folder (typed in browser mode, else as the folder dialog chose it) and how many days to keep. */
+  'pos:backups-configure': channel(
+    z.object({ folder: z.string().trim().min(1).max(1000), keepDays: backupKeepDaysSchema }),
+    backupAnswerSchema,
+  ),
+  /** The desktop's folder dialog; `unsupported` in browser mode, where the path is typed. */
+  'pos:backups-choose-folder': channel(
+    z.null(),
+    z.discriminatedUnion('status', [
+      z.object({ status: z.literal('picked'), folder: z.string() }),
+      z.object({ status: z.literal('cancelled') }),
+      z.object({ status: z.literal('unsupported') }),
+    ]),
+  ),
+  'pos:backups-run': channel(z.null(), backupAnswerSchema),
+  /** Replaces all the data with the backup's; the station then signs out. */
+  'pos:backups-restore': channel(z.object({ name: backupNameSchema }), backupAnswerSchema),
 } as const;
 export type BridgeChannel = keyof typeof bridgeChannels;
 export const BRIDGE_CHANNELS = Object.keys(bridgeChannels) as [BridgeChannel, ...BridgeChannel[]];

@@ -28,7 +28,15 @@ import {
   printTestReceipt,
   receiptJobBytes,
 } from '../services/printing/print-jobs';
-import type { DocumentPrinter, FilePicker, FileSaver, SettingsStore } from '../platform/ports';
+import {
+  noFolderPicker,
+  type DocumentPrinter,
+  type FilePicker,
+  type FileSaver,
+  type FolderPicker,
+  type SettingsStore,
+} from '../platform/ports';
+import { remoteServerBackups, type BackupService } from '../services/backups';
 
 export interface HandlerDeps {
   api: ApiClient;
@@ -42,6 +50,9 @@ export interface HandlerDeps {
   documents: DocumentPrinter;
   saver: FileSaver;
   emit: (event: BridgeEvent) => void;
+  /** None: the station's server is remote, whose administrator backs it up. */
+  backups?: BackupService;
+  folders?: FolderPicker;
 }
 
 /** Each channel's handler, typed from the table: it receives its argument already checked. */
@@ -78,6 +89,8 @@ export function servedFrom(typed: TypedHandlers): ChannelHandlers {
 /** What each bridge channel does, served by Electron's ipcMain and by the browser-mode WebSocket alike. */
 export function createHandlers(deps: HandlerDeps): ChannelHandlers {
   // Where this station prints for, as its till sells: the user's own branch, else the station's.
+  const backups = deps.backups ?? remoteServerBackups;
+  const folders = deps.folders ?? noFolderPicker;
   const branchOfStation = async (user: SessionUser) => user.branch_id ?? (await deps.settings.load()).stationBranchId;
   return servedFrom({
     'pos:api-call': async ({ name, body }) =>
@@ -147,6 +160,28 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
         ? deps.documents.savePdf(request.fileName)
         : printInvoicePage(deps.documents, (await deps.settings.load()).invoicePrinter),
     'pos:file-pick': async ({ extensions }) => deps.files.pick(extensions),
+    'pos:backups-get': async () => backups.status(),
+    'pos:backups-configure': async (settings) =>
+      allowed(await deps.session.user(), 'update', 'Settings')
+        ? backups.configure(settings)
+        : { status: 'refused', reason: 'NOT_AUTHORISED' },
+    'pos:backups-choose-folder': async () =>
+      allowed(await deps.session.user(), 'update', 'Settings') ? folders.choose() : { status: 'cancelled' },
+    'pos:backups-run': async () =>
+      allowed(await deps.session.user(), 'update', 'Settings')
+        ? backups.backUpNow()
+        : { status: 'refused', reason: 'NOT_AUTHORISED' },
+    'pos:backups-restore': async ({ name }) => {
+      if (!allowed(await deps.session.user(), 'update', 'Settings'))
+        return { status: 'refused', reason: 'NOT_AUTHORISED' };
+      const answer = await backups.restore(name);
+      // The data signed in with is gone: sign out here, and every page starts again from the sign-in.
+      if (answer.status === 'done') {
+        await deps.api.logout();
+        deps.emit({ type: 'session-ended' });
+      }
+      return answer;
+    },
   });
 }
 

@@ -13,6 +13,13 @@ import {
   type Settings,
   type SystemPrinters,
 } from '../../shared/ipc';
+import type { BridgeReply } from '../../shared/ipc';
+import {
+  backupKeepDaysSchema,
+  backupStatusSchema,
+  DEFAULT_BACKUP_KEEP_DAYS,
+  type BackupJobResult,
+} from '../../shared/domain/backup';
 
 /**
  * What the main-process services need from the platform. Each port has an Electron implementation
@@ -174,7 +181,12 @@ export interface ServerExit {
 }
 
 /** What the server process says when it listens (server/cli.ts), checked: its address. */
-export const serverReadySchema = z.object({ type: z.literal('ready'), url: z.url() });
+export const serverReadySchema = z.object({
+  type: z.literal('ready'),
+  url: z.url(),
+  /** Its embedded database, which the station's backups reach. */
+  databaseUrl: z.string().optional(),
+});
 export type ServerReady = z.infer<typeof serverReadySchema>;
 
 /** One run of the station's own server, in a process of its own. */
@@ -194,3 +206,39 @@ export interface ServerLauncher {
   /** `port` 0 takes a free one; a restart asks for the one before, so the station's address stays. */
   launch(port: number): ServerRun;
 }
+
+/**
+ * Where the embedded database's backup jobs run: in the process that reaches it (browser mode's own,
+ * or a one-shot child of the desktop app's server bundle). Null when the station's server is remote.
+ */
+export interface DatabaseBackups {
+  run(job: BackupJobRequest): Promise<BackupJobResult>;
+}
+/** A job as the station asks it: the database's address is the runner's to add. */
+export type BackupJobRequest = { action: 'take'; folder: string } | { action: 'restore'; file: string };
+
+/** What the station keeps about its backups between starts. */
+export const backupStateSchema = z.object({
+  folder: z.string().nullable(),
+  keepDays: backupKeepDaysSchema,
+  last: backupStatusSchema.shape.last,
+  lastError: backupStatusSchema.shape.lastError,
+});
+export type BackupState = z.infer<typeof backupStateSchema>;
+export const defaultBackupState: BackupState = {
+  folder: null,
+  keepDays: DEFAULT_BACKUP_KEEP_DAYS,
+  last: null,
+  lastError: null,
+};
+
+export interface BackupStateStore {
+  load(): Promise<BackupState>;
+  save(state: BackupState): Promise<void>;
+}
+
+/** The platform's folder dialog (the backups' folder); browser mode has none, so the path is typed. */
+export interface FolderPicker {
+  choose(): Promise<BridgeReply<'pos:backups-choose-folder'>>;
+}
+export const noFolderPicker: FolderPicker = { choose: async () => ({ status: 'unsupported' }) };

@@ -12,7 +12,9 @@ import {
   type PendingCommandStore,
   type SecretStore,
   type SettingsStore,
+  type FolderPicker,
 } from '../platform/ports';
+import type { BackupService } from './backups';
 import { ApiClient } from './api-client';
 import { OnceCommands } from './once-commands';
 import { ChatOutbox } from './chat-outbox';
@@ -32,6 +34,9 @@ export interface Platform {
   files?: FilePicker;
   documents?: DocumentPrinter;
   saver?: FileSaver;
+  /** The station's backups (one for the station, whichever page asks) and its folder dialog. */
+  backups?: BackupService;
+  folders?: FolderPicker;
 }
 
 /** The main-process services over the given platform ports; Electron and browser mode both build them here. */
@@ -86,6 +91,8 @@ export function composeServices(
       documents: platform.documents ?? noDocumentPrinter,
       saver: platform.saver ?? downloadSaver,
       emit: opts.emit,
+      backups: platform.backups,
+      folders: platform.folders,
     }),
   };
 }

@@ -54,6 +54,11 @@ export class ServerSupervisor {
     return this.said?.url ?? '';
   }
 
+  /** Its embedded database's address as the running server last told it (each restart may move its port). */
+  databaseUrl(): string | null {
+    return this.said?.databaseUrl ?? null;
+  }
+
   /** The server's process id, while one runs. */
   pid(): number | undefined {
     return this.run?.pid;

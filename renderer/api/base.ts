@@ -13,6 +13,7 @@ import type { ApiFailure } from '../../shared/api/envelope';
 import type { MessageKey, SuccessKey } from '../../shared/api/keys';
 import type { AppInfo, BridgeArg, BridgeChannel, BridgeResult, PendingChat, Settings } from '../../shared/ipc';
 import { bridge } from '../bridge';
+import type { BackupAnswer, BackupStatus } from '../../shared/domain/backup';
 
 type CallArgs = { name: EndpointName; body: unknown };
 
@@ -118,9 +119,32 @@ export const api = createApi({
     }),
     /** Which shell runs the page (Electron or a browser) and the app's version: fixed while it runs. */
     appInfo: build.query<AppInfo, void>({ queryFn: () => viaBridge('pos:app-info', null) }),
+    // The station's backups (Settings → Backups): each answer carries the status, which every reader gets.
+    backups: build.query<BackupStatus, void>({ queryFn: () => viaBridge('pos:backups-get', null) }),
+    backupsConfigure: build.mutation<BackupAnswer, BridgeArg<'pos:backups-configure'>>({
+      queryFn: async (settings, { dispatch }) =>
+        keepBackups(await viaBridge('pos:backups-configure', settings), dispatch),
+    }),
+    backupsRun: build.mutation<BackupAnswer, void>({
+      queryFn: async (_none, { dispatch }) => keepBackups(await viaBridge('pos:backups-run', null), dispatch),
+    }),
+    backupsRestore: build.mutation<BackupAnswer, BridgeArg<'pos:backups-restore'>>({
+      queryFn: async (arg, { dispatch }) => keepBackups(await viaBridge('pos:backups-restore', arg), dispatch),
+    }),
     /** A chat message is never posted from the page: the main process keeps it pending on disk and sends it. */
     chatSendPending: build.mutation<PendingChat, BridgeArg<'pos:chat-send'>>({
       queryFn: (message) => viaBridge('pos:chat-send', message),
     }),
   }),
 });
+
+/** A backup command's answer; the status it carries is the backups query's at once. */
+function keepBackups(
+  answer: { data: BackupAnswer } | { error: ApiFailure },
+  dispatch: (action: unknown) => unknown,
+): { data: BackupAnswer } | { error: ApiFailure } {
+  if ('data' in answer && answer.data.status === 'done') {
+    dispatch(api.util.upsertQueryData('backups', undefined, answer.data.backups));
+  }
+  return answer;
+}

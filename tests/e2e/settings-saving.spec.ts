@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { adminOn, selectOption, seriousViolations, shot } from './helpers';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminOn, selectOption, seriousViolations, shot, signIn } from './helpers';
+import { e2eAdmin } from '../../playwright.config';
 
 const words = {
   en: {
@@ -8,6 +12,9 @@ const words = {
     leave: 'Leave without saving?',
     dashboard: 'Dashboard',
     settings: 'Settings',
+    empty: 'No backups in this folder yet',
+    checked: 'Checked',
+    restore: 'Restore this backup?',
   },
   ar: {
     branch: 'الفرع الرئيسي',
@@ -15,6 +22,9 @@ const words = {
     leave: 'المغادرة دون حفظ؟',
     dashboard: 'لوحة المعلومات',
     settings: 'الإعدادات',
+    empty: 'لا توجد نسخ في هذا المجلد بعد',
+    checked: 'مفحوصة',
+    restore: 'استعادة هذه النسخة؟',
   },
 } as const;
 
@@ -76,6 +86,40 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('dashboard-page')).toBeVisible();
     await page.goto('/#/Settings');
     await expect(page.getByTestId('idle-minutes')).toHaveValue(idleMinutes);
+
+    // Backups of the station's own database: a folder typed (browser mode), then Back up now; the
+    // backup, checked in a scratch cluster, is listed. Restore asks first, naming its date.
+    const backups = page.getByTestId('backups-card');
+    await page.getByTestId('backups-folder').fill(mkdtempSync(join(tmpdir(), 'playdesk-e2e-backups-')));
+    await page.getByTestId('backups-save').click();
+    await expect(backups.getByText(w.empty)).toBeVisible();
+    await page.getByTestId('backups-run').click();
+    await expect(backups.getByTestId('backups-item')).toHaveCount(1, { timeout: 60_000 });
+    await expect(page.getByTestId('backups-last')).toContainText(w.checked);
+    await expect(page.getByTestId('backups-run')).toBeEnabled();
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 8000 });
+    await backups.screenshot({ path: `test-results/screens/settings-backups-${lang}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await backups.getByTestId('backups-restore').click();
+    const confirm = page.getByRole('dialog').filter({ hasText: w.restore });
+    await expect(confirm).toBeVisible();
+    await shot(page, `settings-backups-restore-${lang}`, { settled: true });
+    await confirm
+      .locator('.ant-modal-container, .ant-modal-content')
+      .first()
+      .screenshot({
+        path: `test-results/screens/settings-backups-restore-dialog-${lang}.png`,
+      });
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: lang === 'en' ? 'Cancel' : 'إلغاء' }).click();
+    await expect(confirm).toBeHidden();
+    // Restored (the data as it was a moment ago): the station signs out, and signing in finds it whole.
+    await backups.getByTestId('backups-restore').click();
+    await page.getByTestId('backups-restore-ok').click();
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    await signIn(page, e2eAdmin.login, e2eAdmin.password);
+    await page.goto('/#/Settings');
+    await expect(page.getByTestId('backups-card').getByTestId('backups-item')).toHaveCount(1);
 
     // Closing the window with a change unsaved: the browser asks.
     await page.getByTestId('idle-minutes').fill('30');

@@ -19,6 +19,7 @@ import { PromotionCard } from './promotion-card';
 import { CardSave, Unsaved } from './card-save';
 import { useLeaveGuard } from './use-leave-guard';
 import { useAbility } from '../../store/ability';
+import { BackupsCard } from './backups-card';
 
 type Values = ConnectionValues &
   ServerValues & {
@@ -344,6 +345,9 @@ export function SettingsPage() {
           </Card>
         </Space>
       </Form>
+      <div style={{ maxWidth: 640, marginTop: 24 }}>
+        <BackupsCard mayUpdate={mayUpdate} />
+      </div>
     </div>
   );
 }

@@ -26,6 +26,8 @@ interface Entry extends SignedIn {
 
 /** Sign-ins held at most: a chain's stations and screens, with room to spare. */
 const DEFAULT_MAX_ENTRIES = 10_000;
+/** The listening connection's name: a restore of a backup ends it, so every cache drops what it holds. */
+export const SESSIONS_LISTENER = 'playdesk-sessions';
 /** After a lost LISTEN connection, the wait before the next attempt grows to this. */
 const MAX_RECONNECT_MS = 5_000;
 
@@ -203,7 +205,7 @@ export class SessionCache {
 /** A LISTEN connection on the same database, with the same settings, as the requests' pool. */
 export function listenerOf(db: Db): () => Promise<pg.Client> {
   return async () => {
-    const client = new pg.Client({ ...db.$client.options, application_name: 'playdesk-sessions' });
+    const client = new pg.Client({ ...db.$client.options, application_name: SESSIONS_LISTENER });
     await client.connect();
     return client;
   };
