@@ -161,6 +161,7 @@ export default tseslint.config(
         [
           ...stationPackages,
           'exceljs',
+          'fflate',
           '@serialport/*',
           'socket.io-client',
           'qrcode',

@@ -12,6 +12,7 @@ import { electronFilePicker } from './platform/electron/file-picker';
 import { electronFileSaver } from './platform/electron/file-saver';
 import { electronDocumentPrinter } from './platform/electron/document-printer';
 import { useReceiptFonts } from './services/printing/thermal-receipt';
+import { StationLogs } from './services/station-logs';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -21,6 +22,14 @@ const indexHtml = join(bundle, '..', 'dist', 'index.html');
 useReceiptFonts(join(bundle, 'fonts'));
 let win: BrowserWindow | null = null;
 let server: EmbeddedServer | null = null;
+
+// Rotating, redacted log files under the app's data folder (see station-logs.ts); the server's own
+// exits are written by its supervisor through `logs.logger('server')`.
+const logs = new StationLogs(join(app.getPath('userData'), 'logs'));
+const logMain = logs.logger('main');
+// The monitor only watches: Electron's own handling of an uncaught exception stays as it was.
+process.on('uncaughtExceptionMonitor', (error) => logMain('uncaught exception', error));
+process.on('unhandledRejection', (reason) => logMain('unhandled rejection', reason));
 
 app.on('second-instance', () => {
   if (win?.isMinimized()) win.restore();
@@ -56,11 +65,13 @@ app.whenReady().then(async () => {
       files: electronFilePicker,
       documents: electronDocumentPrinter(() => win),
       saver: electronFileSaver,
+      logs,
     },
     {
       serverUrl: () => serverUrl,
       emit: (event) => sendEvent(win, event),
       appInfo: () => ({ version: app.getVersion(), shell: 'electron', serverUrl }),
+      log: logMain,
     },
   );
   serveIpc(handlers, indexHtml);

@@ -43,6 +43,7 @@ const { FileChatStore } = await import('../electron/platform/node/file-chat-stor
 const { AxiosTransport } = await import('../electron/platform/node/axios-transport');
 const { launchFile } = await import('../electron/web/launch-file');
 const { settingsSchema } = await import('../shared/ipc');
+const { StationLogs } = await import('../electron/services/station-logs');
 
 const dataDir = resolve(values['data-dir']);
 const remote = values['server-url'];
@@ -53,6 +54,10 @@ if (remote !== undefined && !settingsSchema.shape.serverUrl.safeParse(remote).su
   process.exit(1);
 }
 if (!values['no-build']) await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn' });
+
+// The station's rotating, redacted log files (main, server, renderer), as the desktop app keeps them.
+const logs = new StationLogs(join(dataDir, 'station', 'logs'));
+const logMain = logs.logger('main');
 
 let server: RunningServer | undefined;
 try {
@@ -65,6 +70,13 @@ try {
         adminPassword: process.env.POS_ADMIN_PASSWORD,
         logLevel: process.env.LOG_LEVEL ?? 'warn',
         sms: gatewayFromEnv(process.env),
+        // Its warnings and errors (LOG_LEVEL warn) on the terminal as before, and in the server log.
+        logStream: {
+          write: (line) => {
+            process.stdout.write(line);
+            logs.serverLine(line);
+          },
+        },
       });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -79,6 +91,7 @@ const station = {
   chat: new FileChatStore(join(dataDir, 'station', 'chat')),
   settings: new FileSettingsStore(join(dataDir, 'station', 'settings.json')),
   transport: new AxiosTransport(),
+  logs,
 };
 // Each page its own session, held in memory: a new tab or browser signs in, a restart signs all out.
 const pages = new PageSessions({
@@ -89,7 +102,10 @@ const pages = new PageSessions({
         serverUrl: () => serverUrl,
         emit,
         appInfo: () => ({ version: packageJson.version, shell: 'web', serverUrl }),
-        log: (message, detail) => console.warn(message, detail ?? ''),
+        log: (message, detail) => {
+          logMain(message, detail);
+          console.warn(message, detail ?? '');
+        },
       },
     );
     return { handlers, signOut: () => api.logout(), idleSeconds: () => idleSecondsOf(api) };

@@ -29,6 +29,8 @@ import {
   receiptJobBytes,
 } from '../services/printing/print-jobs';
 import type { DocumentPrinter, FilePicker, FileSaver, SettingsStore } from '../platform/ports';
+import { StationLogs } from '../services/station-logs';
+import { diagnosticsFileName, diagnosticsZip } from '../services/diagnostics-export';
 
 export interface HandlerDeps {
   api: ApiClient;
@@ -42,6 +44,8 @@ export interface HandlerDeps {
   documents: DocumentPrinter;
   saver: FileSaver;
   emit: (event: BridgeEvent) => void;
+  /** The station's logs (its renderer log, its failed requests); without them, kept nowhere. */
+  logs?: StationLogs;
 }
 
 /** Each channel's handler, typed from the table: it receives its argument already checked. */
@@ -78,6 +82,7 @@ export function servedFrom(typed: TypedHandlers): ChannelHandlers {
 /** What each bridge channel does, served by Electron's ipcMain and by the browser-mode WebSocket alike. */
 export function createHandlers(deps: HandlerDeps): ChannelHandlers {
   // Where this station prints for, as its till sells: the user's own branch, else the station's.
+  const logs = deps.logs ?? new StationLogs(null);
   const branchOfStation = async (user: SessionUser) => user.branch_id ?? (await deps.settings.load()).stationBranchId;
   return servedFrom({
     'pos:api-call': async ({ name, body }) =>
@@ -147,6 +152,20 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
         ? deps.documents.savePdf(request.fileName)
         : printInvoicePage(deps.documents, (await deps.settings.load()).invoicePrinter),
     'pos:file-pick': async ({ extensions }) => deps.files.pick(extensions),
+    'pos:renderer-error': async (report) => (logs.rendererError(report), null),
+    'pos:diagnostics-export': async () => {
+      // Logs name endpoints and ids of this station's work: for whoever may see its settings.
+      const user = await deps.session.user();
+      if (!allowed(user, 'access', 'Settings') && !allowed(user, 'view', 'Settings'))
+        return { status: 'failed', message: 'NOT_AUTHORISED' };
+      const zip = await diagnosticsZip({
+        logs,
+        appInfo: deps.appInfo,
+        settings: () => deps.settings.load(),
+        probe: () => probeServer(deps.appInfo().serverUrl),
+      });
+      return deps.saver.save(diagnosticsFileName(new Date()), Buffer.from(zip));
+    },
   });
 }
 

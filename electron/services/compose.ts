@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { RealtimeClient } from './realtime';
 import { Session } from './session';
 import { logPrinterFailuresTo } from './printing/print-jobs';
+import { StationLogs } from './station-logs';
 
 export interface Platform {
   secrets: SecretStore;
@@ -32,6 +33,8 @@ export interface Platform {
   files?: FilePicker;
   documents?: DocumentPrinter;
   saver?: FileSaver;
+  /** The station's log files and failed requests (one per station); without it, kept nowhere. */
+  logs?: StationLogs;
 }
 
 /** The main-process services over the given platform ports; Electron and browser mode both build them here. */
@@ -45,6 +48,7 @@ export function composeServices(
   },
 ): { api: ApiClient; session: Session; realtime: RealtimeClient; chat: ChatOutbox; handlers: ChannelHandlers } {
   if (opts.log) logPrinterFailuresTo(opts.log);
+  const logs = platform.logs ?? new StationLogs(null);
   const session = new Session(platform.secrets);
   const api = new ApiClient({
     transport: platform.transport,
@@ -52,6 +56,7 @@ export function composeServices(
     serverUrl: opts.serverUrl,
     emit: opts.emit,
     log: opts.log,
+    failures: logs,
   });
   const commands = new OnceCommands(api, session, platform.pending);
   const chat = new ChatOutbox({ api, session, store: platform.chat, emit: opts.emit });
@@ -86,6 +91,7 @@ export function composeServices(
       documents: platform.documents ?? noDocumentPrinter,
       saver: platform.saver ?? downloadSaver,
       emit: opts.emit,
+      logs,
     }),
   };
 }
