@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { adminOn, selectOption, seriousViolations, shot } from './helpers';
 
 const words = {
@@ -76,6 +78,25 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(page.getByTestId('dashboard-page')).toBeVisible();
     await page.goto('/#/Settings');
     await expect(page.getByTestId('idle-minutes')).toHaveValue(idleMinutes);
+
+    // Export diagnostics: in the browser the zip downloads, with the versions, settings and failed requests.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('diagnostics-export').click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^playdesk-diagnostics-[\d-]+\.zip$/);
+    const zip = unzipSync(readFileSync(await saved.path()));
+    expect(Object.keys(zip)).toEqual(
+      expect.arrayContaining(['versions.json', 'settings.json', 'failed-requests.json']),
+    );
+    expect(JSON.parse(strFromU8(zip['versions.json']!))).toMatchObject({
+      shell: 'web',
+      serverMode: 'embedded',
+      server: { version: expect.any(String) },
+    });
+    await expect(page.getByTestId('diagnostics-export')).toBeEnabled();
+    await page.getByTestId('diagnostics-card').scrollIntoViewIfNeeded();
+    await shot(page, `settings-diagnostics-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Closing the window with a change unsaved: the browser asks.
     await page.getByTestId('idle-minutes').fill('30');
