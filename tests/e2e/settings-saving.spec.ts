@@ -79,6 +79,8 @@ for (const lang of ['en', 'ar'] as const) {
     await page.goto('/#/Settings');
     await expect(page.getByTestId('idle-minutes')).toHaveValue(idleMinutes);
 
+    // An error of the page goes to the station's renderer log, without the e-mail address it names.
+    await page.evaluate(() => setTimeout(() => Promise.reject(new Error('e2e boom for parent@example.com'))));
     // Export diagnostics: in the browser the zip downloads, with the versions, settings and failed requests.
     const download = page.waitForEvent('download');
     await page.getByTestId('diagnostics-export').click();
@@ -88,6 +90,9 @@ for (const lang of ['en', 'ar'] as const) {
     expect(Object.keys(zip)).toEqual(
       expect.arrayContaining(['versions.json', 'settings.json', 'failed-requests.json']),
     );
+    const rendererLog = strFromU8(zip['logs/renderer.log'] ?? new Uint8Array());
+    expect(rendererLog).toContain('rejection: Error: e2e boom for [email]');
+    expect(rendererLog).not.toContain('parent@example.com');
     expect(JSON.parse(strFromU8(zip['versions.json']!))).toMatchObject({
       shell: 'web',
       serverMode: 'embedded',
