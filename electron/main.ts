@@ -28,8 +28,12 @@ let server: EmbeddedServer | null = null;
 const logs = new StationLogs(join(app.getPath('userData'), 'logs'));
 const logMain = logs.logger('main');
 // The monitor only watches: Electron's own handling of an uncaught exception stays as it was.
-process.on('uncaughtExceptionMonitor', (error) => logMain('uncaught exception', error));
-process.on('unhandledRejection', (reason) => logMain('unhandled rejection', reason));
+process.on('uncaughtExceptionMonitor', (error, origin) => logMain(`uncaught exception (${origin})`, error));
+// A rejection nobody handled is logged, and still printed as Node would warn of it.
+process.on('unhandledRejection', (reason) => {
+  logMain('unhandled rejection', reason);
+  console.error('Unhandled rejection:', reason);
+});
 
 app.on('second-instance', () => {
   if (win?.isMinimized()) win.restore();
