@@ -162,6 +162,7 @@ export default tseslint.config(
         [
           ...stationPackages,
           'exceljs',
+          'fflate',
           '@serialport/*',
           'socket.io-client',
           'qrcode',

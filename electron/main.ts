@@ -24,6 +24,7 @@ import { BackupService } from './services/backups';
 import { FileBackupStateStore } from './platform/node/file-backup-state';
 import { backupRunner } from './platform/electron/backup-runner';
 import { electronFolderPicker } from './platform/electron/folder-picker';
+import { StationLogs } from './services/station-logs';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -33,6 +34,18 @@ registerAppScheme();
 useReceiptFonts(join(bundle, 'fonts'));
 let win: BrowserWindow | null = null;
 let server: ServerSupervisor | null = null;
+
+// Rotating, redacted log files under the app's data folder (see station-logs.ts); the server's own
+// exits are written by its supervisor through `logs.logger('server')`.
+const logs = new StationLogs(join(app.getPath('userData'), 'logs'));
+const logMain = logs.logger('main');
+// The monitor only watches: Electron's own handling of an uncaught exception stays as it was.
+process.on('uncaughtExceptionMonitor', (error, origin) => logMain(`uncaught exception (${origin})`, error));
+// A rejection nobody handled is logged, and still printed as Node would warn of it.
+process.on('unhandledRejection', (reason) => {
+  logMain('unhandled rejection', reason);
+  console.error('Unhandled rejection:', reason);
+});
 
 app.on('second-instance', () => {
   if (win?.isMinimized()) win.restore();
@@ -55,7 +68,7 @@ app.whenReady().then(async () => {
           env: { PLAYDESK_MIGRATIONS_DIR: join(bundle, 'migrations') },
         }),
         emit: (event) => sendEvent(win, event),
-        log: (message, detail) => console.error(message, detail ?? ''),
+        log: logs.logger('server'),
       });
       serverUrl = await server.start();
     } catch (error) {
@@ -70,7 +83,7 @@ app.whenReady().then(async () => {
       ? backupRunner(join(bundle, 'server.mjs'), join(bundle, 'migrations'), () => server?.databaseUrl() ?? null)
       : null,
     store: new FileBackupStateStore(join(app.getPath('userData'), 'backups.json')),
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: logMain,
   });
   void backups.start();
   const { handlers } = composeServices(
@@ -85,11 +98,13 @@ app.whenReady().then(async () => {
       saver: electronFileSaver,
       backups,
       folders: electronFolderPicker,
+      logs,
     },
     {
       serverUrl: () => server?.url() || serverUrl,
       emit: (event) => sendEvent(win, event),
       appInfo: () => ({ version: app.getVersion(), shell: 'electron', serverUrl }),
+      log: logMain,
     },
   );
   serveIpc(handlers);

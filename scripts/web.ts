@@ -46,6 +46,7 @@ const { settingsSchema } = await import('../shared/ipc');
 const { BackupService } = await import('../electron/services/backups');
 const { FileBackupStateStore } = await import('../electron/platform/node/file-backup-state');
 const { runBackupJob } = await import('../server/db/backup-job');
+const { StationLogs } = await import('../electron/services/station-logs');
 
 const dataDir = resolve(values['data-dir']);
 const remote = values['server-url'];
@@ -56,6 +57,10 @@ if (remote !== undefined && !settingsSchema.shape.serverUrl.safeParse(remote).su
   process.exit(1);
 }
 if (!values['no-build']) await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn' });
+
+// The station's rotating, redacted log files (main, server, renderer), as the desktop app keeps them.
+const logs = new StationLogs(join(dataDir, 'station', 'logs'));
+const logMain = logs.logger('main');
 
 let server: RunningServer | undefined;
 try {
@@ -68,6 +73,13 @@ try {
         adminPassword: process.env.POS_ADMIN_PASSWORD,
         logLevel: process.env.LOG_LEVEL ?? 'warn',
         sms: gatewayFromEnv(process.env),
+        // Its warnings and errors (LOG_LEVEL warn) on the terminal as before, and in the server log.
+        logStream: {
+          write: (line) => {
+            process.stdout.write(line);
+            logs.serverLine(line);
+          },
+        },
       });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -87,8 +99,9 @@ const station = {
   backups: new BackupService({
     engine: embeddedDatabaseUrl ? { run: (job) => runBackupJob({ ...job, databaseUrl: embeddedDatabaseUrl }) } : null,
     store: new FileBackupStateStore(join(dataDir, 'station', 'backups.json')),
-    log: (message, detail) => console.warn(message, detail ?? ''),
+    log: logMain,
   }),
+  logs,
 };
 void station.backups.start();
 // Each page its own session, held in memory: a new tab or browser signs in, a restart signs all out.
@@ -100,7 +113,10 @@ const pages = new PageSessions({
         serverUrl: () => serverUrl,
         emit,
         appInfo: () => ({ version: packageJson.version, shell: 'web', serverUrl }),
-        log: (message, detail) => console.warn(message, detail ?? ''),
+        log: (message, detail) => {
+          logMain(message, detail);
+          console.warn(message, detail ?? '');
+        },
       },
     );
     return { handlers, signOut: () => api.logout(), idleSeconds: () => idleSecondsOf(api) };

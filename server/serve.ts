@@ -31,6 +31,7 @@ export async function serve(
     files: new LocalFileStore(opts.mediaDir ?? resolve(dataDir, 'media')),
     sms: opts.sms,
     logLevel: opts.logLevel,
+    logStream: opts.logStream,
     trustProxy: opts.trustProxy,
     promotion: opts.promotion,
     firstRun,

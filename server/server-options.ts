@@ -12,6 +12,8 @@ export interface ServerOptions {
   adminLogin?: string;
   adminPassword?: string;
   logLevel?: string;
+  /** Where the server's log lines go; standard output unless given (browser mode also keeps them in a file). */
+  logStream?: AppDeps['logStream'];
   /** Media files (kid, emp, product, package); default `<dataDir>/media`. Several servers need a shared one. */
   mediaDir?: string;
   /** Where text messages go; the outbox when not given. */

@@ -198,6 +198,14 @@ const exportOutcomeSchema = z.discriminatedUnion('status', [
 ]);
 export type ExportOutcome = z.infer<typeof exportOutcomeSchema>;
 
+/** An error the page caught (window error, unhandled rejection, the error boundary), bounded in size. */
+export const rendererErrorSchema = z.object({
+  kind: z.enum(['error', 'rejection', 'render']),
+  message: z.string().max(2000),
+  stack: z.string().max(8000).optional(),
+});
+export type RendererError = z.infer<typeof rendererErrorSchema>;
+
 /**
  * One bridge channel: the argument the page sends (checked in the main process, the one edge both
  * transports pass) and what it answers. A channel with `api` answers ApiResults, so a bad argument or a
@@ -343,6 +351,10 @@ export const bridgeChannels = {
   'pos:backups-run': channel(z.null(), backupAnswerSchema),
   /** Replaces all the data with the backup's; the station then signs out. */
   'pos:backups-restore': channel(z.object({ name: backupNameSchema }), backupAnswerSchema),
+  /** Written to the station's renderer log, redacted and rate-limited in the main process. */
+  'pos:renderer-error': channel(rendererErrorSchema, z.null()),
+  /** Settings → Export diagnostics: one zip of logs, versions, settings and failed requests' keys, saved as a report is. */
+  'pos:diagnostics-export': channel(z.null(), exportOutcomeSchema),
 } as const;
 export type BridgeChannel = keyof typeof bridgeChannels;
 export const BRIDGE_CHANNELS = Object.keys(bridgeChannels) as [BridgeChannel, ...BridgeChannel[]];

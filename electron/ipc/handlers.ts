@@ -37,6 +37,9 @@ import {
   type SettingsStore,
 } from '../platform/ports';
 import { remoteServerBackups, type BackupService } from '../services/backups';
+import type { DocumentPrinter, FilePicker, FileSaver, SettingsStore } from '../platform/ports';
+import { StationLogs } from '../services/station-logs';
+import { diagnosticsFileName, diagnosticsZip } from '../services/diagnostics-export';
 
 export interface HandlerDeps {
   api: ApiClient;
@@ -53,6 +56,8 @@ export interface HandlerDeps {
   /** None: the station's server is remote, whose administrator backs it up. */
   backups?: BackupService;
   folders?: FolderPicker;
+  /** The station's logs (its renderer log, its failed requests); without them, kept nowhere. */
+  logs?: StationLogs;
 }
 
 /** Each channel's handler, typed from the table: it receives its argument already checked. */
@@ -91,6 +96,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
   // Where this station prints for, as its till sells: the user's own branch, else the station's.
   const backups = deps.backups ?? remoteServerBackups;
   const folders = deps.folders ?? noFolderPicker;
+  const logs = deps.logs ?? new StationLogs(null);
   const branchOfStation = async (user: SessionUser) => user.branch_id ?? (await deps.settings.load()).stationBranchId;
   return servedFrom({
     'pos:api-call': async ({ name, body }) =>
@@ -181,6 +187,19 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
         deps.emit({ type: 'session-ended' });
       }
       return answer;
+    'pos:renderer-error': async (report) => (logs.rendererError(report), null),
+    'pos:diagnostics-export': async () => {
+      // Logs name endpoints and ids of this station's work: for whoever may see its settings.
+      const user = await deps.session.user();
+      if (!allowed(user, 'access', 'Settings') && !allowed(user, 'view', 'Settings'))
+        return { status: 'failed', message: 'NOT_AUTHORISED' };
+      const zip = await diagnosticsZip({
+        logs,
+        appInfo: deps.appInfo,
+        settings: () => deps.settings.load(),
+        probe: () => probeServer(deps.appInfo().serverUrl),
+      });
+      return deps.saver.save(diagnosticsFileName(new Date()), Buffer.from(zip));
     },
   });
 }

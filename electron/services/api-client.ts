@@ -20,6 +20,7 @@ import type { BridgeEvent } from '../../shared/ipc';
 import type { SessionUser } from '../../shared/permissions';
 import { ServerUnreachableError, type HttpTransport } from '../platform/ports';
 import type { Session } from './session';
+import type { FailedRequest } from './station-logs';
 
 const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
@@ -31,6 +32,8 @@ export interface ApiClientDeps {
   emit: (event: BridgeEvent) => void;
   now?: () => number;
   log?: (message: string, detail?: unknown) => void;
+  /** Where each failed call is noted (the station's last failed requests, for *Export diagnostics*). */
+  failures?: { recordFailure(failure: FailedRequest): void };
 }
 
 type Answer<T = unknown> = { status: number; envelope: ApiResult<T>; gatewayGaveUp?: boolean };
@@ -145,12 +148,32 @@ export class ApiClient {
     return { status: true, message: 'OK', data: null };
   }
 
-  /** `body` is checked here against the endpoint's request, whoever sent it. */
+  /** Every call's answer; a failure noted by endpoint, status and key only: nothing of either body. */
   private async send<E extends Endpoint>(
     endpoint: E,
     body: unknown,
     idempotencyKey: string = randomUUID(),
     resend = false,
+    asUser?: number,
+  ): Promise<Answer<DataOf<E>>> {
+    const answer = await this.sendChecked(endpoint, body, idempotencyKey, resend, asUser);
+    if (!answer.envelope.status) {
+      this.deps.failures?.recordFailure({
+        at: new Date(this.now()).toISOString(),
+        endpoint: nameOf(endpoint),
+        status: answer.status,
+        key: answer.envelope.message,
+      });
+    }
+    return answer;
+  }
+
+  /** `body` is checked here against the endpoint's request, whoever sent it. */
+  private async sendChecked<E extends Endpoint>(
+    endpoint: E,
+    body: unknown,
+    idempotencyKey: string,
+    resend: boolean,
     asUser?: number,
   ): Promise<Answer<DataOf<E>>> {
     const name = nameOf(endpoint);
@@ -226,7 +249,9 @@ export class ApiClient {
   private decode<E extends Endpoint>(endpoint: E, body: unknown): ApiResult<DataOf<E>> {
     const envelope = looseEnvelopeSchema.safeParse(body);
     if (!envelope.success) {
-      this.deps.log?.('undecodable answer', body);
+      // Where it broke the contract, not what it said: an answer's body may hold anyone's data.
+      const issues = envelope.error.issues.map(({ path, code }) => ({ path: path.join('.'), code }));
+      this.deps.log?.('undecodable answer', { path: endpoint.path, issues });
       return fail('SOMETHING_WENT_WRONG');
     }
     const e = envelope.data;
@@ -241,7 +266,8 @@ export class ApiClient {
     // The function form keeps the endpoint's own answer type, where the method would widen it to unknown.
     const data = z.safeParse(endpoint.response as E['response'], e.data);
     if (!data.success || !isMessageKey(e.message)) {
-      this.deps.log?.('answer outside the contract', { path: endpoint.path, issues: data.error?.issues });
+      const issues = data.error?.issues.map(({ path, code }) => ({ path: path.join('.'), code }));
+      this.deps.log?.('answer outside the contract', { path: endpoint.path, issues });
       return fail('SOMETHING_WENT_WRONG');
     }
     return { status: true, message: e.message, data: data.data };

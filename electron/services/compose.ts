@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { RealtimeClient } from './realtime';
 import { Session } from './session';
 import { logPrinterFailuresTo } from './printing/print-jobs';
+import { StationLogs } from './station-logs';
 
 export interface Platform {
   secrets: SecretStore;
@@ -37,6 +38,8 @@ export interface Platform {
   /** The station's backups (one for the station, whichever page asks) and its folder dialog. */
   backups?: BackupService;
   folders?: FolderPicker;
+  /** The station's log files and failed requests (one per station); without it, kept nowhere. */
+  logs?: StationLogs;
 }
 
 /** The main-process services over the given platform ports; Electron and browser mode both build them here. */
@@ -50,6 +53,7 @@ export function composeServices(
   },
 ): { api: ApiClient; session: Session; realtime: RealtimeClient; chat: ChatOutbox; handlers: ChannelHandlers } {
   if (opts.log) logPrinterFailuresTo(opts.log);
+  const logs = platform.logs ?? new StationLogs(null);
   const session = new Session(platform.secrets);
   const api = new ApiClient({
     transport: platform.transport,
@@ -57,6 +61,7 @@ export function composeServices(
     serverUrl: opts.serverUrl,
     emit: opts.emit,
     log: opts.log,
+    failures: logs,
   });
   const commands = new OnceCommands(api, session, platform.pending);
   const chat = new ChatOutbox({ api, session, store: platform.chat, emit: opts.emit });
@@ -93,6 +98,7 @@ export function composeServices(
       emit: opts.emit,
       backups: platform.backups,
       folders: platform.folders,
+      logs,
     }),
   };
 }

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { adminOn, selectOption, seriousViolations, shot, signIn } from './helpers';
 import { e2eAdmin } from '../../playwright.config';
 
@@ -120,6 +121,29 @@ for (const lang of ['en', 'ar'] as const) {
     await signIn(page, e2eAdmin.login, e2eAdmin.password);
     await page.goto('/#/Settings');
     await expect(page.getByTestId('backups-card').getByTestId('backups-item')).toHaveCount(1);
+    // An error of the page goes to the station's renderer log, without the e-mail address it names.
+    await page.evaluate(() => setTimeout(() => Promise.reject(new Error('e2e boom for parent@example.com'))));
+    // Export diagnostics: in the browser the zip downloads, with the versions, settings and failed requests.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('diagnostics-export').click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^playdesk-diagnostics-[\d-]+\.zip$/);
+    const zip = unzipSync(readFileSync(await saved.path()));
+    expect(Object.keys(zip)).toEqual(
+      expect.arrayContaining(['versions.json', 'settings.json', 'failed-requests.json']),
+    );
+    const rendererLog = strFromU8(zip['logs/renderer.log'] ?? new Uint8Array());
+    expect(rendererLog).toContain('rejection: Error: e2e boom for [email]');
+    expect(rendererLog).not.toContain('parent@example.com');
+    expect(JSON.parse(strFromU8(zip['versions.json']!))).toMatchObject({
+      shell: 'web',
+      serverMode: 'embedded',
+      server: { version: expect.any(String) },
+    });
+    await expect(page.getByTestId('diagnostics-export')).toBeEnabled();
+    await page.getByTestId('diagnostics-card').scrollIntoViewIfNeeded();
+    await shot(page, `settings-diagnostics-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Closing the window with a change unsaved: the browser asks.
     await page.getByTestId('idle-minutes').fill('30');

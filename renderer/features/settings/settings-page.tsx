@@ -18,6 +18,7 @@ import { SmsProviderCard } from './sms-provider-card';
 import { PromotionCard } from './promotion-card';
 import { CardSave, Unsaved } from './card-save';
 import { useLeaveGuard } from './use-leave-guard';
+import { DiagnosticsCard } from './diagnostics-card';
 import { useAbility } from '../../store/ability';
 import { BackupsCard } from './backups-card';
 
@@ -343,6 +344,7 @@ export function SettingsPage() {
               <Alert type="info" showIcon title={t('print.a4Help')} data-testid="invoice-printer-browser" />
             )}
           </Card>
+          <DiagnosticsCard />
         </Space>
       </Form>
       <div style={{ maxWidth: 640, marginTop: 24 }}>

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
  */
 const asked: { kind: 'open' | 'save'; defaultPath: string | undefined }[] = [];
 const answers: string[] = [];
+const saveFilters: unknown[] = [];
 
 vi.mock('electron', () => ({
   BrowserWindow: { getFocusedWindow: () => null },
@@ -19,8 +20,9 @@ vi.mock('electron', () => ({
       asked.push({ kind: 'open', defaultPath: options.defaultPath });
       return { canceled: false, filePaths: [answers.shift()!] };
     },
-    showSaveDialog: async (options: { defaultPath?: string }) => {
+    showSaveDialog: async (options: { defaultPath?: string; filters?: unknown }) => {
       asked.push({ kind: 'save', defaultPath: options.defaultPath });
+      saveFilters.push(options.filters);
       return { canceled: false, filePath: answers.shift()! };
     },
   },
@@ -55,5 +57,12 @@ describe('the desktop file dialogs', () => {
       { kind: 'save', defaultPath: join(reports, 'stock.xlsx') },
       { kind: 'open', defaultPath: reports },
     ]);
+  });
+
+  it('offer the kind of file being saved: a diagnostics zip as a zip, not a spreadsheet', async () => {
+    answers.push(join(root, 'playdesk-diagnostics.zip'));
+    saveFilters.length = 0;
+    await electronFileSaver.save('playdesk-diagnostics.zip', Buffer.from('PK'));
+    expect(saveFilters).toEqual([[{ name: 'Zip', extensions: ['zip'] }]]);
   });
 });
