@@ -33,6 +33,7 @@ export async function serve(
     logLevel: opts.logLevel,
     trustProxy: opts.trustProxy,
     promotion: opts.promotion,
+    minStationVersion: opts.minStationVersion,
     firstRun,
     adapterPool,
   });
