@@ -12,6 +12,8 @@ import { electronFilePicker } from './platform/electron/file-picker';
 import { electronFileSaver } from './platform/electron/file-saver';
 import { electronDocumentPrinter } from './platform/electron/document-printer';
 import { useReceiptFonts } from './services/printing/thermal-receipt';
+import { appUpdateConfig, electronUpdater } from './platform/electron/updater';
+import { updateFeed, UpdateService } from './services/updates';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -21,6 +23,7 @@ const indexHtml = join(bundle, '..', 'dist', 'index.html');
 useReceiptFonts(join(bundle, 'fonts'));
 let win: BrowserWindow | null = null;
 let server: EmbeddedServer | null = null;
+let updates: UpdateService | null = null;
 
 app.on('second-instance', () => {
   if (win?.isMinimized()) win.restore();
@@ -46,6 +49,14 @@ app.whenReady().then(async () => {
       return;
     }
   }
+  // The generic feed from the station's environment (PLAYDESK_UPDATE_URL, https only); none: updates off.
+  const feed = updateFeed(process.env.PLAYDESK_UPDATE_URL, appUpdateConfig());
+  updates = new UpdateService({
+    updater: feed.status === 'on' ? electronUpdater(feed.url) : null,
+    off: feed.status === 'off' ? feed.reason : undefined,
+    emit: (event) => sendEvent(win, event),
+    log: (message, detail) => console.warn(message, detail ?? ''),
+  });
   const { handlers } = composeServices(
     {
       secrets: createSecretStore(),
@@ -61,17 +72,23 @@ app.whenReady().then(async () => {
       serverUrl: () => serverUrl,
       emit: (event) => sendEvent(win, event),
       appInfo: () => ({ version: app.getVersion(), shell: 'electron', serverUrl }),
+      updates,
     },
   );
+  updates.checkRegularly();
   serveIpc(handlers, indexHtml);
   win = createMainWindow({ indexHtml, preload: join(bundle, 'preload.cjs') });
 });
 
 app.on('window-all-closed', () => app.quit());
 app.on('before-quit', (event) => {
-  if (!server) return;
+  if (!server && !updates) return;
   event.preventDefault();
   const stopping = server;
+  const closing = updates;
   server = null;
-  void stopping.stop().finally(() => app.quit());
+  updates = null;
+  const stop = async () => void (await stopping?.stop());
+  // A downloaded update waits for the sale, shift close or print job in flight, then installs after the server stopped.
+  void (closing ? closing.quit(stop) : stop()).finally(() => app.quit());
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { PendingChat } from './pending-chat';
 import type { RealtimeEventName } from './realtime';
+import type { UpdateStatus } from './update-status';
 
 /**
  * What the browser-mode bridge's WebSocket carries to the page, checked there with zod/mini: the page
@@ -35,6 +36,8 @@ const bridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat-pending'), pending: z.array(z.custom<PendingChat>()) }),
   /** The server refused a pending chat message for good (`key`: why); it is no longer pending. */
   z.object({ type: z.literal('chat-refused'), clientId: z.string(), key: z.string() }),
+  /** This station's update moved on (checking, n % downloaded, ready, …); checked with updateStatusSchema. */
+  z.object({ type: z.literal('update-status'), status: z.custom<UpdateStatus>() }),
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEvent>;
 

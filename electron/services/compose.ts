@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { RealtimeClient } from './realtime';
 import { Session } from './session';
 import { logPrinterFailuresTo } from './printing/print-jobs';
+import type { UpdateService } from './updates';
 
 export interface Platform {
   secrets: SecretStore;
@@ -42,6 +43,8 @@ export function composeServices(
     emit: (event: BridgeEvent) => void;
     appInfo: () => AppInfo;
     log?: (message: string, detail?: unknown) => void;
+    /** The desktop app's updates; browser mode has none (its server's computer updates it). */
+    updates?: UpdateService;
   },
 ): { api: ApiClient; session: Session; realtime: RealtimeClient; chat: ChatOutbox; handlers: ChannelHandlers } {
   if (opts.log) logPrinterFailuresTo(opts.log);
@@ -86,6 +89,7 @@ export function composeServices(
       documents: platform.documents ?? noDocumentPrinter,
       saver: platform.saver ?? downloadSaver,
       emit: opts.emit,
+      updates: opts.updates,
     }),
   };
 }
