@@ -9,6 +9,7 @@ import { LanguageSwitch } from '../../components/ui/language-switch';
 import { useNotify } from '../../components/hooks/use-notify';
 import { showFieldErrors } from '../../components/ui/field-errors';
 import { api } from '../../api/base';
+import { stationTooOld } from '../../../shared/domain/version';
 import { LoginHeading, LoginNote } from './login-text';
 import { firstLoginShown, readFirstLogin, removeFirstLogin } from './first-login';
 import './login.css';
@@ -44,6 +45,7 @@ export function LoginPage() {
             <LoginNote>{t('app.tagline')}</LoginNote>
           </div>
         </div>
+        <TooOldAlert />
         {setup?.needsAdministrator ? (
           <Suspense>
             <FirstRunForm
@@ -59,9 +61,39 @@ export function LoginPage() {
   );
 }
 
+/**
+ * This station's version and the oldest one its server serves (`health`), when the station is older: it
+ * is said before anyone types a password, and sign-in waits for the station's update.
+ */
+function useTooOld(): { station: string; minimum: string } | null {
+  const { data: info } = api.useAppInfoQuery();
+  const { data: server } = api.useHealthQuery();
+  if (!info || !server?.minStationVersion || !stationTooOld(info.version, server.minStationVersion)) return null;
+  return { station: info.version, minimum: server.minStationVersion };
+}
+
+function TooOldAlert() {
+  const { t } = useTranslation();
+  const tooOld = useTooOld();
+  if (!tooOld) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      title={t('about.tooOld.title')}
+      description={t('about.tooOld.body', tooOld)}
+      style={{ marginBottom: 16 }}
+      data-testid="station-too-old"
+    />
+  );
+}
+
 function SignInForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  // A server that does not serve this station's version would refuse or misread its work.
+  const blocked = useTooOld() !== null;
   const notify = useNotify();
   const { status, failure } = useAppSelector((s) => s.auth);
   const [form] = Form.useForm<LoginRequest>();
@@ -113,7 +145,7 @@ function SignInForm() {
         data-testid="login-form"
         requiredMark={false}
         onFinish={(values) => void dispatch(login(values))}
-        disabled={status === 'signingIn'}
+        disabled={status === 'signingIn' || blocked}
       >
         <Form.Item
           name="login"

@@ -18,6 +18,7 @@ import { SmsProviderCard } from './sms-provider-card';
 import { PromotionCard } from './promotion-card';
 import { CardSave, Unsaved } from './card-save';
 import { useLeaveGuard } from './use-leave-guard';
+import { AboutCard } from './about-card';
 import { useAbility } from '../../store/ability';
 
 type Values = ConnectionValues &
@@ -344,6 +345,9 @@ export function SettingsPage() {
           </Card>
         </Space>
       </Form>
+      <div style={{ maxWidth: 640, marginTop: 24 }}>
+        <AboutCard />
+      </div>
     </div>
   );
 }
