@@ -89,6 +89,8 @@ export class UpdateService {
       return this.#status;
     try {
       await this.#updater.check();
+      // A check that told nothing (electron-updater outside a packaged app) found nothing either.
+      if (this.status().state === 'checking') this.#set({ state: 'current' });
     } catch (error) {
       this.#log('update check failed', error);
       if (this.status().state !== 'ready') this.#set({ state: 'error' });

@@ -17,7 +17,7 @@ function statusText(t: TFunction, status: UpdateStatus): string {
     case 'off':
       return t(OFF_TEXT[status.reason]);
     case 'downloading':
-      return t('about.downloading', { version: status.version, percent: Math.floor(status.percent) });
+      return t('about.downloading', { version: status.version });
     case 'ready':
       return t('about.ready', { version: status.version });
     default:
@@ -63,7 +63,13 @@ export function AboutCard() {
               <div style={{ width: '100%' }}>
                 <span data-testid="about-update">{status ? statusText(t, status) : '…'}</span>
                 {status?.state === 'downloading' && (
-                  <Progress percent={Math.floor(status.percent)} size="small" aria-label={t('about.updates')} />
+                  // How far, as a bar and its figure: beside the version in the sentence, Arabic would run the two numbers together.
+                  <Progress
+                    percent={Math.floor(status.percent)}
+                    size="small"
+                    aria-label={t('about.updates')}
+                    data-testid="about-progress"
+                  />
                 )}
               </div>
             ),

@@ -217,6 +217,34 @@ describe('an update', () => {
   });
 });
 
+describe('checking', () => {
+  it('happens at start and again each time the interval has passed, until cancelled', async () => {
+    const { updates, updater } = await station();
+    const waiting: { run: () => void; ms: number }[] = [];
+    const checks = updates.checkRegularly(1000, (run, ms) => (waiting.push({ run, ms }), { cancel: () => {} }));
+    await settle();
+    expect(updater.checks).toBe(1);
+    expect(waiting.map((w) => w.ms)).toEqual([1000]);
+    waiting[0]!.run();
+    await settle();
+    expect(updater.checks).toBe(2);
+    checks.cancel();
+    waiting[1]!.run();
+    await settle();
+    expect(updater.checks).toBe(3);
+    // Cancelled: the round that was due ran, and no other is set.
+    expect(waiting).toHaveLength(2);
+  });
+
+  it('ends as up to date when the updater told nothing (not a packaged app)', async () => {
+    const done: string[] = [];
+    const silent = new FakeUpdater(done);
+    silent.check = async () => silent.tell({ type: 'checking' });
+    const updates = new UpdateService({ updater: silent, emit: () => {} });
+    expect(await updates.check()).toEqual({ state: 'current' });
+  });
+});
+
 describe('updates off', () => {
   it('are said as such, check nothing, and install nothing', async () => {
     const stops: string[] = [];
