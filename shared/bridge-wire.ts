@@ -36,7 +36,7 @@ const bridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat-pending'), pending: z.array(z.custom<PendingChat>()) }),
   /** The server refused a pending chat message for good (`key`: why); it is no longer pending. */
   z.object({ type: z.literal('chat-refused'), clientId: z.string(), key: z.string() }),
-  /** This station's update moved on (checking, n % downloaded, ready, …); checked with updateStatusSchema. */
+  /** This station's update moved on (checking, n % downloaded, ready, …), as its update service tells it. */
   z.object({ type: z.literal('update-status'), status: z.custom<UpdateStatus>() }),
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEvent>;
