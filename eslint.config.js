@@ -130,11 +130,11 @@ export default tseslint.config(
     },
   },
   {
-    // The main process's edges: Electron and its store only here.
+    // The main process's edges: Electron, its store and its updater only here.
     files: ['electron/main.ts', 'electron/platform/electron/**'],
     rules: {
       ...allow(
-        [...stationPackages, 'electron', 'electron-store'],
+        [...stationPackages, 'electron', 'electron-store', 'electron-updater'],
         ['electron', 'shared'],
         'The main process imports Electron, Node and shared/; never server/ or renderer/ (ARCHITECTURE.md).',
       ),

@@ -25,6 +25,8 @@ import { FileBackupStateStore } from './platform/node/file-backup-state';
 import { backupRunner } from './platform/electron/backup-runner';
 import { electronFolderPicker } from './platform/electron/folder-picker';
 import { StationLogs } from './services/station-logs';
+import { appUpdateConfig, electronUpdater } from './platform/electron/updater';
+import { updateFeed, UpdateService } from './services/updates';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -34,6 +36,7 @@ registerAppScheme();
 useReceiptFonts(join(bundle, 'fonts'));
 let win: BrowserWindow | null = null;
 let server: ServerSupervisor | null = null;
+let updates: UpdateService | null = null;
 
 // Rotating, redacted log files under the app's data folder (see station-logs.ts); the server's own
 // exits are written by its supervisor through `logs.logger('server')`.
@@ -86,6 +89,14 @@ app.whenReady().then(async () => {
     log: logMain,
   });
   void backups.start();
+  // The generic feed from the station's environment (PLAYDESK_UPDATE_URL, https only); none: updates off.
+  const feed = updateFeed(process.env.PLAYDESK_UPDATE_URL, appUpdateConfig());
+  updates = new UpdateService({
+    updater: feed.status === 'on' ? electronUpdater(feed.url) : null,
+    off: feed.status === 'off' ? feed.reason : undefined,
+    emit: (event) => sendEvent(win, event),
+    log: logMain,
+  });
   const { handlers } = composeServices(
     {
       secrets: createSecretStore(),
@@ -105,17 +116,23 @@ app.whenReady().then(async () => {
       emit: (event) => sendEvent(win, event),
       appInfo: () => ({ version: app.getVersion(), shell: 'electron', serverUrl }),
       log: logMain,
+      updates,
     },
   );
+  updates.checkRegularly();
   serveIpc(handlers);
   win = createMainWindow({ preload: join(bundle, 'preload.cjs') });
 });
 
 app.on('window-all-closed', () => app.quit());
 app.on('before-quit', (event) => {
-  if (!server) return;
+  if (!server && !updates) return;
   event.preventDefault();
   const stopping = server;
+  const closing = updates;
   server = null;
-  void stopping.stop().finally(() => app.quit());
+  updates = null;
+  const stop = async () => void (await stopping?.stop());
+  // A downloaded update waits for the sale, shift close or print job in flight, then installs after the server stopped.
+  void (closing ? closing.quit(stop) : stop()).finally(() => app.quit());
 });

@@ -13,8 +13,9 @@ export function desktopEntries(out: string, warn: (message: string) => void = co
   const project = resolve(import.meta.dirname, '..');
   const entry = (...args: EntryArgs) => bundle(project, out, warn, ...args);
   return [
-    // Native addons load their binaries from beside their own package, so they stay packages.
-    entry('electron/main.ts', 'main.cjs', 'cjs', ['@napi-rs/canvas', /^@serialport\//], {
+    // Native addons load their binaries from beside their own package, so they stay packages; so does
+    // electron-updater, which requires electron itself, as it is packaged (app.asar's node_modules).
+    entry('electron/main.ts', 'main.cjs', 'cjs', ['@napi-rs/canvas', /^@serialport\//, 'electron-updater'], {
       emptyOutDir: true,
       // The main process is CommonJS: its modules' own URL is the bundle's.
       define: { 'import.meta.url': '__playdeskBundleUrl' },

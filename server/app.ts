@@ -102,6 +102,8 @@ export interface AppDeps {
   firstRun?: FirstRunGate;
   /** The promotion sender's rate and patience (defaults: 10 a second, 30 s); its clock is `now`. */
   promotion?: Partial<Omit<SenderOptions, 'now'>>;
+  /** The oldest station version served, as `health` declares it (default MIN_STATION_VERSION). */
+  minStationVersion?: string;
 }
 
 export interface App {
@@ -192,7 +194,7 @@ export function buildApp(deps: AppDeps): App {
   fastify.register(envelope);
   const modules = [
     authRoutes(auth),
-    setupRoutes(auth, deps.firstRun ?? new FirstRunGate()),
+    setupRoutes(auth, deps.firstRun ?? new FirstRunGate(), deps.minStationVersion),
     chainSettingsRoutes(new ChainSettingsService(deps.db)),
     smsProviderRoutes({ providers: smsProviders, sms, locales, outbox: new SmsOutbox(deps.db, locales) }),
     lookupRoutes(new LookupService(deps.db)),

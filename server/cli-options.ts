@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ServerOptions } from './server-options';
 import { z } from 'zod';
 import { gatewayFromEnv } from './sms/http-gateway';
+import { isVersion } from '../shared/domain/version';
 
 /** Where `npm run web` keeps the station (settings, session) and, under `server/`, its embedded server. */
 export const DEFAULT_DATA_DIR = '.data';
@@ -11,7 +12,8 @@ export const serverDataDir = (root: string) => join(root, 'server');
 
 /**
  * `npm run server` options from its arguments, then the environment (PORT, HOST, DATA_DIR,
- * DATABASE_URL, DATABASE_WAIT_SECONDS, MEDIA_DIR, POS_ADMIN_*, LOG_LEVEL, SMS_*, TRUST_PROXY, PROMOTION_*).
+ * DATABASE_URL, DATABASE_WAIT_SECONDS, MEDIA_DIR, POS_ADMIN_*, LOG_LEVEL, SMS_*, TRUST_PROXY, PROMOTION_*,
+ * MIN_STATION_VERSION).
  */
 export function cliServerOptions(args: string[], env: NodeJS.ProcessEnv): ServerOptions & { host: string } {
   const { values } = parseArgs({
@@ -36,6 +38,7 @@ export function cliServerOptions(args: string[], env: NodeJS.ProcessEnv): Server
     trustProxy: trustedProxies(env.TRUST_PROXY),
     promotion: promotionOptions.parse(env),
     databaseWaitMs: databaseWait.parse(env),
+    minStationVersion: minStationVersion.parse(env),
   };
 }
 
@@ -58,6 +61,20 @@ const promotionOptions = z
 const databaseWait = z
   .object({ DATABASE_WAIT_SECONDS: z.coerce.number().positive().max(3600).optional() })
   .transform((e) => (e.DATABASE_WAIT_SECONDS === undefined ? undefined : e.DATABASE_WAIT_SECONDS * 1000));
+
+/**
+ * MIN_STATION_VERSION: the oldest station version this server serves, later than the release's own
+ * (shared/domain/version.ts) when a shop wants every station on a newer one; not a version: refused at start.
+ */
+const minStationVersion = z
+  .object({
+    MIN_STATION_VERSION: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || isVersion(v), 'not a version such as 1.4.0')
+      .optional(),
+  })
+  .transform((e) => e.MIN_STATION_VERSION || undefined);
 
 /** TRUST_PROXY: unset or `false` (no proxy), `true` (any), or the proxies' addresses, e.g. `10.0.0.0/8,loopback`. */
 function trustedProxies(value: string | undefined): boolean | string {

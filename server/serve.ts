@@ -34,6 +34,7 @@ export async function serve(
     logStream: opts.logStream,
     trustProxy: opts.trustProxy,
     promotion: opts.promotion,
+    minStationVersion: opts.minStationVersion,
     firstRun,
     adapterPool,
   });

@@ -24,6 +24,8 @@ export interface ServerOptions {
   promotion?: AppDeps['promotion'];
   /** How long the start waits for the database to answer before it gives up (default a minute). */
   databaseWaitMs?: number;
+  /** The oldest station version served (MIN_STATION_VERSION); default the one this release declares. */
+  minStationVersion?: string;
 }
 
 export interface RunningServer {

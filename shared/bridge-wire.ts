@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { PendingChat } from './pending-chat';
 import type { RealtimeEventName } from './realtime';
+import type { UpdateStatus } from './update-status';
 
 /**
  * What the browser-mode bridge's WebSocket carries to the page, checked there with zod/mini: the page
@@ -38,6 +39,8 @@ const bridgeEvent = z.discriminatedUnion('type', [
   /** The station's own server ended unasked and is being started again; `server-up` once it is back. */
   z.object({ type: z.literal('server-down') }),
   z.object({ type: z.literal('server-up') }),
+  /** This station's update moved on (checking, n % downloaded, ready, …), as its update service tells it. */
+  z.object({ type: z.literal('update-status'), status: z.custom<UpdateStatus>() }),
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEvent>;
 

@@ -6,6 +6,7 @@ import { ONCE_COMMANDS } from './api/catalogue';
 import { sessionUserSchema } from './permissions';
 import type { BridgeEvent, WireMessage } from './bridge-wire';
 import { pendingChatSchema } from './pending-chat';
+import { updateStatusSchema } from './update-status';
 import type { ImportCheck } from './domain/product-import';
 import { MAX_CAMPAIGN_FILE_BYTES, type CampaignRows, type CampaignSheetRefusal } from './domain/campaign-rows';
 import { printerTarget } from './domain/printer-address';
@@ -114,6 +115,8 @@ export const appInfoSchema = z.object({
   serverUrl: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export { updateStatusSchema, type UpdateStatus } from './update-status';
 
 /**
  * Commands the station sends under one Idempotency-Key until the server has answered, kept across a
@@ -261,6 +264,10 @@ export const bridgeChannels = {
   /** Saves this station's settings (its server among them): whoever signed in holds Settings' update right. */
   'pos:settings-set': channel(settingsSchema, apiResultOf(settingsSchema), {}),
   'pos:app-info': channel(z.null(), appInfoSchema),
+  /** Where this station's update stands; each change is also pushed (`update-status`). */
+  'pos:update-status': channel(z.null(), updateStatusSchema),
+  /** Settings → About's *Check for updates*: asks the feed now, answering where the update stands then. */
+  'pos:update-check': channel(z.null(), updateStatusSchema),
   /** Asks a server address what it is (Settings → Server → Test connection); only an address passwords may go to. */
   'pos:server-test': channel(z.object({ url: settingsSchema.shape.serverUrl.unwrap() }), serverProbeSchema),
   'pos:file-pick': channel(

@@ -17,6 +17,8 @@ import type { RealtimeClient } from '../services/realtime';
 import { readFirstSheet, SheetTooLargeError, writeSheet } from '../services/spreadsheet';
 import { checkProductRows } from '../../shared/domain/product-import';
 import type { Session } from '../services/session';
+import { UpdateService } from '../services/updates';
+import { markingBusy } from '../services/busy';
 import { abilityFor, hasFullAccess, type Feature, type FeatureFlag, type SessionUser } from '../../shared/permissions';
 import { fail } from '../../shared/api/envelope';
 import { probeServer } from '../services/server-probe';
@@ -58,6 +60,8 @@ export interface HandlerDeps {
   folders?: FolderPicker;
   /** The station's logs (its renderer log, its failed requests); without them, kept nowhere. */
   logs?: StationLogs;
+  /** The desktop app's updates (none: browser mode); its `busy` counts what an update installed at quit waits for. */
+  updates?: UpdateService;
 }
 
 /** Each channel's handler, typed from the table: it receives its argument already checked. */
@@ -93,6 +97,11 @@ export function servedFrom(typed: TypedHandlers): ChannelHandlers {
 
 /** What each bridge channel does, served by Electron's ipcMain and by the browser-mode WebSocket alike. */
 export function createHandlers(deps: HandlerDeps): ChannelHandlers {
+  const updates = deps.updates ?? new UpdateService({ updater: null, off: 'not-desktop', emit: deps.emit });
+  return markingBusy(channelHandlers(deps, updates), updates.busy);
+}
+
+function channelHandlers(deps: HandlerDeps, updates: UpdateService): ChannelHandlers {
   // Where this station prints for, as its till sells: the user's own branch, else the station's.
   const backups = deps.backups ?? remoteServerBackups;
   const folders = deps.folders ?? noFolderPicker;
@@ -130,6 +139,8 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
       return { status: true, message: 'OK', data: settings };
     },
     'pos:app-info': async () => deps.appInfo(),
+    'pos:update-status': async () => updates.status(),
+    'pos:update-check': async () => updates.check(),
     'pos:server-test': async ({ url }) => probeServer(url),
     'pos:products-sheet': async ({ contentBase64 }) => {
       try {
@@ -187,6 +198,7 @@ export function createHandlers(deps: HandlerDeps): ChannelHandlers {
         deps.emit({ type: 'session-ended' });
       }
       return answer;
+    },
     'pos:renderer-error': async (report) => (logs.rendererError(report), null),
     'pos:diagnostics-export': async () => {
       // Logs name endpoints and ids of this station's work: for whoever may see its settings.

@@ -242,3 +242,20 @@ export interface FolderPicker {
   choose(): Promise<BridgeReply<'pos:backups-choose-folder'>>;
 }
 export const noFolderPicker: FolderPicker = { choose: async () => ({ status: 'unsupported' }) };
+/** What the app's updater tells as it works (electron-updater's events, as the update service needs them). */
+export type UpdaterEvent =
+  | { type: 'checking' }
+  | { type: 'none' }
+  | { type: 'available'; version: string }
+  | { type: 'progress'; percent: number }
+  | { type: 'downloaded'; version: string }
+  | { type: 'error'; error: unknown };
+
+/** The desktop app's updater over its feed: a newer version found downloads in the background. */
+export interface Updater {
+  /** Asks the feed; what follows (found, progress, downloaded, failed) comes as events. */
+  check(): Promise<void>;
+  onEvent(listener: (event: UpdaterEvent) => void): void;
+  /** Starts the downloaded update's installer, silent and without relaunching: the app quits next. */
+  install(): void;
+}

@@ -24,6 +24,7 @@ import { RealtimeClient } from './realtime';
 import { Session } from './session';
 import { logPrinterFailuresTo } from './printing/print-jobs';
 import { StationLogs } from './station-logs';
+import type { UpdateService } from './updates';
 
 export interface Platform {
   secrets: SecretStore;
@@ -50,6 +51,8 @@ export function composeServices(
     emit: (event: BridgeEvent) => void;
     appInfo: () => AppInfo;
     log?: (message: string, detail?: unknown) => void;
+    /** The desktop app's updates; browser mode has none (its server's computer updates it). */
+    updates?: UpdateService;
   },
 ): { api: ApiClient; session: Session; realtime: RealtimeClient; chat: ChatOutbox; handlers: ChannelHandlers } {
   if (opts.log) logPrinterFailuresTo(opts.log);
@@ -99,6 +102,7 @@ export function composeServices(
       backups: platform.backups,
       folders: platform.folders,
       logs,
+      updates: opts.updates,
     }),
   };
 }

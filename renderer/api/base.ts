@@ -11,7 +11,15 @@ import { cacheTags, LIST, type CacheTag, type TagRef } from '../../shared/api/ca
 import { isRead, nameOf, type Endpoint, type IsRead } from '../../shared/api/endpoint';
 import type { ApiFailure } from '../../shared/api/envelope';
 import type { MessageKey, SuccessKey } from '../../shared/api/keys';
-import type { AppInfo, BridgeArg, BridgeChannel, BridgeResult, PendingChat, Settings } from '../../shared/ipc';
+import type {
+  AppInfo,
+  BridgeArg,
+  BridgeChannel,
+  BridgeResult,
+  PendingChat,
+  Settings,
+  UpdateStatus,
+} from '../../shared/ipc';
 import { bridge } from '../bridge';
 import type { BackupAnswer, BackupStatus } from '../../shared/domain/backup';
 
@@ -130,6 +138,32 @@ export const api = createApi({
     }),
     backupsRestore: build.mutation<BackupAnswer, BridgeArg<'pos:backups-restore'>>({
       queryFn: async (arg, { dispatch }) => keepBackups(await viaBridge('pos:backups-restore', arg), dispatch),
+    }),
+    /** Where this station's update stands, kept current by the station's `update-status` pushes. */
+    updateStatus: build.query<UpdateStatus, void>({
+      queryFn: () => viaBridge('pos:update-status', null),
+      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        if (
+          !(await cacheDataLoaded.then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
+        const stop = bridge.onEvent((event) => {
+          if (event.type === 'update-status') updateCachedData(() => event.status);
+        });
+        await cacheEntryRemoved;
+        stop();
+      },
+    }),
+    /** *Check for updates*: the feed asked now; what it answers is every reader's at once. */
+    updateCheck: build.mutation<UpdateStatus, void>({
+      queryFn: async (_arg, { dispatch }) => {
+        const checked = await viaBridge('pos:update-check', null);
+        if ('data' in checked) dispatch(api.util.upsertQueryData('updateStatus', undefined, checked.data));
+        return checked;
+      },
     }),
     /** A chat message is never posted from the page: the main process keeps it pending on disk and sends it. */
     chatSendPending: build.mutation<PendingChat, BridgeArg<'pos:chat-send'>>({

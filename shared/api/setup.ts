@@ -41,12 +41,20 @@ export const firstAdministrator = endpoint({
   permission: 'public',
 });
 
-/** What a station's *Test connection* asks before it is signed in: that this is PlayDesk, and which version. */
+/**
+ * What a station asks before it is signed in: that this is PlayDesk (*Test connection*), which version
+ * (Settings → About), and the oldest station version it serves (the sign-in screen's warning; a server
+ * from before it was declared says none).
+ */
 export const PLAYDESK_PRODUCT = 'PlayDesk';
 export const health = endpoint({
   method: 'GET',
   path: '/health',
   request: Empty,
-  response: z.object({ product: z.literal(PLAYDESK_PRODUCT), version: z.string() }),
+  response: z.object({
+    product: z.literal(PLAYDESK_PRODUCT),
+    version: z.string(),
+    minStationVersion: z.string().optional(),
+  }),
   permission: 'public',
 });

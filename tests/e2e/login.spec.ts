@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { e2eAdmin } from '../../playwright.config';
-import { chooseLanguage, freshStation, shot, signIn, signOut } from './helpers';
+import { chooseLanguage, freshStation, seriousViolations, shot, signIn, signOut } from './helpers';
+import packageJson from '../../package.json' with { type: 'json' };
 
 /** Sign-in and sign-out as a cashier would, in English and in Arabic, on the real stack. */
 
@@ -91,5 +92,53 @@ test('a new tab shows the form before the app has arrived: what is typed there i
   await expect(page.getByTestId('app-shell')).toBeVisible();
   await expect(page.locator('#first-login')).toHaveCount(0);
   await signOut(page);
+  await page.close();
+});
+
+test('a station older than the oldest its server serves says so before sign-in, in English and Arabic, and does not sign in', async ({
+  context,
+}) => {
+  // A tab of its own, so index.html's form shows and takes a Sign in before the app (and the versions) are known.
+  const page = await context.newPage();
+  const sent: string[] = [];
+  // The server's health answer as a server declaring MIN_STATION_VERSION=9.0.0 gives it (the page asks through the station).
+  await page.routeWebSocket(/\/bridge(\?.*)?$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((raw) => {
+      const call = JSON.parse(String(raw)) as { id: number; channel: string; arg?: { name?: string } };
+      sent.push(call.channel);
+      if (call.channel !== 'pos:api-call' || call.arg?.name !== 'health') return server.send(raw);
+      const health = { product: 'PlayDesk', version: '9.0.0', minStationVersion: '9.0.0' };
+      ws.send(JSON.stringify({ kind: 'result', id: call.id, result: { status: true, message: 'OK', data: health } }));
+    });
+  });
+  const held: (() => Promise<void>)[] = [];
+  await page.route(/\/assets\/main-[^/]*\.js$/, (route) => void held.push(() => route.continue()));
+  await page.goto('/');
+  await expect(page.locator('#first-login')).toBeVisible();
+  await page.getByTestId('login-input').fill(e2eAdmin.login);
+  await page.getByTestId('password-input').fill(e2eAdmin.password);
+  await page.getByTestId('password-input').press('Enter');
+  await expect.poll(() => held.length).toBe(1);
+  for (const release of held) await release();
+  await chooseLanguage(page, 'en');
+  const alert = page.getByTestId('station-too-old');
+  await expect(alert).toContainText('This station is too old for the server');
+  await expect(alert).toContainText(
+    `This station runs PlayDesk ${packageJson.version}; the server needs 9.0.0 or newer.`,
+  );
+  await expect(page.getByTestId('login-submit')).toBeDisabled();
+  await expect(page.getByTestId('password-input')).toBeDisabled();
+  await shot(page, 'login-too-old-en', { settled: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await chooseLanguage(page, 'ar');
+  await expect(alert).toContainText('إصدار هذه المحطة أقدم مما يقبله الخادم');
+  await expect(alert).toContainText(`تعمل هذه المحطة بالإصدار ${packageJson.version} من PlayDesk`);
+  await shot(page, 'login-too-old-ar', { settled: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  // The Sign in pressed in the first form waited for the versions, and then was not sent.
+  expect(sent).toContain('pos:api-call');
+  expect(sent).not.toContain('pos:auth-login');
+  await expect(page.getByTestId('app-shell')).toHaveCount(0);
   await page.close();
 });

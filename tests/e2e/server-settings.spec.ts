@@ -1,20 +1,28 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminOn, shot } from './helpers';
+import type { UpdateStatus } from '../../shared/ipc';
+import packageJson from '../../package.json' with { type: 'json' };
+import { adminOn, seriousViolations, shot } from './helpers';
 
-/** The desktop shell, as far as the page can tell: only app info differs from browser mode here. */
-async function asDesktop(page: Page, serverUrl: string) {
+/**
+ * The desktop shell, as far as the page can tell: only app info differs from browser mode here, and
+ * the update (electron-updater's, which browser mode has none of) stands at `update`; `push` then sends
+ * the page the station's next update push.
+ */
+async function asDesktop(page: Page, serverUrl: string, update: UpdateStatus = { state: 'current' }) {
+  let push: (status: UpdateStatus) => void = () => {};
   // The bridge's own page id query follows the path.
   await page.routeWebSocket(/\/bridge(\?.*)?$/, (ws) => {
     const server = ws.connectToServer();
+    push = (status) => ws.send(JSON.stringify({ kind: 'event', event: { type: 'update-status', status } }));
     ws.onMessage((raw) => {
       const call = JSON.parse(String(raw)) as { id: number; channel: string };
-      if (call.channel !== 'pos:app-info') server.send(raw);
-      else
-        ws.send(
-          JSON.stringify({ kind: 'result', id: call.id, result: { version: 'e2e', shell: 'electron', serverUrl } }),
-        );
+      const answer = (result: unknown) => ws.send(JSON.stringify({ kind: 'result', id: call.id, result }));
+      if (call.channel === 'pos:app-info') answer({ version: 'e2e', shell: 'electron', serverUrl });
+      else if (call.channel === 'pos:update-status') answer(update);
+      else server.send(raw);
     });
   });
+  return { push: (status: UpdateStatus) => push(status) };
 }
 
 const insecure = {
@@ -51,6 +59,18 @@ const found = {
   en: 'A PlayDesk server, version 0.1.0, reached without TLS',
   ar: 'خادم PlayDesk، الإصدار 0.1.0',
 } as const;
+const about = {
+  en: {
+    web: 'In the browser, PlayDesk is updated with its server.',
+    downloading: 'Downloading version 0.2.0…',
+    ready: 'Version 0.2.0 is ready: it installs when PlayDesk closes.',
+  },
+  ar: {
+    web: 'في المتصفح، يُحدَّث PlayDesk مع خادمه.',
+    downloading: 'جارٍ تنزيل الإصدار 0.2.0…',
+    ready: 'الإصدار 0.2.0 جاهز: يُثبَّت عند إغلاق PlayDesk.',
+  },
+} as const;
 const nothing = { en: 'Nothing answers at this address', ar: 'لا شيء يستجيب على هذا العنوان' } as const;
 
 for (const lang of ['en', 'ar'] as const) {
@@ -63,6 +83,11 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByTestId('server-test').click();
     await expect(page.getByTestId('server-probe')).toContainText(found[lang]);
     await shot(page, `server-test-web-${lang}`, { settled: true });
+    // About: the station's version and the server's (both this build's here); browser mode has no updater.
+    await expect(page.getByTestId('about-station')).toHaveText(packageJson.version);
+    await expect(page.getByTestId('about-server')).toHaveText(packageJson.version);
+    await expect(page.getByTestId('about-update')).toHaveText(about[lang].web);
+    await expect(page.getByTestId('update-check')).toBeDisabled();
   });
 
   test(`${lang}: in the desktop app, Test connection asks the remote address typed and says nothing answers there`, async ({
@@ -75,5 +100,27 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByTestId('server-test').click();
     await expect(page.getByTestId('server-probe')).toContainText(nothing[lang]);
     await shot(page, `server-test-desktop-${lang}`, { settled: true });
+  });
+
+  test(`${lang}: in the desktop app, About says how far the update has come and that it installs when PlayDesk closes`, async ({
+    page,
+  }) => {
+    const station = await asDesktop(page, 'http://127.0.0.1:4100', {
+      state: 'downloading',
+      version: '0.2.0',
+      percent: 42.7,
+    });
+    await adminOn(page, lang, 'Settings');
+    await expect(page.getByTestId('about-station')).toHaveText('e2e');
+    await expect(page.getByTestId('about-server')).toHaveText(packageJson.version);
+    await expect(page.getByTestId('about-update')).toHaveText(about[lang].downloading);
+    await expect(page.getByTestId('about-progress')).toContainText('42%');
+    await expect(page.getByTestId('update-check')).toBeDisabled();
+    await page.getByTestId('about-card').scrollIntoViewIfNeeded();
+    await shot(page, `about-downloading-${lang}`, { settled: true });
+    station.push({ state: 'ready', version: '0.2.0' });
+    await expect(page.getByTestId('about-update')).toHaveText(about[lang].ready);
+    await shot(page, `about-desktop-${lang}`, { settled: true });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness';
+import { MIN_STATION_VERSION } from '../../shared/domain/version';
+import packageJson from '../../package.json' with { type: 'json' };
 
 let server: TestServer;
 let admin: string;
@@ -29,6 +31,17 @@ describe('every API answer', () => {
     expect(answers.map(headers)).toEqual(
       [200, 401, 404, 200, 400].map((status) => ({ status, sniff: 'nosniff', cache: 'no-store' })),
     );
+  });
+});
+
+describe('the health answer', () => {
+  it('names the product, its version and the oldest station version it serves, before any sign-in', async () => {
+    const res = await fetch(`${server.url}/health`);
+    expect(await res.json()).toEqual({
+      status: true,
+      message: 'OK',
+      data: { product: 'PlayDesk', version: packageJson.version, minStationVersion: MIN_STATION_VERSION },
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import { LanguageSwitch } from '../../components/ui/language-switch';
 import { useNotify } from '../../components/hooks/use-notify';
 import { showFieldErrors } from '../../components/ui/field-errors';
 import { api } from '../../api/base';
+import { stationTooOld } from '../../../shared/domain/version';
 import { LoginHeading, LoginNote } from './login-text';
 import { firstLoginShown, readFirstLogin, removeFirstLogin } from './first-login';
 import './login.css';
@@ -44,6 +45,7 @@ export function LoginPage() {
             <LoginNote>{t('app.tagline')}</LoginNote>
           </div>
         </div>
+        <TooOldAlert />
         {setup?.needsAdministrator ? (
           <Suspense>
             <FirstRunForm
@@ -59,9 +61,51 @@ export function LoginPage() {
   );
 }
 
+/**
+ * This station's version and the oldest one its server serves (`health`), when the station is older: it
+ * is said before anyone types a password, and sign-in waits for the station's update.
+ */
+function useVersionCheck(): { known: boolean; tooOld: { station: string; minimum: string } | null } {
+  const info = api.useAppInfoQuery();
+  const health = api.useHealthQuery();
+  // A server that does not answer declares nothing: its sign-in answer will say it cannot be reached.
+  const known = (info.isSuccess || info.isError) && (health.isSuccess || health.isError);
+  const station = info.data?.version;
+  const minimum = health.data?.minStationVersion;
+  const tooOld = station && minimum && stationTooOld(station, minimum) ? { station, minimum } : null;
+  return { known, tooOld };
+}
+
+function TooOldAlert() {
+  const { t } = useTranslation();
+  const { tooOld } = useVersionCheck();
+  if (!tooOld) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      title={t('about.tooOld.title')}
+      description={t('about.tooOld.body', tooOld)}
+      style={{ marginBottom: 16 }}
+      data-testid="station-too-old"
+    />
+  );
+}
+
 function SignInForm() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  // A server that does not serve this station's version would refuse or misread its work. A sign-in
+  // pressed before that is known (in the first form, as the app arrived) waits for it.
+  const version = useVersionCheck();
+  const blocked = version.tooOld !== null;
+  const [waiting, setWaiting] = useState<LoginRequest | null>(null);
+  useEffect(() => {
+    if (!waiting || !version.known) return;
+    setWaiting(null);
+    if (!blocked) void dispatch(login(waiting));
+  }, [waiting, version.known, blocked, dispatch]);
   const notify = useNotify();
   const { status, failure } = useAppSelector((s) => s.auth);
   const [form] = Form.useForm<LoginRequest>();
@@ -112,8 +156,11 @@ function SignInForm() {
         layout="vertical"
         data-testid="login-form"
         requiredMark={false}
-        onFinish={(values) => void dispatch(login(values))}
-        disabled={status === 'signingIn'}
+        onFinish={(values) => {
+          if (!version.known) setWaiting(values);
+          else if (!blocked) void dispatch(login(values));
+        }}
+        disabled={status === 'signingIn' || blocked}
       >
         <Form.Item
           name="login"
@@ -149,7 +196,7 @@ function SignInForm() {
           size="large"
           htmlType="submit"
           block
-          loading={status === 'signingIn'}
+          loading={status === 'signingIn' || waiting !== null}
           data-testid="login-submit"
         >
           {t('login.submit')}

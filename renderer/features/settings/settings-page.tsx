@@ -19,6 +19,7 @@ import { PromotionCard } from './promotion-card';
 import { CardSave, Unsaved } from './card-save';
 import { useLeaveGuard } from './use-leave-guard';
 import { DiagnosticsCard } from './diagnostics-card';
+import { AboutCard } from './about-card';
 import { useAbility } from '../../store/ability';
 import { BackupsCard } from './backups-card';
 
@@ -349,6 +350,7 @@ export function SettingsPage() {
       </Form>
       <div style={{ maxWidth: 640, marginTop: 24 }}>
         <BackupsCard mayUpdate={mayUpdate} />
+        <AboutCard />
       </div>
     </div>
   );

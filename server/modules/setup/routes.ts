@@ -4,9 +4,11 @@ import { PLAYDESK_PRODUCT } from '../../../shared/api/setup';
 import { AppError } from '../../http/errors';
 import type { AuthService } from '../auth/service';
 import type { FirstRunGate } from './first-run-gate';
+import { MIN_STATION_VERSION } from '../../../shared/domain/version';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-export function setupRoutes(auth: AuthService, gate: FirstRunGate) {
+/** `minStationVersion`: the oldest station version this server serves, told to stations before sign-in. */
+export function setupRoutes(auth: AuthService, gate: FirstRunGate, minStationVersion = MIN_STATION_VERSION) {
   return endpointsPlugin(setupApi, {
     'setup/status': async (_body, ctx) => ({
       needsAdministrator: await auth.needsAdministrator(),
@@ -20,6 +22,6 @@ export function setupRoutes(auth: AuthService, gate: FirstRunGate) {
       await gate.spend();
       return null;
     },
-    health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version }),
+    health: async () => ({ product: PLAYDESK_PRODUCT, version: packageJson.version, minStationVersion }),
   });
 }

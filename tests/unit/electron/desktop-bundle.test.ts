@@ -26,6 +26,10 @@ describe('the desktop bundle', () => {
     const main = readFileSync(join(out, 'main.cjs'), 'utf8');
     expect(main).toContain('require("@napi-rs/canvas")');
     expect(main).toContain('require("@serialport/bindings-cpp")');
+    expect(main).toContain('require("electron-updater")');
+    // Updates install when the update service says (at a quit nothing is cut by), their signature checked.
+    expect(main).toContain('autoInstallOnAppQuit = false');
+    expect(main).not.toMatch(/verifyUpdateCodeSignature\s*=|forceDevUpdateConfig/);
     expect(main).not.toMatch(/\.node"\)/);
     for (const font of ['NotoSans-Regular.ttf', 'NotoSansArabic-Bold.ttf'])
       expect(existsSync(join(out, 'fonts', font))).toBe(true);

@@ -19,4 +19,11 @@ describe('npm run server options', () => {
       port: 4400,
     });
   });
+
+  it('takes MIN_STATION_VERSION as the oldest station served, and refuses one that is not a version', () => {
+    expect(cliServerOptions([], {}).minStationVersion).toBeUndefined();
+    expect(cliServerOptions([], { MIN_STATION_VERSION: '' }).minStationVersion).toBeUndefined();
+    expect(cliServerOptions([], { MIN_STATION_VERSION: ' 1.4.0-rc.1 ' }).minStationVersion).toBe('1.4.0-rc.1');
+    expect(() => cliServerOptions([], { MIN_STATION_VERSION: 'latest' })).toThrow(/not a version/);
+  });
 });
