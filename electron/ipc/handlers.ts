@@ -39,7 +39,6 @@ import {
   type SettingsStore,
 } from '../platform/ports';
 import { remoteServerBackups, type BackupService } from '../services/backups';
-import type { DocumentPrinter, FilePicker, FileSaver, SettingsStore } from '../platform/ports';
 import { StationLogs } from '../services/station-logs';
 import { diagnosticsFileName, diagnosticsZip } from '../services/diagnostics-export';
 
