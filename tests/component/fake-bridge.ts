@@ -1,3 +1,4 @@
+import { MIN_STATION_VERSION } from '../../shared/domain/version';
 import {
   endpointOf,
   isEndpointName,
@@ -37,6 +38,7 @@ const defaultChannels: ChannelTable = {
     invoicePrinter: null,
     stationBranchId: null,
   }),
+  'pos:app-info': () => ({ version: MIN_STATION_VERSION, shell: 'web', serverUrl: 'http://127.0.0.1:4201' }),
   'pos:pending-get': () => null,
   'pos:pending-drop': () => null,
   'pos:chat-pending': () => [],

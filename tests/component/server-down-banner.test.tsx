@@ -3,11 +3,17 @@ import { act, screen } from '@testing-library/react';
 import { App } from '../../renderer/app/app';
 import type { Language } from '../../shared/domain/constants';
 import { FakeBridge } from './fake-bridge';
+import { PLAYDESK_PRODUCT } from '../../shared/api/setup';
+import { MIN_STATION_VERSION } from '../../shared/domain/version';
 import { renderWithProviders } from './render';
 
 /** The whole app, signed out: the sign-in screen, the first any station shows. */
 async function app(language: Language) {
-  const bridge = new FakeBridge({ 'setup/status': { needsAdministrator: false, needsSetupToken: false } });
+  const bridge = new FakeBridge({
+    'setup/status': { needsAdministrator: false, needsSetupToken: false },
+    // The sign-in screen compares this station's version with the oldest its server serves.
+    health: { product: PLAYDESK_PRODUCT, version: MIN_STATION_VERSION },
+  });
   await renderWithProviders(<App />, {
     bridge,
     language,
