@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { e2eAdmin, firstRunURL } from '../../playwright.config';
 import {
   adminToken,
@@ -164,12 +164,21 @@ async function seed(): Promise<Seed> {
   return { kidId: kid.id, mobile, saleId: sale.id };
 }
 
-/** Signed in once per station; each page only picks its language. */
-async function signedIn(page: Page, lang: 'en' | 'ar') {
+/**
+ * One tab for the signed-in screens: each screen loads the app afresh in it, but the administrator
+ * signs in only when the tab is not signed in already, not once per screen. A failed test restarts the
+ * worker, and with it this tab.
+ */
+let signedInTab: Page | undefined;
+test.afterAll(async () => signedInTab?.context().close());
+
+async function signedIn(browser: Browser, lang: 'en' | 'ar'): Promise<Page> {
+  const page = (signedInTab ??= await (await browser.newContext()).newPage());
   await page.goto('/');
   await expect(page.getByTestId('login-form').or(page.getByTestId('app-shell'))).toBeVisible();
   await chooseLanguage(page, lang);
   if (await page.getByTestId('login-form').isVisible()) await signIn(page, e2eAdmin.login, e2eAdmin.password);
+  return page;
 }
 
 /** Waits for the screen (`ready` drawn, when named) to be still. */
@@ -186,8 +195,10 @@ async function settle(page: Page, ready?: string) {
 for (const lang of ['en', 'ar'] as const) {
   for (const screen of screens) {
     test(`${lang}: ${screen.name} has no critical or serious axe violation and one level-one heading`, async ({
-      page,
+      page: blankPage,
+      browser,
     }) => {
+      let page = blankPage;
       if (screen.route === null) {
         if (screen.url) await page.goto(screen.url);
         else await freshStation(page);
@@ -195,7 +206,7 @@ for (const lang of ['en', 'ar'] as const) {
       } else {
         const s = await (seeded ??= seed());
         await screen.before?.(await adminToken());
-        await signedIn(page, lang);
+        page = await signedIn(browser, lang);
         await page.goto(`/#/${typeof screen.route === 'string' ? screen.route : screen.route(s)}`);
         await screen.open?.(page, s, lang);
       }
