@@ -9,15 +9,11 @@ import type { Timer } from '../../../electron/services/timer';
 import { backupFileName, backupsBeyond, type BackupJobResult } from '../../../shared/domain/backup';
 import type { BridgeEvent } from '../../../shared/ipc';
 import type { SessionUser } from '../../../shared/permissions';
-import { createHandlers } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
 import { Session } from '../../../electron/services/session';
-import { OnceCommands } from '../../../electron/services/once-commands';
-import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
-import { downloadSaver, noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
-import { FakeServer, memoryChat, memoryPending, noRealtime, okBody, tokens, user } from './fakes';
+import { FakeServer, okBody, tokens, user, stationHandlers } from './fakes';
 
 /**
  * The station's backup service with the database's work replaced: a fake engine that writes a file
@@ -190,18 +186,10 @@ describe('the backup channels', () => {
     const session = new Session(new MemorySecretStore());
     const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://127.0.0.1:4100', emit: () => {} });
     const events: BridgeEvent[] = [];
-    const handlers = createHandlers({
-      api,
-      commands: new OnceCommands(api, session, memoryPending()),
-      chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
-      realtime: noRealtime,
-      session,
+    const handlers = stationHandlers(api, session, {
       settings: new FileSettingsStore(join(root, 'settings.json')),
       emit: (event) => events.push(event),
       appInfo: () => ({ version: '1', shell: 'web', serverUrl: '' }),
-      files: noFilePicker,
-      documents: noDocumentPrinter,
-      saver: downloadSaver,
       backups: await configured(),
     });
     if (who) await api.login({ login: 'someone@x.test', password: 'pw' });

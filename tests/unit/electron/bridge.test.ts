@@ -3,36 +3,24 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
+import { InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { startBridgeServer, type BridgeServer } from '../../../electron/web/bridge-server';
 import { ApiClient } from '../../../electron/services/api-client';
-import { OnceCommands } from '../../../electron/services/once-commands';
-import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
 import type { WireMessage } from '../../../shared/ipc';
 import { WEB_BRIDGE_PATH } from '../../../shared/bridge-wire';
-import { FakeServer, memoryChat, noRealtime, memoryPending, okBody, tokens } from './fakes';
-import { noDocumentPrinter, noFilePicker, downloadSaver } from '../../../electron/platform/ports';
+import { FakeServer, okBody, tokens, stationHandlers } from './fakes';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-bridge-'));
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>PlayDesk</title><div id="root"></div>');
 const server = new FakeServer().on('/user/login', () => okBody(tokens(1)));
 const session = new Session(new MemorySecretStore());
 const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://server', emit: () => {} });
-const handlers = createHandlers({
-  api,
-  commands: new OnceCommands(api, session, memoryPending()),
-  chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
-  realtime: noRealtime,
-  session,
+const handlers = stationHandlers(api, session, {
   settings: new FileSettingsStore(join(root, 'settings.json')),
   appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: 'http://server' }),
-  files: noFilePicker,
-  documents: noDocumentPrinter,
-  saver: downloadSaver,
-  emit: () => {},
 });
 let bridge: BridgeServer;
 

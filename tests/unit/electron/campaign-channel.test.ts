@@ -2,18 +2,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
+import { InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
-import { OnceCommands } from '../../../electron/services/once-commands';
-import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
-import { noDocumentPrinter, noFilePicker, downloadSaver, type FilePicker } from '../../../electron/platform/ports';
+import { noFilePicker, type FilePicker } from '../../../electron/platform/ports';
 import { MAX_CAMPAIGN_UPLOAD_BASE64, type PickedPath } from '../../../shared/ipc';
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../../shared/domain/campaign-rows';
 import { excelWorkbook } from '../../fixtures/campaign-sheets';
-import { FakeServer, memoryChat, noRealtime, memoryPending } from './fakes';
+import { FakeServer, stationHandlers } from './fakes';
 
 const root = mkdtempSync(join(tmpdir(), 'playdesk-campaign-channel-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -23,18 +21,10 @@ function handlersWith(files: FilePicker) {
   const server = new FakeServer();
   const session = new Session(new MemorySecretStore());
   const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://server', emit: () => {} });
-  return createHandlers({
-    api,
-    commands: new OnceCommands(api, session, memoryPending()),
-    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
-    realtime: noRealtime,
-    session,
+  return stationHandlers(api, session, {
     settings: new FileSettingsStore(join(root, 'settings.json')),
     appInfo: () => ({ version: '1.0.0', shell: 'electron', serverUrl: 'http://server' }),
     files,
-    documents: noDocumentPrinter,
-    saver: downloadSaver,
-    emit: () => {},
   });
 }
 

@@ -2,16 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
+import { InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
-import { OnceCommands } from '../../../electron/services/once-commands';
-import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
-import { defaultSettings, noFilePicker, type DocumentPrinter, downloadSaver } from '../../../electron/platform/ports';
+import { defaultSettings, type DocumentPrinter } from '../../../electron/platform/ports';
 import type { DocumentOutcome, SystemPrinter } from '../../../shared/ipc';
-import { FakeServer, memoryChat, noRealtime, memoryPending } from './fakes';
+import { FakeServer, stationHandlers } from './fakes';
 
 /** The system's printers as the desktop shell would list them, and every print it is asked for. */
 class FakeDocumentPrinter implements DocumentPrinter {
@@ -33,18 +31,10 @@ function station(printer: FakeDocumentPrinter) {
   const session = new Session(new MemorySecretStore());
   const settings = new FileSettingsStore(join(mkdtempSync(join(tmpdir(), 'playdesk-a4-')), 'settings.json'));
   const api = new ApiClient({ transport: new FakeServer(), session, serverUrl: () => 'http://server', emit: () => {} });
-  const handlers = createHandlers({
-    api,
-    commands: new OnceCommands(api, session, memoryPending()),
-    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
-    realtime: noRealtime,
-    session,
+  const handlers = stationHandlers(api, session, {
     settings,
     appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }),
-    files: noFilePicker,
     documents: printer,
-    saver: downloadSaver,
-    emit: () => {},
   });
   return { handlers, settings };
 }

@@ -7,7 +7,18 @@ import type {
   ChatStore,
   StationChat,
 } from '../../../electron/platform/ports';
-import { emptyStationChat, ServerUnreachableError } from '../../../electron/platform/ports';
+import {
+  downloadSaver,
+  emptyStationChat,
+  noDocumentPrinter,
+  noFilePicker,
+  ServerUnreachableError,
+} from '../../../electron/platform/ports';
+import { createHandlers, type ChannelHandlers, type HandlerDeps } from '../../../electron/ipc/handlers';
+import type { ApiClient } from '../../../electron/services/api-client';
+import { ChatOutbox } from '../../../electron/services/chat-outbox';
+import { OnceCommands } from '../../../electron/services/once-commands';
+import type { Session } from '../../../electron/services/session';
 import type { SessionUser } from '../../../shared/permissions';
 
 export const user: SessionUser = {
@@ -77,4 +88,28 @@ export function memoryChat(): ChatStore {
       return changed;
     },
   };
+}
+
+/**
+ * A station's bridge handlers over `api` and `session`: its settings as the test gives them, the rest
+ * (printers, dialogs, realtime, …) absent unless the test gives its own.
+ */
+export function stationHandlers(
+  api: ApiClient,
+  session: Session,
+  deps: Pick<HandlerDeps, 'settings'> & Partial<Omit<HandlerDeps, 'api' | 'session'>>,
+): ChannelHandlers {
+  return createHandlers({
+    commands: new OnceCommands(api, session, memoryPending()),
+    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
+    realtime: noRealtime,
+    emit: () => {},
+    appInfo: () => ({ version: '1.0.0', shell: 'web', serverUrl: '' }),
+    files: noFilePicker,
+    documents: noDocumentPrinter,
+    saver: downloadSaver,
+    ...deps,
+    api,
+    session,
+  });
 }

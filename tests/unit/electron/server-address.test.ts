@@ -2,16 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHandlers, InvalidBridgeArgument } from '../../../electron/ipc/handlers';
+import { InvalidBridgeArgument } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
 import { Session } from '../../../electron/services/session';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
-import { defaultSettings, noDocumentPrinter, noFilePicker, downloadSaver } from '../../../electron/platform/ports';
+import { defaultSettings } from '../../../electron/platform/ports';
 import type { BridgeEvent } from '../../../shared/ipc';
-import { OnceCommands } from '../../../electron/services/once-commands';
-import { ChatOutbox } from '../../../electron/services/chat-outbox';
-import { FakeServer, memoryChat, noRealtime, memoryPending, okBody, tokens, user } from './fakes';
+import { FakeServer, okBody, tokens, user, stationHandlers } from './fakes';
 
 /** A signed-in station with the given settings saved, its server recording every call. */
 async function signedInStation(signedIn = tokens(1)) {
@@ -21,18 +19,10 @@ async function signedInStation(signedIn = tokens(1)) {
   const events: BridgeEvent[] = [];
   const emit = (event: BridgeEvent) => events.push(event);
   const api = new ApiClient({ transport: server, session, serverUrl: () => 'https://old.example', emit });
-  const handlers = createHandlers({
-    api,
-    commands: new OnceCommands(api, session, memoryPending()),
-    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
-    realtime: noRealtime,
-    session,
+  const handlers = stationHandlers(api, session, {
     settings,
     emit,
     appInfo: () => ({ version: '1', shell: 'electron', serverUrl: '' }),
-    files: noFilePicker,
-    documents: noDocumentPrinter,
-    saver: downloadSaver,
   });
   await settings.save({ ...defaultSettings, serverMode: 'remote', serverUrl: 'https://old.example' });
   await api.login({ login: 'admin@x.test', password: 'pw' });

@@ -3,22 +3,19 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHandlers } from '../../../electron/ipc/handlers';
 import { ApiClient } from '../../../electron/services/api-client';
 import { Session } from '../../../electron/services/session';
-import { OnceCommands } from '../../../electron/services/once-commands';
-import { ChatOutbox } from '../../../electron/services/chat-outbox';
 import { printShiftReport } from '../../../electron/services/printing/print-jobs';
 import { MemorySecretStore } from '../../../electron/platform/node/memory-secret-store';
 import { FileSettingsStore } from '../../../electron/platform/node/file-settings-store';
-import { defaultSettings, downloadSaver, noDocumentPrinter, noFilePicker } from '../../../electron/platform/ports';
+import { defaultSettings } from '../../../electron/platform/ports';
 import { shortShift } from '../../fixtures/shift-summary';
 import { decodeTaxQr } from '../../fixtures/tax-qr-decoder';
 import { textsDrawnWhile } from '../../fixtures/drawn-text';
 import { localDateTime } from '../../../shared/domain/time-zone';
 import QRCode from 'qrcode';
 import type { SessionUser } from '../../../shared/permissions';
-import { FakeServer, memoryChat, noRealtime, memoryPending, okBody, tokens, user } from './fakes';
+import { FakeServer, okBody, tokens, user, stationHandlers } from './fakes';
 
 /**
  * The station's own commands (its settings, its server, its printers) are asked by whoever holds the
@@ -92,18 +89,9 @@ async function station(who: SessionUser | null) {
   const settings = new FileSettingsStore(join(mkdtempSync(join(tmpdir(), 'playdesk-rights-')), 'settings.json'));
   await settings.save({ ...defaultSettings, printer: { ...defaultSettings.printer, address: printerAddress } });
   const api = new ApiClient({ transport: server, session, serverUrl: () => 'http://127.0.0.1:4100', emit: () => {} });
-  const handlers = createHandlers({
-    api,
-    commands: new OnceCommands(api, session, memoryPending()),
-    chat: new ChatOutbox({ api, session, store: memoryChat(), emit: () => {} }),
-    realtime: noRealtime,
-    session,
+  const handlers = stationHandlers(api, session, {
     settings,
-    emit: () => {},
     appInfo: () => ({ version: '1', shell: 'web', serverUrl: '' }),
-    files: noFilePicker,
-    documents: noDocumentPrinter,
-    saver: downloadSaver,
   });
   if (who) await api.login({ login: 'someone@x.test', password: 'pw' });
   return { handlers, settings, server };
