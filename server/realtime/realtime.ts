@@ -20,8 +20,11 @@ import { hasFullAccess, type SessionUser } from '../../shared/permissions';
 /** How the server's modules tell stations something changed: one call, whatever carries it. */
 export interface Realtime {
   publish<E extends BranchEventName>(event: E, payload: RealtimePayload<E>): void;
-  /** To every station of one user, on whichever server instance it is connected. */
-  toUser<E extends UserEventName>(userId: number, event: E, payload: RealtimePayload<E>): void;
+  /**
+   * To every station of one user, on whichever server instance it is connected; resolves once the
+   * other instances have been told (an answer given after it cannot outrun the telling).
+   */
+  toUser<E extends UserEventName>(userId: number, event: E, payload: RealtimePayload<E>): Promise<void>;
 }
 
 /** Administrators hear every branch; everyone else their own branch's room. */
@@ -31,6 +34,8 @@ const branchRoom = (branchId: number) => `branch:${branchId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /** Every socket of one user (their stations, on any instance): chat events go there. */
 const userRoom = (userId: number) => `user:${userId}`;
+/** socket.io-parser's EVENT packet type, which `io.to().emit()` gives the packets it hands the adapter. */
+const EVENT_PACKET = 2;
 
 const handshakeAuth = z.object({
   token: z.string().min(1).max(4096),
@@ -182,11 +187,18 @@ export function attachRealtime(
       ]);
       rooms.emit(event, checked);
     },
-    toUser(userId, event, payload) {
+    async toUser(userId, event, payload) {
       const checked = realtimeEvents[event].payload.parse(payload);
-      // As in publish: checked against this event's own schema just above.
-      const room: { emit(event: ServerEventName, payload: unknown): boolean } = io.to(userRoom(userId));
-      room.emit(event, checked);
+      // Handed to the adapter as io.to().emit() would, but awaited: emit() drops the promise of the
+      // postgres adapter's NOTIFY, so a chat answer could leave before it, and a server killed in
+      // between never told the receiver's socket on another instance (which is not caught up until it
+      // reconnects). The in-memory adapter tells at once and returns nothing.
+      await io
+        .of('/')
+        .adapter.broadcast(
+          { type: EVENT_PACKET, data: [event, checked], nsp: '/' },
+          { rooms: new Set([userRoom(userId)]), except: new Set() },
+        );
     },
     /** A signed-out station hears nothing more: its socket would otherwise live on its handshake. */
     endSession,

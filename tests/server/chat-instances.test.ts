@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { freshDatabaseUrl, staffOnRole, type Envelope } from './harness';
 import { killAll, startServerProcess } from './server-process';
 import { REALTIME_PATH, type RealtimePayload } from '../../shared/realtime';
@@ -33,7 +33,11 @@ async function call<T>(url: string, method: 'GET' | 'POST', path: string, body: 
   return (await res.json()) as Envelope<T>;
 }
 
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+/** What the test waits for now: a run ended by the time limit says where it stood. */
+let waitingFor = 'the servers';
+
+async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+  waitingFor = what;
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
@@ -127,8 +131,10 @@ class Station {
         expect(answer.status, answer.message).toBe(true);
         this.held.set(answer.data.id, answer.data);
         return;
-      } catch {
-        // The server died with the request in hand: stored or not, the resend tells.
+      } catch (error) {
+        // Only a failed fetch is retried (the server died with the request in hand: stored or not, the
+        // resend tells); a refusal fails the test rather than being sent again until the time limit.
+        if (!(error instanceof TypeError)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -159,6 +165,10 @@ describe('chat across two server instances, one killed mid-way', HANG, () => {
     const second = new Station(two.id, two.accessToken, b.url);
     await first.connect();
     await second.connect();
+    onTestFailed(() => {
+      const to = (station: Station) => [...station.held.values()].filter((m) => m.receiverId === station.id).length;
+      console.error(`stopped waiting for ${waitingFor}; held by their receivers: ${to(first)} and ${to(second)}`);
+    });
 
     const died = new Promise<void>((resolve) => a.child.once('exit', () => resolve()));
     /** What the first station had heard from the second (through the adapter: they were on two servers). */
@@ -176,6 +186,7 @@ describe('chat across two server instances, one killed mid-way', HANG, () => {
         await sending;
       }
     };
+    waitingFor = 'the 1,000 sends to be answered';
     await Promise.all([conversation(first, second, 'one'), conversation(second, first, 'two')]);
     await died;
     expect(heardAcross).toBeGreaterThan(0);
@@ -187,9 +198,12 @@ describe('chat across two server instances, one killed mid-way', HANG, () => {
         Number(
           (await db.query<{ n: string }>('select count(*) n from chat_messages where delivered_at is null')).rows[0]!.n,
         );
-      await until(async () => (await undelivered()) === 0);
+      await until('every message marked delivered', async () => (await undelivered()) === 0);
       const toEach = (station: Station) => [...station.held.values()].filter((m) => m.receiverId === station.id);
-      await until(() => toEach(first).length === EACH && toEach(second).length === EACH);
+      await until(
+        'each station to hold the messages to it',
+        () => toEach(first).length === EACH && toEach(second).length === EACH,
+      );
 
       const stored = await db.query<{ id: number; sender_id: number; body: string }>(
         'select id, sender_id, body from chat_messages order by id',

@@ -115,6 +115,37 @@ describe('chat', () => {
     await server.database.db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, gone.id));
   });
 
+  it('answers a message only once the other server instances were told of it', async () => {
+    // A server killed between its answer and its NOTIFY left the receiver, connected to another
+    // instance, never told; held back here, that NOTIFY must hold the answer back too.
+    const pool = server.adapterPool;
+    const original = pool.query;
+    const passOn = original.bind(pool) as (text: string, values?: unknown[]) => Promise<unknown>;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    pool.query = (async (text: string, values?: unknown[]) => {
+      if (text.includes('pg_notify') && JSON.stringify(values).includes('held back')) {
+        held = true;
+        await released;
+      }
+      return passOn(text, values);
+    }) as unknown as typeof pool.query;
+    try {
+      let answered = false;
+      const answer = send(ahmad, bushra.id, 'held back').then((got) => ((answered = true), got));
+      await until(() => held);
+      // A whole other send answered meanwhile: an answer not waiting for its telling would be in by now.
+      await sent(ahmad, bushra.id, 'meanwhile');
+      expect(answered).toBe(false);
+      release();
+      expect((await answer).body.message).toBe('OK');
+    } finally {
+      pool.query = original;
+      release();
+    }
+  });
+
   it('stores a message once however often its clientId is sent, and tells both sides', async () => {
     const toBushra = await station(bushra.token);
     const atAhmad = await station(ahmad.token);

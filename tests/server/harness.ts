@@ -45,6 +45,8 @@ export interface TestServer {
   url: string;
   app: App;
   database: Database;
+  /** The realtime adapter's pool (its NOTIFYs reach the other server instances). */
+  adapterPool: pg.Pool;
   /**
    * A catalogue endpoint called by name through Fastify's inject (no socket): the request is typed as the
    * endpoint takes it (path segments filled from it, a GET's rest in the query), the answer's data as it
@@ -175,6 +177,7 @@ export async function startTestServer(
     url: serverUrl,
     app,
     database,
+    adapterPool,
     async call(name, request, { token, supervisor, headers = {} } = {}) {
       const endpoint = endpointOf(name);
       const { url, rest } = splitRequest(endpoint.path, request as Record<string, unknown>);

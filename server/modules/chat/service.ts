@@ -19,7 +19,11 @@ type Row = typeof chatMessages.$inferSelect;
 type Person = Talker & { name_en: string; name_ar: string };
 
 /** How the chat tells one user's stations something: the realtime layer's `toUser`. */
-export type TellUser = <E extends UserEventName>(userId: number, event: E, payload: RealtimePayload<E>) => void;
+export type TellUser = <E extends UserEventName>(
+  userId: number,
+  event: E,
+  payload: RealtimePayload<E>,
+) => Promise<void>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -127,9 +131,10 @@ export class ChatService {
     const seenBy = async (viewer: number) =>
       inserted ? toMessage(row, viewer, false) : (await this.asSeenBy(viewer, [row]))[0]!;
     const mine = await seenBy(sender);
-    // Told again on a resend: the first telling may have been lost with the answer (a server killed).
-    this.tell(row.receiver_id, 'message', await seenBy(row.receiver_id));
-    this.tell(sender, 'new_chat_response', mine);
+    // Told before the answer, and again on a resend: a server killed before telling never answered,
+    // so the sender sends again.
+    await this.tell(row.receiver_id, 'message', await seenBy(row.receiver_id));
+    await this.tell(sender, 'new_chat_response', mine);
     return mine;
   }
 
@@ -215,7 +220,7 @@ export class ChatService {
     if (moved.length > 0) {
       let unread = 0;
       for (const n of bySender.values()) unread += n;
-      this.tell(me, 'get_all_chat', { unread });
+      await this.tell(me, 'get_all_chat', { unread });
     }
     return { unread: bySender.get(id) ?? 0 };
   }
@@ -295,7 +300,7 @@ export class ChatService {
       .where(and(eq(chatMessages.id, id), eq(chatMessages.receiver_id, userId), isNull(chatMessages.delivered_at)))
       .returning();
     if (!row?.delivered_at) return;
-    this.tell(row.sender_id, 'message_delivered', {
+    await this.tell(row.sender_id, 'message_delivered', {
       id: row.id,
       clientId: row.client_id,
       receiverId: row.receiver_id,
