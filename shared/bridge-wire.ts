@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { PendingChat } from './pending-chat';
 import type { RealtimeEventName } from './realtime';
 import type { UpdateStatus } from './update-status';
+import type { OfflineStatus } from './offline-status';
 
 /**
  * What the browser-mode bridge's WebSocket carries to the page, checked there with zod/mini: the page
@@ -41,6 +42,8 @@ const bridgeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('server-up') }),
   /** This station's update moved on (checking, n % downloaded, ready, …), as its update service tells it. */
   z.object({ type: z.literal('update-status'), status: z.custom<UpdateStatus>() }),
+  /** The offline till moved on: the link lost or back, a sale queued or recorded (checked with offlineStatusSchema). */
+  z.object({ type: z.literal('offline-status'), status: z.custom<OfflineStatus>() }),
 ]);
 export type BridgeEvent = z.infer<typeof bridgeEvent>;
 

@@ -7,6 +7,8 @@ import { sessionUserSchema } from './permissions';
 import type { BridgeEvent, WireMessage } from './bridge-wire';
 import { pendingChatSchema } from './pending-chat';
 import { updateStatusSchema } from './update-status';
+import { offlineStatusSchema } from './offline-status';
+import { receiptSchema } from './domain/receipt';
 import type { ImportCheck } from './domain/product-import';
 import { MAX_CAMPAIGN_FILE_BYTES, type CampaignRows, type CampaignSheetRefusal } from './domain/campaign-rows';
 import { printerTarget } from './domain/printer-address';
@@ -266,6 +268,14 @@ export const bridgeChannels = {
   'pos:app-info': channel(z.null(), appInfoSchema),
   /** Where this station's update stands; each change is also pushed (`update-status`). */
   'pos:update-status': channel(z.null(), updateStatusSchema),
+  /** Where the offline till stands (issue 28); each change is also pushed (`offline-status`). */
+  'pos:offline-status': channel(z.null(), offlineStatusSchema),
+  /**
+   * The receipt of a sale waiting in this station's offline queue (its sale id is negative: minus its
+   * place in the queue), laid out as the server's `sale/receipt/:id` would; null once it has been
+   * recorded (the server's receipt then, under the id the sale answered) or if there is none.
+   */
+  'pos:offline-receipt': channel(z.object({ id: z.number().int().negative() }), receiptSchema.nullable()),
   /** Settings → About's *Check for updates*: asks the feed now, answering where the update stands then. */
   'pos:update-check': channel(z.null(), updateStatusSchema),
   /** Asks a server address what it is (Settings → Server → Test connection); only an address passwords may go to. */
@@ -307,7 +317,14 @@ export const bridgeChannels = {
   ),
   /** Prints a sale's receipt on this station's receipt printer (`drawer`: kick it after a cash sale). */
   'pos:print-receipt': channel(
-    z.object({ saleId: z.number().int().positive(), drawer: z.boolean().default(false) }),
+    // A negative id is a sale waiting in the offline queue, printed from what the station sold.
+    z.object({
+      saleId: z
+        .number()
+        .int()
+        .refine((id) => id !== 0),
+      drawer: z.boolean().default(false),
+    }),
     printOutcomeSchema,
   ),
   /** A report's table as an .xlsx, built in the main process and saved where the user chooses. */

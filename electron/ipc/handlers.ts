@@ -140,6 +140,16 @@ function channelHandlers(deps: HandlerDeps, updates: UpdateService): ChannelHand
     'pos:app-info': async () => deps.appInfo(),
     'pos:update-status': async () => updates.status(),
     'pos:update-check': async () => updates.check(),
+    // Issue 28 in progress: the offline till answers these (electron/services/offline/).
+    'pos:offline-status': async () => ({
+      link: 'online',
+      since: null,
+      waiting: 0,
+      stuck: 0,
+      numbersLeft: 0,
+      catalogueAt: null,
+    }),
+    'pos:offline-receipt': async () => null,
     'pos:server-test': async ({ url }) => probeServer(url),
     'pos:products-sheet': async ({ contentBase64 }) => {
       try {

@@ -21,7 +21,7 @@ import {
   type ParsedRequestOf,
   type ResponseInputOf,
 } from '../../shared/api/catalogue';
-import type { SuccessKey } from '../../shared/api/keys';
+import type { SuccessKey, SystemSuccessKey } from '../../shared/api/keys';
 import { parseAtEdge } from '../../shared/api/validation';
 import { successSchemaOf } from '../../shared/api/envelope';
 import { commandId, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/api/once';
@@ -123,7 +123,7 @@ export function registerEndpoint<E extends Endpoint>(
       }
     : async (req) => idempotencyKeyFits(req);
   const answer = answerSchemaOf(endpoint);
-  const success: SuccessKey | 'OK' = endpoint.success ?? 'OK';
+  const success: SuccessKey | SystemSuccessKey = endpoint.success ?? 'OK';
   const methods: HttpMethod[] = endpoint.alsoPost ? [endpoint.method, 'POST'] : [endpoint.method];
   const name = nameOf(endpoint);
   const once = isOnceCommand(name) ? name : null;

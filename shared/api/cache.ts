@@ -24,6 +24,8 @@ export const cacheTags = [
   'SavedReport',
   'Promotion',
   'Chat',
+  /** Offline sales that arrived with notes for a manager (issue 28). */
+  'OfflineReview',
   /** The station's own settings, kept by its main process (not a server endpoint). */
   'StationSettings',
 ] as const;

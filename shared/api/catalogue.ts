@@ -22,6 +22,7 @@ import * as reports from './reports';
 import * as cashup from './cashup';
 import * as promotion from './promotion';
 import * as chat from './chat';
+import * as offline from './offline';
 
 type Entries<M> = M extends unknown ? { [K in keyof M]: M[K] extends Endpoint ? M[K] : never }[keyof M] : never;
 /** The names of the endpoints a `shared/api` module exports (`typeof couponsApi`). */
@@ -69,6 +70,7 @@ const modules = [
   cashup,
   promotion,
   chat,
+  offline,
 ] as const;
 
 /** Every endpoint of spec section 7 that PlayDesk serves, keyed by name (its path without the slash). */

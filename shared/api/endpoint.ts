@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SuccessKey } from './keys';
+import type { SuccessKey, SystemSuccessKey } from './keys';
 import type { TagRef } from './cache';
 import type { FeatureFlag, Feature } from '../permissions';
 
@@ -34,7 +34,7 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   response: Res;
   permission: Permission;
   /** The key a successful call answers with; `OK` when the spec names none. */
-  success?: SuccessKey;
+  success?: SuccessKey | SystemSuccessKey;
   /** Bytes a request body may have, where an endpoint needs more than the default 1 MiB (uploads). */
   bodyLimit?: number;
   /**
@@ -80,7 +80,7 @@ export function endpoint<
   const A extends Permission = Permission,
   const M extends HttpMethod = HttpMethod,
   const R extends true | undefined = undefined,
-  const S extends SuccessKey | undefined = undefined,
+  const S extends SuccessKey | SystemSuccessKey | undefined = undefined,
   const O extends true | undefined = undefined,
 >(
   def: Endpoint<Req, Res> & { path: P; name?: N; permission: A; method: M; read?: R; success?: S; once?: O },

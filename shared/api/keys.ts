@@ -121,6 +121,20 @@ export const systemKeys = [
   'PRINTED',
   /** The system printer refused an A4 invoice (said by the station). */
   'PRINT_FAILED',
+  /** A sale made offline reached the server and is recorded as it was printed (issue 28). */
+  'OFFLINE_SALE_RECORDED',
+  /** A manager has looked at an offline sale's notes. */
+  'OFFLINE_SALE_REVIEWED',
+  /** Said by a station that cannot reach its server (issue 28): a sale kept in its queue under its printed number. */
+  'SALE_KEPT_OFFLINE',
+  /** Offline, something only the server can do (check-in, one-time codes, coupons, reports, cash-up). */
+  'NEEDS_SERVER',
+  /** Offline with no reserved invoice number left: nothing more can be sold until the server is back. */
+  'OFFLINE_NO_NUMBERS',
+  /** Offline, a family this station has not served or looked up recently, so it knows nothing of it. */
+  'OFFLINE_FAMILY_UNKNOWN',
+  /** A shift closed while this station still has offline sales to send: they would be missing from its count. */
+  'OFFLINE_SALES_WAITING',
   'OK',
 ] as const;
 
@@ -139,11 +153,19 @@ export const fieldErrorKeys = [
 ] as const;
 
 /** The system keys that report success (translated with the success messages). */
-export const systemSuccessKeys = ['PRINTED', 'SMS_MAY_ARRIVE', 'OK'] as const satisfies readonly SystemKeyLiteral[];
+export const systemSuccessKeys = [
+  'PRINTED',
+  'SMS_MAY_ARRIVE',
+  'OFFLINE_SALE_RECORDED',
+  'OFFLINE_SALE_REVIEWED',
+  'SALE_KEPT_OFFLINE',
+  'OK',
+] as const satisfies readonly SystemKeyLiteral[];
 type SystemKeyLiteral = (typeof systemKeys)[number];
 
 export type ErrorKey = (typeof errorKeys)[number];
 export type SuccessKey = (typeof successKeys)[number];
+export type SystemSuccessKey = (typeof systemSuccessKeys)[number];
 export type SystemKey = (typeof systemKeys)[number];
 export type FieldErrorKey = (typeof fieldErrorKeys)[number];
 export type MessageKey = ErrorKey | SuccessKey | SystemKey;
@@ -200,6 +222,9 @@ export function httpStatusOf(key: ErrorKey | SystemKey): number {
     case 'TOO_MANY_REQUESTS':
       return 429;
     case 'SERVER_UNREACHABLE':
+    case 'NEEDS_SERVER':
+    case 'OFFLINE_NO_NUMBERS':
+    case 'OFFLINE_FAMILY_UNKNOWN':
       return 503;
     case 'SERVER_REDIRECTED':
       return 502;

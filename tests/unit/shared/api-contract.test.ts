@@ -67,7 +67,12 @@ describe('the endpoint catalogue', () => {
   });
 
   it('derives the commands that run once from the endpoints marked `once`, each of them a command', () => {
-    expect([...ONCE_COMMANDS].sort()).toEqual(['parent/kids/checkin', 'sale/sale/create', 'sale/subscription/create']);
+    expect([...ONCE_COMMANDS].sort()).toEqual([
+      'offline/sale',
+      'parent/kids/checkin',
+      'sale/sale/create',
+      'sale/subscription/create',
+    ]);
     for (const [name, e] of allEndpoints) expect(isOnceCommand(name), name).toBe(e.once === true);
     for (const name of ONCE_COMMANDS) expect(isRead(catalogue[name]), name).toBe(false);
     expect(isOnceCommand('toString')).toBe(false);
