@@ -75,6 +75,8 @@ export const dashboardSchema = z.object({
     count: z.number().int(),
     rows: z.array(expiringRow),
   }),
+  /** Offline sales that arrived with notes (stock below zero, a price changed, …) no manager has reviewed (issue 28). */
+  offlineToReview: z.number().int().default(0),
 });
 export type Dashboard = z.output<typeof dashboardSchema>;
 
