@@ -33,6 +33,9 @@ for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: each Settings card saves itself with its own Save, as the idle lock does; leaving with a change unsaved asks, by keyboard too`, async ({
     page,
   }) => {
+    // A backup is checked in a scratch PostgreSQL cluster and restored, and the station signs in again:
+    // on a busy machine that alone took most of the default minute. The limit only ends a run that hangs.
+    test.setTimeout(180_000);
     const w = words[lang];
     await adminOn(page, lang, 'Settings');
     const station = page.locator('.ant-card').filter({ has: page.getByTestId('station-branch') });

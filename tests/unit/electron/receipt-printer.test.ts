@@ -284,15 +284,21 @@ describe('a receipt printer on a serial port or a Windows share', () => {
 
   it('serial, a printer that speaks during the job (XON/XOFF flow control, status sent on its own): the whole receipt still goes', async () => {
     // It speaks once 2000 bytes are in: the line is full then (a pseudo-terminal holds about 14 KB), so
-    // the station is waiting both for room to write and for the printer's words.
-    const printer = await serialPrinter(0x12, 2000);
+    // the station is waiting both for room to write and for the printer's words. It speaks again 2000
+    // bytes before the end, when the station has written everything and waits for the answer to its
+    // paper check after the job (the second), which the printer holds back once it has read it.
     const job = encodeReceipt(receipt, { paper: 80 }, false);
     expect(job.length).toBeGreaterThan(16_000);
-    const sent = Date.now();
-    await printReceipt(receipt, { address: `${printer.device}@115200`, paper: 80, drawer: false });
-    // Done means the printer answered the paper check sent after the job, so it has every byte: not its
-    // XON, taken for that answer while the tail was still on the line (11520 bytes a second).
-    expect((Date.now() - sent) / 1000).toBeGreaterThanOrEqual(job.length / 11_520);
+    const printer = await serialPrinter(0x12, [2000, job.length - 2000], 2);
+    let done = false;
+    const printing = printReceipt(receipt, { address: `${printer.device}@115200`, paper: 80, drawer: false }).then(
+      () => void (done = true),
+    );
+    await printer.holding();
+    // Done means the printer answered that check: a job done now took an XON for the answer.
+    expect(done).toBe(false);
+    printer.answer();
+    await printing;
     const line = commandLine(decodeEscPos(await printer.job(), 576).commands);
     expect(line.slice(0, 2)).toEqual(['DLE EOT 4', 'ESC @']);
     expect(line.slice(-3)).toEqual(['GS V 0', 'ESC @', 'DLE EOT 4']);
@@ -318,7 +324,7 @@ describe('a receipt printer on a serial port or a Windows share', () => {
   });
 
   it('serial, out of paper at a printer that says XON before it answers: still PrinterOutOfPaperError and nothing sent', async () => {
-    const printer = await serialPrinter(0x72, 0);
+    const printer = await serialPrinter(0x72, [0]);
     await expect(
       printReceipt(receipt, { address: `${printer.device}@9600`, paper: 80, drawer: false }),
     ).rejects.toBeInstanceOf(PrinterOutOfPaperError);
