@@ -95,8 +95,9 @@ export function composeServices(
       link,
       commands,
       emit: opts.emit,
+      log: opts.log,
     });
-    void offline.start();
+    offline.start().catch((error: unknown) => opts.log?.('offline till: could not start', String(error)));
   }
   const chat = new ChatOutbox({ api, session, store: platform.chat, emit: opts.emit });
   // Open while someone is signed in: it follows the session on its own.

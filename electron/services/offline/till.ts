@@ -30,6 +30,7 @@ export interface OfflineTillDeps {
   emit: (event: BridgeEvent) => void;
   now?: () => Date;
   setTimer?: Timer;
+  log?: (message: string, detail?: unknown) => void;
 }
 
 /** While online, the catalogue is read again this often, and this long after a change of it. */
@@ -63,8 +64,8 @@ export class OfflineTill {
     this.now = deps.now ?? (() => new Date());
     this.setTimer = deps.setTimer ?? unrefTimer;
     this.unsubscribe.push(
-      deps.station.onChange(() => void this.pushStatus()),
-      deps.session.onChange(() => void this.sessionChanged()),
+      deps.station.onChange(() => void this.pushStatus().catch((e: unknown) => this.failed('status', e))),
+      deps.session.onChange(() => void this.sessionChanged().catch((e: unknown) => this.failed('sign-in', e))),
     );
   }
 
@@ -144,17 +145,22 @@ export class OfflineTill {
    * for the branch's next sales to take.
    */
   async beforeSignOut(): Promise<void> {
-    const { station, api, link } = this.deps;
+    const { station, link } = this.deps;
     await station.load();
     const held = station.numbers();
     if (!link.online() || station.queue().length > 0 || !held || held.numbers.length === 0) return;
     const user = await this.deps.session.user();
-    if (!user) return;
+    if (user) await this.release(user.id, held);
+  }
+
+  private async release(userId: number, held: { branch_id: number; numbers: number[] }): Promise<void> {
+    if (held.numbers.length === 0) return;
+    const { station, api } = this.deps;
     const answer = await api.attempt(
       offlineNumbersRelease,
       { station_id: station.stationId(), branch_id: held.branch_id, numbers: held.numbers },
       randomUUID(),
-      user.id,
+      userId,
     );
     if (answer.outcome === 'done') await station.dropNumbers(held.branch_id, answer.data.released);
   }
@@ -204,6 +210,8 @@ export class OfflineTill {
     const held = station.numbers();
     const low = !held || held.branch_id !== branchId || held.numbers.length < OFFLINE_NUMBERS_REFILL_BELOW;
     if (!always && !low) return;
+    // Numbers of another branch (a sign-in of another branch's staff) go back before it reserves here.
+    if (held && branchId !== null && held.branch_id !== branchId) await this.release(user.id, held);
     const answer = await api.attempt(
       offlineNumbersReserve,
       { station_id: station.stationId(), branch_id: user.branch_id === null ? stationBranch : null },
@@ -289,7 +297,7 @@ export class OfflineTill {
     if (!this.deps.link.online() || this.retryTimer) return;
     this.retryTimer = this.setTimer(() => {
       this.retryTimer = null;
-      void this.replay();
+      this.replay().catch((e: unknown) => this.failed('replay', e));
     }, this.retryWait);
     this.retryWait = Math.min(this.retryWait * 2, REPLAY_RETRY_MAX_MS);
   }
@@ -312,11 +320,17 @@ export class OfflineTill {
 
   private refreshSoon(): void {
     this.refreshTimer?.cancel();
-    this.refreshTimer = this.setTimer(() => void this.regularRefresh(), REFRESH_AFTER_CHANGE_MS);
+    this.refreshTimer = this.setTimer(
+      () => void this.regularRefresh().catch((e: unknown) => this.failed('refresh', e)),
+      REFRESH_AFTER_CHANGE_MS,
+    );
   }
 
   private async regularRefresh(): Promise<void> {
-    this.refreshTimer = this.setTimer(() => void this.regularRefresh(), REFRESH_EVERY_MS);
+    this.refreshTimer = this.setTimer(
+      () => void this.regularRefresh().catch((e: unknown) => this.failed('refresh', e)),
+      REFRESH_EVERY_MS,
+    );
     await this.refresh();
   }
 
@@ -331,11 +345,20 @@ export class OfflineTill {
     await this.caughtUp;
   }
 
+  /** Never fails: it runs on its own (a sign-in, the link back), and what went wrong is logged. */
   private async catchUp(signedIn = false): Promise<void> {
-    await this.replay();
-    await this.refill(signedIn);
-    this.refreshTimer?.cancel();
-    await this.regularRefresh();
+    try {
+      await this.replay();
+      await this.refill(signedIn);
+      this.refreshTimer?.cancel();
+      await this.regularRefresh();
+    } catch (error) {
+      this.failed('catching up', error);
+    }
+  }
+
+  private failed(what: string, error: unknown): void {
+    this.deps.log?.(`offline till: ${what} failed`, String(error));
   }
 
   private async pushStatus(): Promise<void> {

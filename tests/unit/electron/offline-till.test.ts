@@ -343,6 +343,14 @@ describe('the numbers held', () => {
     expect(s.station.numbers()?.numbers).toHaveLength(50);
   });
 
+  it("of another branch go back before a sign-in of that branch's staff reserves there", async () => {
+    const held = s.station.numbers()!.numbers;
+    await s.session.save(cashierTokens({ ...cashier, id: 8, branch_id: 4 }));
+    await s.till.start();
+    expect(server.released).toEqual([held]);
+    expect(server.to('/offline/numbers/reserve').at(-1)?.headers.Authorization).toBe('Bearer access-8');
+  });
+
   it('are not asked for again while 20 or more are left', async () => {
     const reserves = server.to('/offline/numbers/reserve').length;
     await s.till.refill();
