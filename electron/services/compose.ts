@@ -72,10 +72,12 @@ export function composeServices(
   const session = new Session(platform.secrets);
   // The offline till learns from every call whether the server answers; lost, it asks `health` until it does.
   let offline: OfflineTill | undefined;
-  const link = new Link({
-    probe: (): Promise<unknown> => api.call('health', {}),
-    changed: (online) => offline?.linkChanged(online),
-  });
+  const link =
+    platform.offline &&
+    new Link({
+      probe: (): Promise<unknown> => api.call('health', {}),
+      changed: (online) => offline?.linkChanged(online),
+    });
   const api: ApiClient = new ApiClient({
     transport: platform.transport,
     session,
@@ -86,7 +88,7 @@ export function composeServices(
     link,
   });
   const commands = new OnceCommands(api, session, platform.pending);
-  if (platform.offline) {
+  if (platform.offline && link) {
     offline = new OfflineTill({
       api,
       session,
