@@ -128,7 +128,14 @@ export class OfflineStation {
       const entry: QueuedSale = { t: 'sale', seq, ...sale(invoiceNo, seq) };
       await this.append(entry);
       this.waiting = [...this.waiting, entry];
-      await this.saveState({ ...this.state, nextSeq: seq + 1, numbers: { ...held, numbers: held.numbers.slice(1) } });
+      const state = { ...this.state, nextSeq: seq + 1, numbers: { ...held, numbers: held.numbers.slice(1) } };
+      // Sold once it is in the queue: the page must hear so (a failure here would have it sold again).
+      // The number and place are taken off again from the queue's file at the next start.
+      await this.saveState(state).catch((error: unknown) => {
+        this.log('offline till: state not saved after a sale', String(error));
+        this.state = state;
+        this.changed();
+      });
       return entry;
     });
   }

@@ -249,6 +249,22 @@ describe('selling offline', () => {
     expect(await s.call('sale/sale/create', saleBody([month]))).toMatchObject({ message: 'SALE_KEPT_OFFLINE' });
   });
 
+  it('answers a sale in the queue even if the state file then fails; a restart does not reuse its number', async () => {
+    await cutOff();
+    const write = files.state.write;
+    files.state.write = () => Promise.reject(new Error('disk full'));
+    expect(await s.call('sale/sale/create', saleBody([juice]))).toMatchObject({
+      message: 'SALE_KEPT_OFFLINE',
+      data: { id: -1, invoice_no: 100 },
+    });
+    files.state.write = write;
+    s = offlineStation(server, files);
+    await s.session.save(cashierTokens());
+    await s.till.start();
+    await cutOff();
+    expect(await s.call('sale/sale/create', saleBody([juice]))).toMatchObject({ data: { id: -2, invoice_no: 101 } });
+  });
+
   it('survives a restart while offline: the queue, the numbers and the cache are read back', async () => {
     await cutOff();
     await s.call('sale/sale/create', saleBody([juice]));
