@@ -27,6 +27,8 @@ import { electronFolderPicker } from './platform/electron/folder-picker';
 import { StationLogs } from './services/station-logs';
 import { appUpdateConfig, electronUpdater } from './platform/electron/updater';
 import { updateFeed, UpdateService } from './services/updates';
+import { OfflineStation } from './services/offline/station-store';
+import { offlineFilesIn } from './platform/node/offline-files';
 
 /** The composition root of the desktop app: one instance, one hardened window, its server, its services. */
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -110,6 +112,7 @@ app.whenReady().then(async () => {
       backups,
       folders: electronFolderPicker,
       logs,
+      offline: new OfflineStation(offlineFilesIn(join(app.getPath('userData'), 'offline'), logMain), logMain),
     },
     {
       serverUrl: () => server?.url() || serverUrl,

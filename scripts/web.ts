@@ -47,6 +47,8 @@ const { BackupService } = await import('../electron/services/backups');
 const { FileBackupStateStore } = await import('../electron/platform/node/file-backup-state');
 const { runBackupJob } = await import('../server/db/backup-job');
 const { StationLogs } = await import('../electron/services/station-logs');
+const { OfflineStation } = await import('../electron/services/offline/station-store');
+const { offlineFilesIn } = await import('../electron/platform/node/offline-files');
 
 const dataDir = resolve(values['data-dir']);
 const remote = values['server-url'];
@@ -102,12 +104,14 @@ const station = {
     log: logMain,
   }),
   logs,
+  // One queue, reserve and cache for the station, whichever page sells offline.
+  offline: new OfflineStation(offlineFilesIn(join(dataDir, 'station', 'offline'), logMain), logMain),
 };
 void station.backups.start();
 // Each page its own session, held in memory: a new tab or browser signs in, a restart signs all out.
 const pages = new PageSessions({
   compose(_page, emit) {
-    const { api, handlers } = composeServices(
+    const { api, handlers, offline } = composeServices(
       { ...station, secrets: new MemorySecretStore() },
       {
         serverUrl: () => serverUrl,
@@ -119,7 +123,11 @@ const pages = new PageSessions({
         },
       },
     );
-    return { handlers, signOut: () => api.logout(), idleSeconds: () => idleSecondsOf(api) };
+    return {
+      handlers,
+      signOut: () => (offline?.stop(), api.logout()),
+      idleSeconds: () => idleSecondsOf(api),
+    };
   },
   emit: (page, event) => sendTo(page, event),
 });

@@ -25,6 +25,7 @@ import { probeServer } from '../services/server-probe';
 import { campaignSheet } from '../services/campaign-upload';
 import {
   printInvoicePage,
+  printReceiptOf,
   printSaleReceipt,
   printServerShiftReport,
   printTestReceipt,
@@ -41,6 +42,8 @@ import {
 import { remoteServerBackups, type BackupService } from '../services/backups';
 import { StationLogs } from '../services/station-logs';
 import { diagnosticsFileName, diagnosticsZip } from '../services/diagnostics-export';
+import type { OfflineTill } from '../services/offline/till';
+import type { OfflineStatus } from '../../shared/offline-status';
 
 export interface HandlerDeps {
   api: ApiClient;
@@ -61,6 +64,8 @@ export interface HandlerDeps {
   logs?: StationLogs;
   /** The desktop app's updates (none: browser mode); its `busy` counts what an update installed at quit waits for. */
   updates?: UpdateService;
+  /** The offline till (issue 28); without it the page's calls go to the server only. */
+  offline?: OfflineTill;
 }
 
 /** Each channel's handler, typed from the table: it receives its argument already checked. */
@@ -107,15 +112,20 @@ function channelHandlers(deps: HandlerDeps, updates: UpdateService): ChannelHand
   const logs = deps.logs ?? new StationLogs(null);
   const branchOfStation = async (user: SessionUser) => user.branch_id ?? (await deps.settings.load()).stationBranchId;
   return servedFrom({
-    'pos:api-call': async ({ name, body }) =>
-      isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.callFromPage(name, body),
+    'pos:api-call': async ({ name, body }) => {
+      const send = () => (isOnceCommand(name) ? deps.commands.send(name, body) : deps.api.callFromPage(name, body));
+      return deps.offline ? deps.offline.pageCall(name, body, send) : send();
+    },
     'pos:chat-send': async (draft) => deps.chat.write(draft),
     'pos:chat-pending': async () => deps.chat.pending(),
     'pos:chat-received': async ({ ids }) => (deps.realtime.acknowledge(ids), null),
     'pos:pending-get': async ({ name }) => deps.commands.pending(name),
     'pos:pending-drop': async ({ name }) => deps.commands.drop(name),
     'pos:auth-login': async (request) => deps.api.login(request),
-    'pos:auth-logout': async () => deps.api.logout(),
+    'pos:auth-logout': async () => {
+      await deps.offline?.beforeSignOut();
+      return deps.api.logout();
+    },
     'pos:auth-current': async () => deps.session.user(),
     'pos:settings-get': async () => deps.settings.load(),
     'pos:settings-set': async (asked) => {
@@ -140,16 +150,8 @@ function channelHandlers(deps: HandlerDeps, updates: UpdateService): ChannelHand
     'pos:app-info': async () => deps.appInfo(),
     'pos:update-status': async () => updates.status(),
     'pos:update-check': async () => updates.check(),
-    // Issue 28 in progress: the offline till answers these (electron/services/offline/).
-    'pos:offline-status': async () => ({
-      link: 'online',
-      since: null,
-      waiting: 0,
-      stuck: 0,
-      numbersLeft: 0,
-      catalogueAt: null,
-    }),
-    'pos:offline-receipt': async () => null,
+    'pos:offline-status': async () => deps.offline?.status() ?? ALWAYS_ONLINE,
+    'pos:offline-receipt': async ({ id }) => (await deps.offline?.receipt(id)) ?? null,
     'pos:server-test': async ({ url }) => probeServer(url),
     'pos:products-sheet': async ({ contentBase64 }) => {
       try {
@@ -162,8 +164,17 @@ function channelHandlers(deps: HandlerDeps, updates: UpdateService): ChannelHand
       }
     },
     'pos:campaign-sheet': async (request) => campaignSheet(deps.files, request),
-    'pos:print-receipt': async ({ saleId, drawer }) =>
-      printSaleReceipt(deps.api, (await deps.settings.load()).printer, saleId, drawer),
+    'pos:print-receipt': async ({ saleId, drawer }) => {
+      const printer = (await deps.settings.load()).printer;
+      if (saleId > 0) return printSaleReceipt(deps.api, printer, saleId, drawer);
+      // A queued sale prints as it was sold; once recorded, as the server has it.
+      const queued = await deps.offline?.receipt(saleId);
+      if (queued) return printReceiptOf(queued, printer, drawer);
+      const recorded = deps.offline?.recordedAs(saleId);
+      return recorded
+        ? printSaleReceipt(deps.api, printer, recorded, drawer)
+        : { status: 'failed', message: 'NOT_FOUND' };
+    },
     'pos:export-sheet': async ({ fileName, sheet }) => deps.saver.save(fileName, await writeSheet(sheet)),
     'pos:print-shift': async ({ id }) => {
       // The server checks whose shift it is; nobody signed in has no shift to print.
@@ -224,6 +235,16 @@ function channelHandlers(deps: HandlerDeps, updates: UpdateService): ChannelHand
     },
   });
 }
+
+/** A station without the offline till (tests that leave it out) is online as far as it knows. */
+const ALWAYS_ONLINE: OfflineStatus = {
+  link: 'online',
+  since: null,
+  waiting: 0,
+  stuck: 0,
+  numbersLeft: 0,
+  catalogueAt: null,
+};
 
 /** Whether someone is signed in at the station and holds this right (from their sign-in's role). */
 function allowed(user: SessionUser | null, action: FeatureFlag, subject: Feature): boolean {

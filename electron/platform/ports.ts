@@ -20,6 +20,7 @@ import {
   DEFAULT_BACKUP_KEEP_DAYS,
   type BackupJobResult,
 } from '../../shared/domain/backup';
+import type { OfflineCache, OfflineState } from '../services/offline/records';
 
 /**
  * What the main-process services need from the platform. Each port has an Electron implementation
@@ -258,4 +259,31 @@ export interface Updater {
   onEvent(listener: (event: UpdaterEvent) => void): void;
   /** Starts the downloaded update's installer, silent and without relaunching: the app quits next. */
   install(): void;
+}
+
+/**
+ * An append-only file of records (the offline till's queue, issue 28): each append is on the disk
+ * before it resolves; a record torn by a crash or a power cut is skipped when read, never the others.
+ */
+export interface AppendLog {
+  /** The records intact, in the order appended. */
+  read(): Promise<unknown[]>;
+  append(record: unknown): Promise<void>;
+  /** Replaces every record at once (compaction): the old file or the new one, never a mix. */
+  rewrite(records: unknown[]): Promise<void>;
+}
+
+/** A small document on the disk, written whole (fsync'd); null when missing or unreadable. */
+export interface DocumentStore<T> {
+  read(): Promise<T | null>;
+  write(value: T): Promise<void>;
+}
+
+/** The offline till's files (one set per station, whichever page sells). */
+export interface OfflineFiles {
+  /** The station's id, minted once. */
+  stationId: DocumentStore<{ id: string }>;
+  state: DocumentStore<OfflineState>;
+  cache: DocumentStore<OfflineCache>;
+  queue: AppendLog;
 }

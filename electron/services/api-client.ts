@@ -34,6 +34,8 @@ export interface ApiClientDeps {
   log?: (message: string, detail?: unknown) => void;
   /** Where each failed call is noted (the station's last failed requests, for *Export diagnostics*). */
   failures?: { recordFailure(failure: FailedRequest): void };
+  /** Told of each call whether the server was reached (the offline till's link). */
+  link?: { reached(): void; unreachable(): void };
 }
 
 type Answer<T = unknown> = { status: number; envelope: ApiResult<T>; gatewayGaveUp?: boolean };
@@ -228,6 +230,7 @@ export class ApiClient {
         headers,
         body: endpoint.method === 'GET' ? undefined : rest,
       });
+      this.deps.link?.reached();
       if (res.status >= 300 && res.status < 400) {
         // A PlayDesk server never redirects: whatever answered is not the server the station was given.
         this.deps.log?.('the server answered with a redirect, not followed', { status: res.status, url: target });
@@ -242,6 +245,7 @@ export class ApiClient {
       };
     } catch (error) {
       if (!(error instanceof ServerUnreachableError)) throw error;
+      this.deps.link?.unreachable();
       return { status: 0, envelope: fail('SERVER_UNREACHABLE') };
     }
   }

@@ -25,6 +25,9 @@ import { Session } from './session';
 import { logPrinterFailuresTo } from './printing/print-jobs';
 import { StationLogs } from './station-logs';
 import type { UpdateService } from './updates';
+import { Link } from './offline/link';
+import { OfflineTill } from './offline/till';
+import type { OfflineStation } from './offline/station-store';
 
 export interface Platform {
   secrets: SecretStore;
@@ -41,6 +44,8 @@ export interface Platform {
   folders?: FolderPicker;
   /** The station's log files and failed requests (one per station); without it, kept nowhere. */
   logs?: StationLogs;
+  /** The offline till's queue, numbers and cache (one per station); without it, no selling offline. */
+  offline?: OfflineStation;
 }
 
 /** The main-process services over the given platform ports; Electron and browser mode both build them here. */
@@ -54,19 +59,48 @@ export function composeServices(
     /** The desktop app's updates; browser mode has none (its server's computer updates it). */
     updates?: UpdateService;
   },
-): { api: ApiClient; session: Session; realtime: RealtimeClient; chat: ChatOutbox; handlers: ChannelHandlers } {
+): {
+  api: ApiClient;
+  session: Session;
+  realtime: RealtimeClient;
+  chat: ChatOutbox;
+  offline: OfflineTill | undefined;
+  handlers: ChannelHandlers;
+} {
   if (opts.log) logPrinterFailuresTo(opts.log);
   const logs = platform.logs ?? new StationLogs(null);
   const session = new Session(platform.secrets);
-  const api = new ApiClient({
+  // The offline till learns from every call whether the server answers; lost, it asks `health` until it does.
+  let offline: OfflineTill | undefined;
+  const link =
+    platform.offline &&
+    new Link({
+      probe: (): Promise<unknown> => api.call('health', {}),
+      changed: (online) => offline?.linkChanged(online),
+    });
+  const api: ApiClient = new ApiClient({
     transport: platform.transport,
     session,
     serverUrl: opts.serverUrl,
     emit: opts.emit,
     log: opts.log,
     failures: logs,
+    link,
   });
   const commands = new OnceCommands(api, session, platform.pending);
+  if (platform.offline && link) {
+    offline = new OfflineTill({
+      api,
+      session,
+      settings: platform.settings,
+      station: platform.offline,
+      link,
+      commands,
+      emit: opts.emit,
+      log: opts.log,
+    });
+    offline.start().catch((error: unknown) => opts.log?.('offline till: could not start', String(error)));
+  }
   const chat = new ChatOutbox({ api, session, store: platform.chat, emit: opts.emit });
   // Open while someone is signed in: it follows the session on its own.
   const realtime = new RealtimeClient({
@@ -87,6 +121,7 @@ export function composeServices(
     session,
     realtime,
     chat,
+    offline,
     handlers: createHandlers({
       api,
       commands,
@@ -103,6 +138,7 @@ export function composeServices(
       folders: platform.folders,
       logs,
       updates: opts.updates,
+      offline,
     }),
   };
 }

@@ -47,7 +47,7 @@ export class JsonFile<S extends z.ZodType> {
  * Makes a rename in this folder survive a power cut. Windows cannot open a folder to flush it; NTFS
  * journals the rename itself.
  */
-async function syncFolder(path: string): Promise<void> {
+export async function syncFolder(path: string): Promise<void> {
   if (process.platform === 'win32') return;
   const folder = await open(path, 'r');
   try {

@@ -45,6 +45,11 @@ async function send(printer: PrinterSettings, job: (address: string) => Promise<
   }
 }
 
+/** A receipt the station made itself (a sale waiting in the offline queue), on the configured printer. */
+export function printReceiptOf(receipt: Receipt, printer: PrinterSettings, drawer: boolean): Promise<PrintOutcome> {
+  return print(receipt, printer, drawer);
+}
+
 /** A sale's receipt, as the server has it, on the configured printer. */
 export async function printSaleReceipt(
   api: ApiClient,
