@@ -9,9 +9,11 @@ import { OfflineIndicator } from '../../renderer/app/shell/offline-indicator';
 import { CartPage } from '../../renderer/features/sales/cart-page';
 import SalesRoutes from '../../renderer/features/sales/sales-routes';
 import { OfflineReview } from '../../renderer/features/dashboard/offline-review';
+import { FrontDeskPage } from '../../renderer/features/front-desk/front-desk-page';
+import { SalesReport } from '../../renderer/features/reports/sales-report';
 import { formatTime } from '../../renderer/components/format/dates';
-import { answerSaying, FakeBridge } from './fake-bridge';
-import { juice, juiceSale, tillReads } from './fixtures';
+import { answerSaying, FakeBridge, refuse } from './fake-bridge';
+import { family, juice, juiceSale, tillReads } from './fixtures';
 import { cashier, renderWithProviders } from './render';
 
 /** Today at 14:05 on the station's clock: the link was lost then. */
@@ -277,5 +279,54 @@ describe('the manager’s review of offline sales', () => {
     await user.click(screen.getByRole('button', { name: 'Review' }));
     expect(await screen.findByTestId('offline-review-notes')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Mark reviewed/ })).toBeNull();
+  });
+});
+
+describe('what needs the server, refused by a station cut from it', () => {
+  const needsServer = {
+    en: 'This needs the PlayDesk server, which cannot be reached now. Selling products and packages goes on offline; check-in, one-time codes, coupons, cash-up and reports wait until the server is back.',
+    ar: 'يتطلب هذا خادم PlayDesk، وهو غير متاح الآن. يستمر بيع المنتجات والباقات دون اتصال؛ أما تسجيل الدخول ورموز التحقق والقسائم وإقفال الصندوق والتقارير فتنتظر عودة الخادم.',
+  };
+
+  const searchFor = { en: 'Mobile, name or ID number', ar: 'الجوال أو الاسم أو رقم الهوية' };
+  for (const language of ['en', 'ar'] as const)
+    it(`a check-in says why (${language})`, async () => {
+      const user = userEvent.setup();
+      const bridge = new FakeBridge({
+        'branch/list': tillReads['branch/list'],
+        'parent/search': [family],
+        'sale/kidslist': [],
+        'kids/checkedinlist': { rows: [], total: 0, page: 1, perPage: 50 },
+        'settings/sms/status': { codes: true },
+        'parent/kids/checkin': refuse('NEEDS_SERVER'),
+      });
+      await renderWithProviders(<FrontDeskPage />, { bridge, language });
+      await user.type(screen.getByPlaceholderText(searchFor[language]), '0500{Enter}');
+      const panel = within(await screen.findByTestId('parent-panel'));
+      await user.type(panel.getByTestId('desk-badge'), 'B-9{Enter}');
+      expect(await screen.findByText(needsServer[language])).toBeTruthy();
+    });
+
+  it('a coupon says why, and the cart stays as it was', async () => {
+    const user = userEvent.setup();
+    const bridge = new FakeBridge({ ...tillReads, 'sale/coupon': refuse('NEEDS_SERVER') });
+    await renderWithProviders(<CartPage overtimeKids={[]} />, { bridge });
+    const item = (await screen.findByText(juice.name_en)).closest('li')!;
+    await user.click(within(item).getByRole('button', { name: 'Add' }));
+    await user.type(screen.getByTestId('coupon-code'), 'SPRING');
+    await user.click(screen.getByTestId('coupon-apply'));
+    expect(await screen.findByText(needsServer.en)).toBeTruthy();
+    expect(screen.getByTestId('cart-payable').textContent!.replace(/\s+/g, ' ')).toBe('SAR 11.50');
+  });
+
+  it('a report says why instead of an empty table', async () => {
+    const bridge = new FakeBridge({ 'report/sales': refuse('NEEDS_SERVER') });
+    await renderWithProviders(
+      <SalesReport scope={{ dates: { from: '2026-11-01', to: '2026-11-26' }, branchId: null }} />,
+      {
+        bridge,
+      },
+    );
+    expect((await screen.findByTestId('read-refusal')).textContent).toBe(needsServer.en);
   });
 });
