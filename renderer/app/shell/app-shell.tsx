@@ -112,7 +112,6 @@ export function AppShell({ user }: { user: SessionUser }) {
                   : '—'}
             </Tag>
             {ability.can('view', 'FrontDesk') && <GlobalSearch />}
-            <OfflineIndicator />
           </Space>
           <Space size="middle">
             <Typography.Text strong data-testid="header-user">
@@ -132,6 +131,7 @@ export function AppShell({ user }: { user: SessionUser }) {
             </Popconfirm>
           </Space>
         </Layout.Header>
+        <OfflineIndicator />
         <Layout.Content className="pd-content">
           {ability.can('view', 'Sales') && <OpenShiftReminder />}
           <Routes>
