@@ -11,6 +11,7 @@ import SalesRoutes from '../../renderer/features/sales/sales-routes';
 import { OfflineReview } from '../../renderer/features/dashboard/offline-review';
 import { FrontDeskPage } from '../../renderer/features/front-desk/front-desk-page';
 import { SalesReport } from '../../renderer/features/reports/sales-report';
+import { ShiftPage } from '../../renderer/features/sales/shift-page';
 import { formatTime } from '../../renderer/components/format/dates';
 import { answerSaying, FakeBridge, refuse } from './fake-bridge';
 import { family, juice, juiceSale, tillReads } from './fixtures';
@@ -317,6 +318,41 @@ describe('what needs the server, refused by a station cut from it', () => {
     await user.click(screen.getByTestId('coupon-apply'));
     expect(await screen.findByText(needsServer.en)).toBeTruthy();
     expect(screen.getByTestId('cart-payable').textContent!.replace(/\s+/g, ' ')).toBe('SAR 11.50');
+  });
+
+  it('closing the shift says the offline sales must reach the server first', async () => {
+    const user = userEvent.setup();
+    const named = { id: 1, name_en: 'Amal', name_ar: 'أمل' };
+    const money = { count: 0, cash: 0, card: 0, total: 0 };
+    const shift: ResponseOf<'cashup/current'> = {
+      id: 9,
+      branch: { ...named, currency: 'SAR', time_zone: 'Asia/Riyadh' },
+      cashier: named,
+      opened_at: '2026-11-26T08:00:00.000Z',
+      closed_at: null,
+      opening_float: 0,
+      invoices: money,
+      creditNotes: money,
+      discount: 0,
+      vat: 0,
+      refunds: [],
+      expected_cash: 0,
+      counted_cash: null,
+      difference: null,
+      as_of: '2026-11-26T12:00:00.000Z',
+    };
+    const bridge = new FakeBridge({ 'cashup/current': shift, 'cashup/close': refuse('OFFLINE_SALES_WAITING') });
+    await renderWithProviders(<ShiftPage />, { bridge });
+    await user.type(await screen.findByTestId('shift-counted'), '0');
+    await user.click(screen.getByTestId('shift-close'));
+    // The confirmation's own button (the card's, which opened it, has the same words).
+    await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Close the shift' }));
+    expect(
+      await screen.findByText(
+        'This station still has sales made offline to send. The shift can be closed once they have reached the server.',
+      ),
+    ).toBeTruthy();
+    expect(bridge.bodiesOf('cashup/close')).toEqual([{ id: 9, counted_cash: 0 }]);
   });
 
   it('a report says why instead of an empty table', async () => {
