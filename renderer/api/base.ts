@@ -20,6 +20,8 @@ import type {
   Settings,
   UpdateStatus,
 } from '../../shared/ipc';
+import type { OfflineStatus } from '../../shared/offline-status';
+import type { Receipt } from '../../shared/domain/receipt';
 import { bridge } from '../bridge';
 import type { BackupAnswer, BackupStatus } from '../../shared/domain/backup';
 
@@ -164,6 +166,25 @@ export const api = createApi({
         if ('data' in checked) dispatch(api.util.upsertQueryData('updateStatus', undefined, checked.data));
         return checked;
       },
+    }),
+    /**
+     * Where the offline till stands (issue 28), kept current by the station's `offline-status` pushes.
+     * Listened to from the start: a push that comes before the first answer changes nothing (there is no
+     * data yet to change), and the answer, sent after it on the same bridge, is the newer.
+     */
+    offlineStatus: build.query<OfflineStatus, void>({
+      queryFn: () => viaBridge('pos:offline-status', null),
+      async onCacheEntryAdded(_arg, { updateCachedData, cacheEntryRemoved }) {
+        const stop = bridge.onEvent((event) => {
+          if (event.type === 'offline-status') updateCachedData(() => event.status);
+        });
+        await cacheEntryRemoved;
+        stop();
+      },
+    }),
+    /** The receipt of a sale waiting in the station's offline queue (negative id): the server cannot be asked for it. */
+    offlineReceipt: build.query<Receipt | null, BridgeArg<'pos:offline-receipt'>>({
+      queryFn: (arg) => viaBridge('pos:offline-receipt', arg),
     }),
     /** A chat message is never posted from the page: the main process keeps it pending on disk and sends it. */
     chatSendPending: build.mutation<PendingChat, BridgeArg<'pos:chat-send'>>({

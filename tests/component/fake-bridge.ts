@@ -24,7 +24,16 @@ export const refuse = (message: MessageKey, extra: Omit<ApiFailure, 'status' | '
   [REFUSED]: fail(message, extra),
 });
 
-type Answer<N extends EndpointName> = ResponseOf<N> | Refusal | ((body: RequestOf<N>) => ResponseOf<N> | Refusal);
+const SAID = Symbol('said');
+type Said<T> = { [SAID]: { data: T; message: MessageKey } };
+/** A success answered with another key than its endpoint's: the station's SALE_KEPT_OFFLINE for a sale it queued. */
+export const answerSaying = <T>(message: MessageKey, data: T): Said<T> => ({ [SAID]: { data, message } });
+
+type Answer<N extends EndpointName> =
+  | ResponseOf<N>
+  | Refusal
+  | Said<ResponseOf<N>>
+  | ((body: RequestOf<N>) => ResponseOf<N> | Refusal | Said<ResponseOf<N>>);
 /** What the server answers, endpoint by endpoint; an endpoint not in the table fails the test. */
 export type ApiTable = { [N in EndpointName]?: Answer<N> };
 /** The station's own channels (settings, pending sales, …) a test answers differently from the defaults. */
@@ -42,6 +51,15 @@ const defaultChannels: ChannelTable = {
   'pos:pending-get': () => null,
   'pos:pending-drop': () => null,
   'pos:chat-pending': () => [],
+  // The station reaches its server, with no sale waiting (issue 28's offline till idle).
+  'pos:offline-status': () => ({
+    link: 'online',
+    since: null,
+    waiting: 0,
+    stuck: 0,
+    numbersLeft: 50,
+    catalogueAt: null,
+  }),
 };
 
 /**
@@ -93,8 +111,13 @@ export class FakeBridge implements PosBridge {
     if (entry === undefined) return this.problem(`the page called ${name}, which this test does not answer`);
     const answer = typeof entry === 'function' ? entry(body as never) : entry;
     const refused = typeof answer === 'object' && answer !== null && REFUSED in answer;
+    if (refused) return (answer as Refusal)[REFUSED];
+    if (typeof answer === 'object' && answer !== null && SAID in answer) {
+      const { data, message } = (answer as Said<unknown>)[SAID];
+      return ok(data, message);
+    }
     // As the server does: a success answers with the key its endpoint declares, which the page's toast shows.
-    return refused ? (answer as Refusal)[REFUSED] : ok(answer, endpointOf(name).success ?? 'OK');
+    return ok(answer, endpointOf(name).success ?? 'OK');
   }
 
   private problem(what: string): never {

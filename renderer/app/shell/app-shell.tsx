@@ -34,6 +34,7 @@ import { screenComponent } from '../screens';
 import { landingScreen, menuFeatures, type Screen } from './menu';
 import { useRealtimeRefresh } from '../../bridge/use-realtime-refresh';
 import { ScreenBoundary } from './screen-boundary';
+import { OfflineIndicator } from './offline-indicator';
 import { OpenShiftReminder } from '../../features/sales/open-shift-reminder';
 import { useChatEvents } from '../../features/chat/use-chat-events';
 import { ChatMenuLabel } from '../../features/chat/chat-menu-label';
@@ -130,6 +131,7 @@ export function AppShell({ user }: { user: SessionUser }) {
             </Popconfirm>
           </Space>
         </Layout.Header>
+        <OfflineIndicator />
         <Layout.Content className="pd-content">
           {ability.can('view', 'Sales') && <OpenShiftReminder />}
           <Routes>

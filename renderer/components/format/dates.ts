@@ -27,3 +27,8 @@ export function formatDay(day: string | null, language: string): string {
     timeZone: day.length === 10 ? 'UTC' : undefined,
   }).format(date);
 }
+
+/** A moment's time of day alone (14:05, or 2:05 pm as the language writes it), on the station's clock. */
+export function formatTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short' }).format(new Date(iso));
+}

@@ -12,3 +12,13 @@ export function idParam(value: string | undefined): number | null {
 export function idListParam(value: string | undefined): number[] {
   return (value ?? '').split(',').flatMap((part) => idParam(part) ?? []);
 }
+
+/**
+ * A sale's id in the till's addresses: a sale recorded by the server, or one waiting in this station's
+ * offline queue, whose id is negative (issue 28); anything else reads as no id.
+ */
+export function saleIdParam(value: string | undefined): number | null {
+  const queued = value?.startsWith('-') === true;
+  const id = idParam(queued ? value?.slice(1) : value);
+  return id === null ? null : queued ? -id : id;
+}

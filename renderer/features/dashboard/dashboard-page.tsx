@@ -19,6 +19,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { usePrintPage } from '../../components/domain/printing/use-print-page';
 import { messageText } from '../../i18n/message';
 import { Ltr } from '../../components/ui/ltr';
+import { OfflineReview } from './offline-review';
 
 type Expiring = Dashboard['expiring']['rows'][number];
 
@@ -75,6 +76,7 @@ export function DashboardPage() {
             title={messageText(t, 'message' in error ? error.message : null)}
           />
         )}
+        <OfflineReview count={data?.offlineToReview ?? 0} currency={data?.currency} />
         <Row gutter={[16, 16]}>
           {(
             [

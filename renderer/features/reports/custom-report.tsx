@@ -13,6 +13,7 @@ import { api } from '../../api/base';
 import { useSubmit } from '../../components/hooks/use-submit';
 import { ReportTable } from './report-table';
 import type { ReportScope } from './report-scope';
+import { ReadRefusal } from '../../components/ui/read-refusal';
 
 /** Spec 2, custom reports: up to three dimensions and any measures over the days chosen, kept by name for the user. */
 export function CustomReport({ scope }: { scope: ReportScope }) {
@@ -21,7 +22,7 @@ export function CustomReport({ scope }: { scope: ReportScope }) {
     dimensions: ['day'],
     measures: ['count', 'gross'],
   });
-  const [run, { data, isFetching }] = api.useLazyCustomReportQuery();
+  const [run, { data, isFetching, error }] = api.useLazyCustomReportQuery();
   const [ran, setRan] = useState<CustomReportDefinition | null>(null);
   const { data: saved } = api.useSavedReportListQuery();
   const [save, saving] = api.useSavedReportSaveMutation();
@@ -36,6 +37,7 @@ export function CustomReport({ scope }: { scope: ReportScope }) {
   const ready = definition.dimensions.length > 0 && definition.measures.length > 0;
   return (
     <div data-testid="custom-report">
+      <ReadRefusal error={error} />
       <Card size="small" className="no-print" style={{ marginBottom: 16 }}>
         <Form layout="vertical">
           <Flex gap={16} wrap>

@@ -12,6 +12,7 @@ import { dimensionLabel } from './labels';
 import { ReportTable } from './report-table';
 import type { ReportScope } from './report-scope';
 import { Ltr } from '../../components/ui/ltr';
+import { ReadRefusal } from '../../components/ui/read-refusal';
 
 type Period = 'day' | 'week' | 'month';
 
@@ -21,7 +22,11 @@ export function SalesReport({ scope }: { scope: ReportScope }) {
   const { token } = theme.useToken();
   const lang = i18n.language;
   const [period, setPeriod] = useState<Period>('day');
-  const { data, isFetching } = api.useSalesReportQuery({ dates: scope.dates, branch_id: scope.branchId, period });
+  const { data, isFetching, error } = api.useSalesReportQuery({
+    dates: scope.dates,
+    branch_id: scope.branchId,
+    period,
+  });
   const exportSheet = useExportSheet();
   const money = (n: number) => formatMoney(n, lang);
   const file = (what: string) => `${what}-${scope.dates.from}-${scope.dates.to}.xlsx`;
@@ -40,6 +45,7 @@ export function SalesReport({ scope }: { scope: ReportScope }) {
     : [];
   return (
     <div data-testid="sales-report">
+      <ReadRefusal error={error} />
       <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
         {figures.map(([key, value, count]) => (
           <Col key={key} flex="1 1 150px">

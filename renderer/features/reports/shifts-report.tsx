@@ -13,6 +13,7 @@ import { useThermalJob } from '../../components/domain/printing/use-print-receip
 import { usePrintPage } from '../../components/domain/printing/use-print-page';
 import { useExportSheet } from '../../components/hooks/use-export-sheet';
 import type { ReportScope } from './report-scope';
+import { ReadRefusal } from '../../components/ui/read-refusal';
 
 type Shown = 'all' | 'open' | 'closed';
 
@@ -29,7 +30,7 @@ export function ShiftsReport({ scope }: { scope: ReportScope }) {
     to: scope.dates.to,
     open: shown === 'all' ? undefined : shown === 'open',
   };
-  const { data, isFetching } = api.useCashupListQuery({ ...filters, page, perPage: 10 });
+  const { data, isFetching, error } = api.useCashupListQuery({ ...filters, page, perPage: 10 });
   const exportSheet = useExportSheet();
   const [exporting, setExporting] = useState(false);
   /** Every shift the filters match (pages of 200), one row each with its figures. */
@@ -75,6 +76,7 @@ export function ShiftsReport({ scope }: { scope: ReportScope }) {
   const money = (s: ShiftSummary, n: number | null) => (n === null ? '—' : formatMoney(n, lang, s.branch.currency));
   return (
     <div data-testid="shifts-report">
+      <ReadRefusal error={error} />
       <Flex justify="space-between" gap={8} wrap style={{ marginBottom: 12 }} className="no-print">
         <Segmented<Shown>
           value={shown}

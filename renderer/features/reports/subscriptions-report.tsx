@@ -11,6 +11,7 @@ import { localName } from '../../components/format/names';
 import { useExportSheet } from '../../components/hooks/use-export-sheet';
 import type { ReportScope } from './report-scope';
 import { Ltr } from '../../components/ui/ltr';
+import { ReadRefusal } from '../../components/ui/read-refusal';
 
 type Report = ResponseOf<'report/subscriptions'>;
 const COUNTS = ['sold', 'active', 'waiting', 'frozen', 'ended', 'cancelled'] as const;
@@ -22,7 +23,7 @@ export function SubscriptionsReport({ scope }: { scope: ReportScope }) {
   const lang = i18n.language;
   const [period, setPeriod] = useState<'week' | 'month'>('month');
   const [expiringDays, setExpiringDays] = useState(7);
-  const { data, isFetching } = api.useSubscriptionReportQuery({
+  const { data, isFetching, error } = api.useSubscriptionReportQuery({
     dates: scope.dates,
     branch_id: scope.branchId,
     period,
@@ -34,6 +35,7 @@ export function SubscriptionsReport({ scope }: { scope: ReportScope }) {
     period === 'week' ? t('reports.weekOf', { day: formatDay(p, lang) }) : formatDay(p, lang);
   return (
     <div data-testid="subscriptions-report">
+      <ReadRefusal error={error} />
       <Flex gap={16} wrap align="center" style={{ marginBottom: 16 }} className="no-print">
         <Segmented<'week' | 'month'>
           value={period}

@@ -10,6 +10,7 @@ import { localName } from '../../components/format/names';
 import { useExportSheet } from '../../components/hooks/use-export-sheet';
 import type { ReportScope } from './report-scope';
 import './user-summary.css';
+import { ReadRefusal } from '../../components/ui/read-refusal';
 
 type Figures = Omit<UserSummaryRow, 'user'>;
 type Kind = 'number' | 'money' | 'hours';
@@ -73,7 +74,7 @@ const GROUPS: { key: string; columns: Column[] }[] = [
 export function UserSummaryReport({ scope }: { scope: ReportScope }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, isFetching } = api.useUserSummaryReportQuery({ dates: scope.dates, branch_id: scope.branchId });
+  const { data, isFetching, error } = api.useUserSummaryReportQuery({ dates: scope.dates, branch_id: scope.branchId });
   const exportSheet = useExportSheet();
   // An amount never breaks between its sign and its figures (-SAR 23.00 on two lines reads as two things).
   const show = (kind: Kind, n: number) => (
@@ -122,6 +123,7 @@ export function UserSummaryReport({ scope }: { scope: ReportScope }) {
     });
   return (
     <div className="user-summary" data-testid="user-summary">
+      <ReadRefusal error={error} />
       <Flex justify="end" style={{ marginBottom: 12 }} className="no-print">
         <Button
           icon={<FileExcelOutlined />}

@@ -1,4 +1,4 @@
-import { Button, List, Result } from 'antd';
+import { Button, List, Result, Typography } from 'antd';
 import { FileTextOutlined, MessageOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
 import { usePrintReceipt } from '../../components/domain/printing/use-print-receipt';
@@ -10,7 +10,11 @@ import { useSubmit } from '../../components/hooks/use-submit';
 import { formatDay } from '../../components/format/dates';
 import { SubscriptionStatusTag } from '../../components/domain/subscriptions/subscription-status-tag';
 
-/** After a sale: the invoice number, the change to give, the subscriptions made, and texting the invoice. */
+/**
+ * After a sale: the invoice number, the change to give, the subscriptions made, and texting the invoice.
+ * A sale the station kept in its offline queue (negative id, issue 28) says so: its receipt prints from
+ * the station (thermal and A4); texting it waits until the server has it.
+ */
 export function SaleDone({
   sale,
   kidName,
@@ -31,11 +35,22 @@ export function SaleDone({
   }, [sale.id, autoPrint]); // eslint-disable-line react-hooks/exhaustive-deps -- once per sale
   const [send, sending] = api.useInvoiceSendMutation();
   const submit = useSubmit();
+  const offline = sale.id < 0;
+  const change = sale.change > 0 ? t('cart.giveChange', { change: formatMoney(sale.change, i18n.language) }) : null;
   return (
     <Result
       status="success"
-      title={t('cart.done', { no: sale.invoice_no })}
-      subTitle={sale.change > 0 ? t('cart.giveChange', { change: formatMoney(sale.change, i18n.language) }) : undefined}
+      title={t(offline ? 'offline.saleDone' : 'cart.done', { no: sale.invoice_no })}
+      subTitle={
+        offline ? (
+          <span data-testid="sale-offline">
+            {change && <strong style={{ display: 'block' }}>{change}</strong>}
+            {t('offline.saleDoneHelp')}
+          </span>
+        ) : (
+          change
+        )
+      }
       extra={[
         <Button
           key="thermal"
@@ -55,11 +70,18 @@ export function SaleDone({
             key="send"
             icon={<MessageOutlined />}
             loading={sending.isLoading}
+            disabled={offline}
+            aria-describedby={offline ? 'sale-send-why' : undefined}
             onClick={() => void submit(send({ id: sale.id }))}
             data-testid="sale-send"
           >
             {t('invoices.send')}
           </Button>
+        ),
+        canText && offline && (
+          <Typography.Paragraph key="send-why" id="sale-send-why" type="secondary" style={{ marginTop: 8 }}>
+            {t('offline.textLater')}
+          </Typography.Paragraph>
         ),
       ]}
     >

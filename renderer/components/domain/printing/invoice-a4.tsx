@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Result, Space, Spin } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import QRCode from 'qrcode';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import type { Receipt } from '../../../../shared/domain/receipt';
 import { usePrintPage } from './use-print-page';
@@ -23,16 +24,28 @@ function Both({ en, ar }: { en: string; ar: string }) {
   );
 }
 
-/** The A4 invoice (or credit note): bilingual, with the tax QR, printed or saved as PDF. */
+/**
+ * The A4 invoice (or credit note): bilingual, with the tax QR, printed or saved as PDF. A negative id is a
+ * sale waiting in the station's offline queue: the station draws it from what it printed, as the
+ * server's receipt would be (the server cannot be asked for it).
+ */
 export function InvoiceA4({ id, back }: { id: number; back: () => void }) {
   const { t, i18n } = useTranslation();
-  const { data: receipt, isLoading, error } = api.useSaleReceiptQuery({ id });
+  const queued = id < 0;
+  const server = api.useSaleReceiptQuery(queued ? skipToken : { id });
+  const station = api.useOfflineReceiptQuery(queued ? { id } : skipToken);
+  const { data: receipt, isLoading, error } = queued ? station : server;
   const printing = usePrintPage();
   const BackIcon = i18n.dir() === 'rtl' ? ArrowRightOutlined : ArrowLeftOutlined;
   if (isLoading) return <Spin />;
   if (error || !receipt)
     return (
-      <Result status="404" title={t('errors:NOT_FOUND')} extra={<Button onClick={back}>{t('actions.back')}</Button>} />
+      <Result
+        status="404"
+        // A queued sale's receipt is gone once the server has recorded it: its invoice is the server's now.
+        title={queued && receipt === null ? t('offline.receiptSent') : t('errors:NOT_FOUND')}
+        extra={<Button onClick={back}>{t('actions.back')}</Button>}
+      />
     );
   const fileName = `${receipt.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${receipt.number}.pdf`;
   return (
