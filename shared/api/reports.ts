@@ -84,7 +84,7 @@ export type Dashboard = z.output<typeof dashboardSchema>;
 export const adminDashboard = endpoint({
   method: 'GET',
   path: '/admin/dashboard',
-  tags: ['Invoice', 'Visit', 'Room', 'Subscription'],
+  tags: ['Invoice', 'Visit', 'Room', 'Subscription', 'OfflineReview'],
   request: z.object({ branch_id: OptionalId }),
   response: dashboardSchema,
   permission: { action: 'view', subject: 'Dashboard' },
