@@ -396,6 +396,7 @@ describe('a sale made offline', () => {
       [{ ...good, invoice_no: 9_999_999 }, 'invoice_no'],
       [{ ...good, sold_by: 9_999_999 }, 'sold_by'],
       [{ ...good, lines: [{ ...good.lines[0]!, product_id: 9_999_999 }] }, 'lines.0.product_id'],
+      [{ ...good, lines: [{ ...good.lines[0]!, name_en: 'n'.repeat(121) }] }, 'lines.0.name_en'],
     ];
     // A number this station holds in the other branch, sent for this one (issued here, but someone else's).
     const { last } = await numbering();
