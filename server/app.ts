@@ -68,6 +68,10 @@ import { promotionRoutes } from './modules/promotion/routes';
 import { PromotionAudience } from './modules/promotion/audience';
 import { ChatService } from './modules/chat/service';
 import { chatRoutes } from './modules/chat/routes';
+import { OfflineNumbers } from './modules/offline/numbers';
+import { OfflineSales } from './modules/offline/offline-sale';
+import { OfflineReview } from './modules/offline/review';
+import { offlineRoutes } from './modules/offline/routes';
 
 export interface AppDeps {
   db: Db;
@@ -204,6 +208,12 @@ export function buildApp(deps: AppDeps): App {
     productRoutes(products),
     couponRoutes(new CouponService(deps.db)),
     saleRoutes({ sales, products, packages, realtime }),
+    offlineRoutes({
+      numbers: new OfflineNumbers(deps.db),
+      sales: new OfflineSales(deps.db, sales, subscriptions, locales),
+      review: new OfflineReview(deps.db),
+      realtime,
+    }),
     parentRoutes(parents),
     frontDeskRoutes({ otp, visits: new VisitService(deps.db, locales), overtime, realtime }),
     roomRoutes(rooms),

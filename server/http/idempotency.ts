@@ -18,6 +18,11 @@ export interface OnceCommand<T> {
   idsOf: ((result: T) => number[]) | 'recorded by run';
   /** ... and read again to answer a retry. */
   replay(ids: number[]): Promise<T>;
+  /**
+   * Whose keys these are: the caller's by default. An offline sale's are its station's, since its queue
+   * may be sent again under another employee's sign-in and must still find the first sending.
+   */
+  owner?: string;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface OnceCommand<T> {
 export async function runOnce<T>(db: Db, ctx: AuthenticatedContext & OnceContext, command: OnceCommand<T>): Promise<T> {
   const { endpoint, key: sent, command: id } = ctx.once;
   if (!sent) return db.transaction((tx) => command.run(tx, null));
-  const key = sha256(`${ctx.user.id}:${sent}`);
+  const key = sha256(`${command.owner ?? ctx.user.id}:${sent}`);
   const requestHash = sha256(id);
   const earlier = async () => {
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));

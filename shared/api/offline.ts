@@ -56,8 +56,9 @@ export const offlineSaleLine = z.object({
   package_id: Id.nullable(),
   /** A package's kids, one subscription each (as many as `qty`); null for a product. */
   kid_ids: z.array(Id).min(1).max(20).nullable(),
-  name_en: z.string().max(200),
-  name_ar: z.string().max(200),
+  // As long as a sale line's stored names (and a product's or package's own).
+  name_en: z.string().max(120),
+  name_ar: z.string().max(120),
   unit_price: Amount,
   qty: z.number().int().min(1).max(1000),
   rate_bp: z.number().int().min(0).max(10_000),

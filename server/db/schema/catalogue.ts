@@ -21,12 +21,12 @@ export const products = pgTable(
   'products',
   {
     ...sellable(),
+    /** Below zero only after an offline sale of goods already handed over (its note says so); a till's sale needs enough. */
     stock: integer('stock').notNull().default(0),
     created_at: createdAt,
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    check('products_stock_not_negative', sql`${t.stock} >= 0`),
     check('products_price_not_negative', sql`${t.price} >= 0`),
     check('products_included', sql`${t.included} in (1, 2)`),
     index('products_branch').on(t.branch_id),

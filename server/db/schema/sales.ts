@@ -1,11 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef, taxModeColumn } from './columns';
 import { branches } from './organisation';
 import { users } from './staff';
 import { products, coupons, packages } from './catalogue';
 import { kids, parents } from './families';
 import type { CustomReportDefinition } from '../../../shared/api/reports';
+import type { OfflineNote } from '../../../shared/api/offline';
 
 /** Invoices and credit notes, their lines and numbering, commands kept to run once, and the subscriptions a sale buys. */
 
@@ -16,6 +30,28 @@ export const invoiceCounters = pgTable('invoice_counters', {
     .references(() => branches.id),
   last_no: integer('last_no').notNull(),
 });
+
+/**
+ * Invoice numbers taken from a branch's counter that no sale uses yet: held by a station for its
+ * offline sales, or handed back (station_id null) for the branch's next sales, lowest first. A branch's
+ * numbers are always its sales' and these, together exactly 1..invoice_counters.last_no.
+ */
+export const offlineNumbers = pgTable(
+  'offline_numbers',
+  {
+    branch_id: requiredRef('branch_id', () => branches.id),
+    invoice_no: integer('invoice_no').notNull(),
+    station_id: uuid('station_id'),
+    held_at: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branch_id, t.invoice_no] }),
+    // What a sale looks for first, under the counter's lock: usually nothing.
+    index('offline_numbers_free')
+      .on(t.branch_id, t.invoice_no)
+      .where(sql`${t.station_id} is null`),
+  ],
+);
 
 /**
  * A cashier's shift at a branch: opened with the float in the drawer, closed with the cash counted.
@@ -70,7 +106,16 @@ export const sales = pgTable(
     change: integer('change').notNull(),
     /** The cashier's shift open when it was made (null: made outside a shift). */
     shift_id: integer('shift_id').references(() => cashShifts.id),
+    /** For a sale made offline, when it was sold (the receipt's time), not when it reached the server. */
     created_at: createdAt,
+    /** The station that sold it offline (null: sold online). */
+    station_id: uuid('station_id'),
+    offline: boolean('offline').notNull().default(false),
+    /** When an offline sale reached the server (null: sold online, recorded at created_at). */
+    recorded_at: timestamp('recorded_at', { withTimezone: true }),
+    /** What an offline sale arrived with for a manager to look at (null: nothing), until reviewed_at. */
+    review_notes: jsonb('review_notes').$type<OfflineNote[]>(),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sales_branch_invoice_no').on(t.branch_id, t.invoice_no),
@@ -79,6 +124,9 @@ export const sales = pgTable(
     // An administrator's reports over every branch read a range of days.
     index('sales_created').on(t.created_at),
     index('sales_shift').on(t.shift_id),
+    index('sales_to_review')
+      .on(t.branch_id, t.created_at)
+      .where(sql`${t.review_notes} is not null and ${t.reviewed_at} is null`),
   ],
 );
 
@@ -155,6 +203,8 @@ export const subscriptions = pgTable(
     margin_minutes: varchar('margin_minutes', { length: 100 }).notNull(),
     overtime_price: integer('overtime_price').notNull().default(0),
     created_at: createdAt,
+    /** Its last change (made, frozen, cancelled, moved), kept by a trigger: what an offline sale compares its time with. */
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('subscriptions_kid').on(t.kid_id, t.start_date),

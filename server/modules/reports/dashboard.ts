@@ -1,6 +1,7 @@
-import { asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { branches } from '../../db/schema';
+import { branches, sales } from '../../db/schema';
+import { toReview } from '../offline/review';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ResponseInputOf } from '../../../shared/api/catalogue';
 import { dayIn } from '../../../shared/domain/time-zone';
@@ -26,21 +27,22 @@ export class Dashboard {
 
   async of(ctx: AuthenticatedContext, requested: number | null): Promise<ResponseInputOf<'admin/dashboard'>> {
     const branch = await itemBranch(this.db, ctx, requested);
-    const [place, kids, inside, employees, hours, rooms, overtime, forgiven, expiring] = await Promise.all([
-      this.place(branch ?? ctx.user.branch_id),
-      this.one(
-        sql`select coalesce(sum(r.kids), 0) as n from rollup_kids r where ${ofBranch(sql`r.branch_id`, branch)}`,
-      ),
-      this.one(sql`
+    const [place, kids, inside, employees, hours, rooms, overtime, forgiven, expiring, offlineToReview] =
+      await Promise.all([
+        this.place(branch ?? ctx.user.branch_id),
+        this.one(
+          sql`select coalesce(sum(r.kids), 0) as n from rollup_kids r where ${ofBranch(sql`r.branch_id`, branch)}`,
+        ),
+        this.one(sql`
         select count(*) as n from kid_sessions ks
         where ks.checkout_at is null and ${ofBranch(sql`ks.branch_id`, branch)}`),
-      this.one(sql`
+        this.one(sql`
         select count(distinct ls.user_id) as n from login_sessions ls left join branches b on b.id = ls.branch_id
         where ls.logout_at is null and ls.login_at > now() - interval '38 hours'
           and ${localDay(sql`ls.login_at`)} = ${branchToday()} and ${ofBranch(sql`ls.branch_id`, branch)}`),
-      // Takings by hour from the roll-ups; the days of every branch's today lie within a day of the database's.
-      rollupsReady(this.db).then(() =>
-        this.db.execute(sql`
+        // Takings by hour from the roll-ups; the days of every branch's today lie within a day of the database's.
+        rollupsReady(this.db).then(() =>
+          this.db.execute(sql`
           select r.hour,
             coalesce(sum(r.payable) filter (where r.day = ${branchToday()}), 0) as today,
             coalesce(sum(r.payable) filter (where r.day = ${branchToday()} - 7), 0) as last_week
@@ -48,24 +50,25 @@ export class Dashboard {
           where r.day between current_date - 9 and current_date + 2 and ${ofBranch(sql`r.branch_id`, branch)}
             and r.day in (${branchToday()}, ${branchToday()} - 7)
           group by 1`),
-      ),
-      this.db.execute(sql`
+        ),
+        this.db.execute(sql`
         select r.id, r.name_en, r.name_ar, r.branch_id, r.capacity,
           (select count(*) from kid_room_visits v where v.room_id = r.id and v.checkout_at is null) as inside
         from rooms r where r.deleted_at is null and ${ofBranch(sql`r.branch_id`, branch)}
         order by r.branch_id, r.name_en`),
-      this.one(sql`
+        this.one(sql`
         select coalesce(sum(ks.overtime_fee), 0) as n
         from kid_sessions ks join sales s on s.id = ks.billed_sale_id join branches b on b.id = s.branch_id
         where s.created_at > now() - interval '38 hours' and ${localDay(sql`s.created_at`)} = ${branchToday()}
           and ${ofBranch(sql`s.branch_id`, branch)}`),
-      this.db.execute(sql`
+        this.db.execute(sql`
         select count(*) as n, coalesce(sum(d.fee_before), 0) as amount
         from overtime_decisions d join kid_sessions ks on ks.id = d.session_id join branches b on b.id = ks.branch_id
         where d.action = 'forgive' and d.at > now() - interval '38 hours' and ${localDay(sql`d.at`)} = ${branchToday()}
           and ${ofBranch(sql`ks.branch_id`, branch)}`),
-      this.subscriptions.expiringCount(branch, EXPIRING_DAYS, EXPIRING_SHOWN),
-    ]);
+        this.subscriptions.expiringCount(branch, EXPIRING_DAYS, EXPIRING_SHOWN),
+        this.db.$count(sales, and(toReview, branch === null ? undefined : eq(sales.branch_id, branch))),
+      ]);
     const byHour = new Map(hours.rows.map((r) => [num(r.hour), r]));
     const revenueByHour = Array.from({ length: 24 }, (_, hour) => ({
       hour,
@@ -95,6 +98,7 @@ export class Dashboard {
         forgivenAmount: num(forgiven.rows[0]?.amount),
       },
       expiring,
+      offlineToReview,
     };
   }
 

@@ -1,18 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  branches,
-  coupons,
-  invoiceCounters,
-  kids,
-  packages,
-  parents,
-  products,
-  saleLines,
-  sales,
-  taxes,
-  users,
-} from '../../db/schema';
+import { branches, coupons, kids, packages, parents, products, saleLines, sales, taxes, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { ownRowsUnlessFullRight } from '../own-rows';
 import { isUniqueViolation, pageOf } from '../../http/results';
@@ -34,7 +22,7 @@ import type { SmsSender } from '../../sms/sms-sender';
 import { invoiceText } from './invoice-text';
 import { creditNoteShift, drawerShift } from '../cashup/shift-of';
 import { summary } from '../subscriptions/service';
-import { runNamed, SALE_READ, SALE_WRITE, type SaleReadRow, type SaleWriteRow } from './statements';
+import { NEXT_NUMBER, runNamed, SALE_READ, SALE_WRITE, type SaleReadRow, type SaleWriteRow } from './statements';
 
 const saleColumns = {
   id: sales.id,
@@ -507,16 +495,11 @@ export class SaleService {
   }
 
   private async nextInvoiceNo(tx: Tx, branchId: number): Promise<number> {
-    // The counter row stays locked until the sale commits; a rolled-back sale gives its number back.
-    const [row] = await tx
-      .insert(invoiceCounters)
-      .values({ branch_id: branchId, last_no: 1 })
-      .onConflictDoUpdate({ target: invoiceCounters.branch_id, set: { last_no: sql`${invoiceCounters.last_no} + 1` } })
-      .returning({ last_no: invoiceCounters.last_no });
-    return row!.last_no;
+    return (await runNamed<{ invoice_no: number }>(tx, NEXT_NUMBER, [branchId])).invoice_no;
   }
 
-  private async withLines(id: number): Promise<SaleWithLinesRecord> {
+  /** A recorded sale as a sale's answer gives it. */
+  async withLines(id: number): Promise<SaleWithLinesRecord> {
     const [sale] = await this.db.select(saleColumns).from(sales).where(eq(sales.id, id));
     if (!sale) throw new AppError('NOT_FOUND');
     const lines = await this.db

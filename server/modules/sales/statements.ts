@@ -39,7 +39,9 @@ export interface SaleReadRow {
  * The sale's locked stretch, one statement: the products' rows locked in id order (two tills taking
  * the same products cannot deadlock) and their stock taken where there is enough; then, only when every
  * line's stock was taken, the branch's invoice counter (last, so it is held for the rest of this
- * statement and the commit only, and a refused sale never moves it), the invoice, its lines, the
+ * statement and the commit only, and a refused sale never moves it) and its number: the lowest one a
+ * station handed back (`gate` locks the counter row first, so the pick is made under it; a free number
+ * a sale we waited for took is skipped by its row lock), else the counter's next, the invoice, its lines, the
  * subscriptions its package lines buy, the coupon's use, the overtime it bills and its ids kept with
  * the Idempotency-Key. No invoice in the answer: some line lacked stock, and the caller rolls back.
  * $1 the invoice (a sales row as JSON, without its number), $2 product ids in id order, $3 their
@@ -57,17 +59,30 @@ export const SALE_WRITE = {
   from unnest($2::int[], $3::int[]) as w(id, qty) join locked l on l.id = w.id
   where p.id = w.id and p.stock >= w.qty
   returning p.id
+), gate as materialized (
+  select c.branch_id from invoice_counters c join sale_in s on s.branch_id = c.branch_id
+  where (select count(*) from taken) = cardinality($2::int[])
+  for no key update of c
+), freed as (
+  delete from offline_numbers f
+  where (f.branch_id, f.invoice_no) = (
+    select h.branch_id, h.invoice_no from offline_numbers h join gate g on g.branch_id = h.branch_id
+    where h.station_id is null order by h.invoice_no limit 1 for update of h)
+  returning invoice_no
 ), counter as (
   insert into invoice_counters as c (branch_id, last_no)
-  select branch_id, 1 from sale_in where (select count(*) from taken) = cardinality($2::int[])
+  select branch_id, 1 from sale_in
+  where (select count(*) from taken) = cardinality($2::int[]) and not exists (select from freed)
   on conflict (branch_id) do update set last_no = c.last_no + 1
   returning last_no
+), numbered as (
+  select invoice_no from freed union all select last_no from counter
 ), sale as (
   insert into sales (branch_id, invoice_no, cashier_id, coupon_id, parent_id, parent_info, gross, discount, net, vat,
     payable, cash, pos, pos_reference, change, shift_id)
-  select s.branch_id, c.last_no, s.cashier_id, s.coupon_id, s.parent_id, s.parent_info, s.gross, s.discount, s.net,
+  select s.branch_id, n.invoice_no, s.cashier_id, s.coupon_id, s.parent_id, s.parent_info, s.gross, s.discount, s.net,
     s.vat, s.payable, s.cash, s.pos, s.pos_reference, s.change, s.shift_id
-  from sale_in s, counter c
+  from sale_in s, numbered n
   returning id, branch_id, invoice_no, kind, original_id, null::int as original_invoice_no, cancelled_at, cashier_id,
     coupon_id, parent_id, gross, discount, net, vat, payable, cash, pos, pos_reference, change, created_at
 ), lines as (
@@ -113,3 +128,28 @@ export async function runNamed<Row>(tx: Tx, statement: { name: string; text: str
     .execute();
   return (result as { rows: Row[] }).rows[0]!;
 }
+
+/**
+ * The branch's next invoice number outside SALE_WRITE (a credit note, an offline sale whose printed
+ * number was taken): as SALE_WRITE numbers, the counter row locked first, then the lowest number handed
+ * back, else the counter's next. The counter stays locked until the commit; a rollback gives all back.
+ * $1 the branch.
+ */
+export const NEXT_NUMBER = {
+  name: 'next_invoice_no',
+  text: `with gate as materialized (
+  select branch_id from invoice_counters where branch_id = $1 for no key update
+), freed as (
+  delete from offline_numbers f
+  where (f.branch_id, f.invoice_no) = (
+    select h.branch_id, h.invoice_no from offline_numbers h join gate g on g.branch_id = h.branch_id
+    where h.station_id is null order by h.invoice_no limit 1 for update of h)
+  returning invoice_no
+), counter as (
+  insert into invoice_counters as c (branch_id, last_no)
+  select $1, 1 where not exists (select from freed)
+  on conflict (branch_id) do update set last_no = c.last_no + 1
+  returning last_no
+)
+select invoice_no from freed union all select last_no from counter`,
+};

@@ -64,16 +64,17 @@ export class SubscriptionService {
   /**
    * Inside the sale's transaction, before it writes: the kids locked, and one new subscription per kid
    * after whatever the kid already has (the sale's own statement writes them, with its id).
+   * `soldOn`: a sale already made (offline) on that day of the branch, which a kid deleted since still gets.
    */
-  async planForSale(tx: Tx, branchId: number, purchases: PackagePurchase[]) {
+  async planForSale(tx: Tx, branchId: number, purchases: PackagePurchase[], soldOn?: string) {
     const kidIds = [...new Set(purchases.flatMap((p) => p.kidIds))].sort((a, b) => a - b);
     // The selling branch's day: a package bought at 00:30 in Riyadh starts that day, whatever the server's clock says.
-    const today = await this.locales.today(branchId);
+    const today = soldOn ?? (await this.locales.today(branchId));
     if (kidIds.length === 0) return { rows: [], today };
     const found = await tx
       .select({ id: kids.id })
       .from(kids)
-      .where(and(inArray(kids.id, kidIds), isNull(kids.deleted_at)))
+      .where(and(inArray(kids.id, kidIds), soldOn === undefined ? isNull(kids.deleted_at) : undefined))
       .orderBy(asc(kids.id))
       .for('update');
     if (found.length !== kidIds.length) throw new AppError('NOT_FOUND');
