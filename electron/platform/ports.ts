@@ -97,9 +97,16 @@ export interface HttpResponse {
   body: unknown;
 }
 
-/** Thrown by a transport when the server cannot be reached at all (as opposed to an error answer). */
+/**
+ * Thrown by a transport when the server cannot be reached at all (as opposed to an error answer).
+ * `neverSent`: no connection was made (refused, no route, no such host), so the server cannot have
+ * received the request; otherwise it may have (a reset or a time-out after sending).
+ */
 export class ServerUnreachableError extends Error {
-  constructor(cause: unknown) {
+  constructor(
+    cause: unknown,
+    readonly neverSent = false,
+  ) {
     super('The PlayDesk server cannot be reached', { cause });
     this.name = 'ServerUnreachableError';
   }

@@ -38,7 +38,7 @@ export interface ApiClientDeps {
   link?: { reached(): void; unreachable(): void };
 }
 
-type Answer<T = unknown> = { status: number; envelope: ApiResult<T>; gatewayGaveUp?: boolean };
+type Answer<T = unknown> = { status: number; envelope: ApiResult<T>; gatewayGaveUp?: boolean; neverSent?: boolean };
 type DataOf<E extends Endpoint> = z.output<E['response']>;
 
 /**
@@ -110,10 +110,13 @@ export class ApiClient {
     body: unknown,
     idempotencyKey: string,
     resend: boolean,
-  ): Promise<ApiResult<ResponseOf<OnceCommandName>>> {
+  ): Promise<{ answer: ApiResult<ResponseOf<OnceCommandName>>; neverSent: boolean }> {
     const answer = await this.send(catalogue[name], body, idempotencyKey, resend);
     // Whether the server did it is then unknown, as when it cannot be reached: the command stays pending.
-    return answer.gatewayGaveUp ? fail('SERVER_UNREACHABLE') : answer.envelope;
+    return {
+      answer: answer.gatewayGaveUp ? fail('SERVER_UNREACHABLE') : answer.envelope,
+      neverSent: answer.neverSent === true,
+    };
   }
 
   /**
@@ -246,7 +249,7 @@ export class ApiClient {
     } catch (error) {
       if (!(error instanceof ServerUnreachableError)) throw error;
       this.deps.link?.unreachable();
-      return { status: 0, envelope: fail('SERVER_UNREACHABLE') };
+      return { status: 0, envelope: fail('SERVER_UNREACHABLE'), neverSent: error.neverSent };
     }
   }
 

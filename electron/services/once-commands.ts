@@ -67,7 +67,7 @@ export class OnceCommands {
   private async sendOnce(name: OnceCommandName, body: unknown, id: string): Promise<Answer> {
     const user = await this.session.user();
     // Signed out, the server refuses it anyway; there is nothing to keep.
-    if (!user) return this.api.command(name, body, randomUUID(), false);
+    if (!user) return (await this.api.command(name, body, randomUUID(), false)).answer;
     const earlier = await this.find(name);
     const resend = earlier !== undefined && idOf(name, earlier.body) === id;
     // Another command of the same name replaces an unanswered one: the cashier moved on from it.
@@ -75,11 +75,13 @@ export class OnceCommands {
       ? earlier
       : { name, userId: user.id, key: randomUUID(), body, since: this.now().toISOString() };
     await this.update((commands) => [...commands.filter((c) => c.key !== earlier?.key), command]);
-    const result = await this.api.command(name, body, command.key, resend);
-    // Only an unreachable server leaves the outcome unknown; any answer settles it.
-    if (result.status || result.message !== 'SERVER_UNREACHABLE')
+    const { answer, neverSent } = await this.api.command(name, body, command.key, resend);
+    // Only an unreachable server leaves the outcome unknown; any answer settles it, and so does a
+    // connection never made (refused: the server has not got it, so nothing is pending; the offline
+    // till may sell it). A first send, that is: a resend's earlier try may have got through.
+    if (answer.status || answer.message !== 'SERVER_UNREACHABLE' || (neverSent && !resend))
       await this.update((commands) => commands.filter((c) => c.key !== command.key));
-    return result;
+    return answer;
   }
 
   private update(change: (commands: StoredCommand[]) => StoredCommand[]): Promise<void> {

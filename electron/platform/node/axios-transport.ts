@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from 'axios';
+import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { ServerUnreachableError, type HttpRequest, type HttpResponse, type HttpTransport } from '../ports';
 
 /**
@@ -24,7 +24,10 @@ export class AxiosTransport implements HttpTransport {
       const res = await this.http.request({ method: req.method, url: req.url, headers: req.headers, data: req.body });
       return { status: res.status, body: res.data as unknown };
     } catch (error) {
-      throw new ServerUnreachableError(error);
+      throw new ServerUnreachableError(error, isAxiosError(error) && NO_CONNECTION.has(error.code ?? ''));
     }
   }
 }
+
+/** Errors raised before a connection exists: the request cannot have left. */
+const NO_CONNECTION = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

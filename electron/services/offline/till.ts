@@ -39,6 +39,8 @@ const REFRESH_AFTER_CHANGE_MS = 3_000;
 /** A replay that found the server failing tries again after this, doubled each time up to a minute. */
 const REPLAY_RETRY_FIRST_MS = 5_000;
 const REPLAY_RETRY_MAX_MS = 60_000;
+/** The page's sales, which the till sells itself when the server cannot be reached. */
+const SALES: ReadonlySet<string> = new Set(['sale/sale/create', 'sale/subscription/create']);
 /** The endpoints whose change makes the cached catalogue old. */
 const CATALOGUE_TAGS = new Set(['Product', 'Package', 'Lookup', 'Branch']);
 
@@ -123,7 +125,10 @@ export class OfflineTill {
     if (this.deps.link.online() || (await this.sentOnline(name, body))) {
       const answer = await online();
       if (answer.status) await this.keep(name, body, answer.data);
-      if (answer.status || answer.message !== 'SERVER_UNREACHABLE' || !isRead(catalogue[name])) return answer;
+      if (answer.status || answer.message !== 'SERVER_UNREACHABLE') return answer;
+      // Unreachable: a read is answered from the cache, and a sale the server never got (its connection
+      // refused: nothing is pending) is sold offline; one that may have reached it stays pending.
+      if (!isRead(catalogue[name]) && !(SALES.has(name) && !(await this.sentOnline(name, body)))) return answer;
     }
     return this.offlineAnswer(name, body);
   }
@@ -223,7 +228,7 @@ export class OfflineTill {
   }
 
   private async offlineAnswer(name: EndpointName, body: unknown): Promise<ApiResult<unknown>> {
-    const selling = name === 'sale/sale/create' || name === 'sale/subscription/create';
+    const selling = SALES.has(name);
     // Check-in, one-time codes, reports, coupons, the cash-up…: the server's, said at once.
     if (!selling && !CACHED_READS.has(name)) return fail('NEEDS_SERVER');
     const parsed = parseAtEdge(catalogue[name].request, body);

@@ -40,7 +40,11 @@ type Route = (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;
 export class FakeServer implements HttpTransport {
   readonly requests: HttpRequest[] = [];
   readonly routes = new Map<string, Route>();
-  down = false;
+  /**
+   * Unreachable: `true` as when the answer is lost (the request may have arrived), `'refused'` as when no
+   * connection is made (it cannot have).
+   */
+  down: boolean | 'refused' = false;
 
   on(path: string, route: Route): this {
     this.routes.set(path, route);
@@ -49,7 +53,7 @@ export class FakeServer implements HttpTransport {
 
   async request(req: HttpRequest): Promise<HttpResponse> {
     this.requests.push(req);
-    if (this.down) throw new ServerUnreachableError(new Error('ECONNREFUSED'));
+    if (this.down) throw new ServerUnreachableError(new Error('ETIMEDOUT'), this.down === 'refused');
     const path = new URL(req.url).pathname;
     const route = this.routes.get(path);
     return route ? route(req) : { status: 404, body: { status: false, message: 'NOT_FOUND' } };

@@ -284,7 +284,7 @@ export function offlineStation(
   const handlers = stationHandlers(api, session, { settings, commands, offline: till, emit });
   const call = (name: string, body: unknown) => handlers['pos:api-call']({ name, body });
   const statuses = () => events.flatMap((e) => (e.type === 'offline-status' ? [e.status as OfflineStatus] : []));
-  return { session, station, link, api, till, handlers, call, events, statuses, timers };
+  return { session, station, link, api, commands, till, handlers, call, events, statuses, timers };
 }
 
 /** A cash sale of `cart` as the till's page sends it. */
