@@ -47,8 +47,12 @@ export function cachedAnswer(
       const held = cache.shifts.find((s) => s.user_id === userId);
       return held ? ok(held.shift) : null;
     }
-    case 'parent/search':
-      return ok(searchFamilies(cache.families, String(request.query), request.checked === true));
+    case 'parent/search': {
+      // Nothing found among the families held says nothing of the server's: "no parent matches" would
+      // send the cashier to register the family again.
+      const found = searchFamilies(cache.families, String(request.query), request.checked === true);
+      return found.length > 0 ? ok(found) : fail('OFFLINE_FAMILY_UNKNOWN');
+    }
     case 'sale/kidslist': {
       const ids = request.parent_ids as number[];
       const families = ids.map((id) => cache.families.find((f) => f.parent_id === id && f.kids !== null));
@@ -66,9 +70,10 @@ function searchFamilies(families: CachedFamily[], query: string, checked: boolea
   return families.flatMap(({ parent }) => {
     if (parent === null) return [];
     const names = [parent.name_en, parent.name_ar, ...parent.kids.flatMap((k) => [k.name_en, k.name_ar])];
+    // A mobile as typed at the counter (0566…) or in full (+966566…): its digits after the leading zero.
+    const digits = q.replace(/\D/g, '').replace(/^0+/, '');
     const found =
-      parent.mobile.startsWith(q) ||
-      parent.mobile.replace(/^\+/, '').startsWith(q.replace(/^\+/, '')) ||
+      (digits.length >= 4 && parent.mobile.replace(/\D/g, '').includes(digits)) ||
       names.some((n) => n.toLowerCase().includes(q)) ||
       (parent.identification_number ?? '').toLowerCase().includes(q);
     // Whether a kid is inside is the server's to know: offline, none is said to be.

@@ -197,6 +197,13 @@ describe('selling offline', () => {
     expect(await s.call('sale/product/list', { getAll: false })).toMatchObject({ status: true, data: [{ id: 11 }] });
     expect(await s.call('sale/package/list', { getAll: true })).toMatchObject({ status: true, data: [{ id: 21 }] });
     expect(await s.call('parent/search', { query: '+9665000' })).toMatchObject({ status: true, data: [{ id: 41 }] });
+    // As typed at the counter, the mobile kept in full (+966…) is still found.
+    expect(await s.call('parent/search', { query: '0500000041' })).toMatchObject({ status: true, data: [{ id: 41 }] });
+    // A family the station never saw is not "no match" (that would have it registered again).
+    expect(await s.call('parent/search', { query: '0599999999' })).toMatchObject({
+      status: false,
+      message: 'OFFLINE_FAMILY_UNKNOWN',
+    });
     expect(await s.call('sale/kidslist', { parent_ids: [41] })).toMatchObject({ status: true, data: [{ id: 51 }] });
     expect(await s.call('sale/kidslist', { parent_ids: [99] })).toMatchObject({
       status: false,
@@ -247,6 +254,15 @@ describe('selling offline', () => {
     expect(queueSales(files)).toHaveLength(0);
     // Another cart is the cashier's next sale: that one sells offline.
     expect(await s.call('sale/sale/create', saleBody([month]))).toMatchObject({ message: 'SALE_KEPT_OFFLINE' });
+  });
+
+  it('sells offline at once a sale whose connection was refused (the server cannot have it), and nothing stays pending', async () => {
+    server.down = 'refused';
+    const body = saleBody([juice]);
+    expect(await s.call('sale/sale/create', body)).toMatchObject({ status: true, message: 'SALE_KEPT_OFFLINE' });
+    expect(s.link.online()).toBe(false);
+    expect(queueSales(files)).toHaveLength(1);
+    expect(await s.commands.pending('sale/sale/create')).toBeNull();
   });
 
   it('answers a sale in the queue even if the state file then fails; a restart does not reuse its number', async () => {
