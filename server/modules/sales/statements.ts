@@ -36,6 +36,19 @@ export interface SaleReadRow {
 }
 
 /**
+ * The lowest number handed back in the branch whose counter row `gate` locked, taken (deleted) if there
+ * is one: what SALE_WRITE and NEXT_NUMBER both number with before the counter's next. A number another
+ * sale took while this one waited for the counter is skipped by its row lock.
+ */
+const TAKE_FREED_NUMBER = `freed as (
+  delete from offline_numbers f
+  where (f.branch_id, f.invoice_no) = (
+    select h.branch_id, h.invoice_no from offline_numbers h join gate g on g.branch_id = h.branch_id
+    where h.station_id is null order by h.invoice_no limit 1 for update of h)
+  returning invoice_no
+)`;
+
+/**
  * The sale's locked stretch, one statement: the products' rows locked in id order (two tills taking
  * the same products cannot deadlock) and their stock taken where there is enough; then, only when every
  * line's stock was taken, the branch's invoice counter (last, so it is held for the rest of this
@@ -63,13 +76,7 @@ export const SALE_WRITE = {
   select c.branch_id from invoice_counters c join sale_in s on s.branch_id = c.branch_id
   where (select count(*) from taken) = cardinality($2::int[])
   for no key update of c
-), freed as (
-  delete from offline_numbers f
-  where (f.branch_id, f.invoice_no) = (
-    select h.branch_id, h.invoice_no from offline_numbers h join gate g on g.branch_id = h.branch_id
-    where h.station_id is null order by h.invoice_no limit 1 for update of h)
-  returning invoice_no
-), counter as (
+), ${TAKE_FREED_NUMBER}, counter as (
   insert into invoice_counters as c (branch_id, last_no)
   select branch_id, 1 from sale_in
   where (select count(*) from taken) = cardinality($2::int[]) and not exists (select from freed)
@@ -139,13 +146,7 @@ export const NEXT_NUMBER = {
   name: 'next_invoice_no',
   text: `with gate as materialized (
   select branch_id from invoice_counters where branch_id = $1 for no key update
-), freed as (
-  delete from offline_numbers f
-  where (f.branch_id, f.invoice_no) = (
-    select h.branch_id, h.invoice_no from offline_numbers h join gate g on g.branch_id = h.branch_id
-    where h.station_id is null order by h.invoice_no limit 1 for update of h)
-  returning invoice_no
-), counter as (
+), ${TAKE_FREED_NUMBER}, counter as (
   insert into invoice_counters as c (branch_id, last_no)
   select $1, 1 where not exists (select from freed)
   on conflict (branch_id) do update set last_no = c.last_no + 1
