@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { asc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sales } from '../../server/db/schema/sales';
 import type { Receipt } from '../../shared/domain/receipt';
 import { ADMIN, startTestServer, type TestServer } from './harness';
+import { loopbackProxy, station, type Said } from '../fixtures/offline-stations';
 
 /**
  * Issue 28's proof: two stations (tests/fixtures/offline-station.ts, the station's main process without
@@ -22,81 +21,6 @@ import { ADMIN, startTestServer, type TestServer } from './harness';
  */
 const HANG = { timeout: 300_000 };
 const ROUNDS = 2;
-
-/** A TCP proxy to `port` on loopback; `cut(true)` drops every connection, open and new. */
-async function loopbackProxy(port: number) {
-  const open = new Set<Socket>();
-  let cutOff = false;
-  const server: Server = createServer((client) => {
-    if (cutOff) return client.destroy();
-    const upstream = connect(port, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      open.add(s);
-      s.on('close', () => open.delete(s));
-      s.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    cut(value: boolean) {
-      cutOff = value;
-      if (value) for (const s of open) s.destroy();
-    },
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
-
-type Said = { type: string; [k: string]: unknown };
-
-/** One station process over `data`, reaching the server through `url`; each line it says also goes to `heard`. */
-function station(url: string, data: string, heard: (said: Said) => void) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'tests/fixtures/offline-station.ts',
-      ...['--server', url, '--data', data, '--login', ADMIN.login, '--password', ADMIN.password, '--branch', '1'],
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const listeners = new Set<(said: Said) => void>([heard]);
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    const said = JSON.parse(line) as Said;
-    for (const l of listeners) l(said);
-  });
-  const until = (stop: (said: Said) => boolean) =>
-    new Promise<Said[]>((done) => {
-      const seen: Said[] = [];
-      const listen = (said: Said) => {
-        seen.push(said);
-        if (!stop(said)) return;
-        listeners.delete(listen);
-        done(seen);
-      };
-      listeners.add(listen);
-    });
-  const ready = until((s) => s.type === 'ready' || s.type === 'error');
-  return {
-    child,
-    ready,
-    until,
-    send(command: string) {
-      const done = until((s) => s.type === 'done');
-      child.stdin!.write(`${command}\n`);
-      return done;
-    },
-    async status() {
-      const said = await this.send('status');
-      return said.find((s) => s.type === 'status')!.status as { waiting: number; numbersLeft: number; link: string };
-    },
-  };
-}
 
 let server: TestServer;
 let routes = false;
@@ -137,7 +61,7 @@ describe('two stations cut off from the server', HANG, () => {
       if (said.type === 'sold') printed.set((said.receipt as Receipt).number, said.receipt as Receipt);
     };
     const start = async (i: number) => {
-      const s = station(proxies[i]!.url, data[i]!, heard);
+      const s = station(proxies[i]!.url, data[i]!, ADMIN, heard);
       children.push(s.child);
       expect((await s.ready).at(-1)?.type).toBe('ready');
       return s;
