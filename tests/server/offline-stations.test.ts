@@ -2,54 +2,52 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sales } from '../../server/db/schema/sales';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Receipt } from '../../shared/domain/receipt';
-import { ADMIN, startTestServer, type TestServer } from './harness';
+import { ADMIN, freshDatabaseUrl, postTo, type Envelope } from './harness';
+import { exited, killAll, startServerProcess } from './server-process';
 import { loopbackProxy, station, type Said } from '../fixtures/offline-stations';
 
 /**
  * Issue 28's proof: two stations (tests/fixtures/offline-station.ts, the station's main process without
- * a window) each behind a loopback proxy that drops every connection while cut. Cut off, they sell
- * until their reserved numbers run out; one is SIGKILLed mid-way and started again from its folder,
- * still cut off; back online they drain (the second time it is killed again mid-drain); twice: 200
- * sales. Then the server has 200 invoices in branch 1,
- * numbered 1 to 200 without a gap or a double, each identical (number, lines, totals, tax QR) to the
- * receipt printed offline. It runs once the server serves the offline routes.
+ * a window) each behind a loopback proxy that drops every connection while cut, before a server process
+ * (`npm run server`). Cut off, they sell until their reserved numbers run out; one is SIGKILLed mid-way
+ * and started again from its folder, still cut off; back online they drain (the second time it is
+ * killed again mid-drain); twice: 200 sales. The second time the server is also stopped (SIGTERM) while
+ * they are cut off, and started again on its address before they come back. Then the server has 200
+ * invoices in branch 1, numbered 1 to 200 without a gap or a double, each identical (number, lines,
+ * totals, tax QR) to the receipt printed offline.
  * Verdicts rest on counts and contents; the limit only ends a run that never finishes.
  */
 const HANG = { timeout: 300_000 };
 const ROUNDS = 2;
 
-let server: TestServer;
-let routes = false;
+const ENV = { POS_ADMIN_LOGIN: ADMIN.login, POS_ADMIN_PASSWORD: ADMIN.password };
 const folders: string[] = [];
 const children: ChildProcess[] = [];
-beforeAll(async () => {
-  try {
-    server = await startTestServer();
-    routes = true;
-  } catch (error) {
-    // Before the server's part of issue 28 is merged its app refuses to start without those routes.
-    if (!String(error).includes('No route for offline/')) throw error;
-  }
+afterEach(() => {
+  children.splice(0).forEach((c) => c.kill('SIGKILL'));
+  killAll();
 });
-afterEach(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
-afterAll(async () => {
-  await server?.close();
+afterAll(() => {
   for (const f of folders) rmSync(f, { recursive: true, force: true });
 });
 
 describe('two stations cut off from the server', HANG, () => {
-  it('sell 200 sales offline, one killed mid-way, and every one arrives once, numbered as printed', async (ctx) => {
-    if (!routes) ctx.skip();
-    const admin = (await server.login()).accessToken;
-    await server.product(admin, 'Juice', 575, { stock: 10_000 });
-    const proxies = [
-      await loopbackProxy(Number(new URL(server.url).port)),
-      await loopbackProxy(Number(new URL(server.url).port)),
-    ];
+  it('sell 200 sales offline, one killed mid-way, and every one arrives once, numbered as printed', async () => {
+    const databaseUrl = await freshDatabaseUrl();
+    let server = await startServerProcess(databaseUrl, ENV);
+    const port = Number(new URL(server.url).port);
+    const admin = (await postTo<{ accessToken: string }>(server.url, '/user/login', ADMIN)).data.accessToken;
+    const juice = await postTo<{ id: number }>(
+      server.url,
+      '/product/create',
+      { name_en: 'Juice', name_ar: 'عصير', price: 575, tax_id: 1, included: 1 },
+      admin,
+    );
+    await postTo(server.url, '/product/addstock', { id: juice.data.id, qty: 10_000 }, admin);
+    const proxies = [await loopbackProxy(port), await loopbackProxy(port)];
     const data = proxies.map(() => {
       const dir = mkdtempSync(join(tmpdir(), 'playdesk-offline-station-'));
       folders.push(dir);
@@ -73,7 +71,13 @@ describe('two stations cut off from the server', HANG, () => {
     let killed = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
+      const last = round === ROUNDS - 1;
       for (const p of proxies) p.cut(true);
+      // The last time the server is stopped too, as an operator stops it, while the stations are cut off.
+      if (last) {
+        server.child.kill('SIGTERM');
+        await exited(server.child);
+      }
       // Station 0 is killed in the middle of its sales, then started again, still cut off.
       const first = stations[0]!;
       const left = (await first.status()).numbersLeft;
@@ -96,9 +100,10 @@ describe('two stations cut off from the server', HANG, () => {
       for (const st of stations) expect(await st.status()).toMatchObject({ link: 'offline', numbersLeft: 0 });
       sold += 100;
 
+      if (last) server = await startServerProcess(databaseUrl, ENV, port);
       // The last round, station 0 is killed again while it sends its queue: what it sent again arrives once.
       const replayKilled =
-        round === ROUNDS - 1 &&
+        last &&
         stations[0]!.until((s) => s.type === 'offline-status' && (s.status as { waiting: number }).waiting === 25);
       for (const p of proxies) p.cut(false);
       const draining = performance.now();
@@ -115,10 +120,14 @@ describe('two stations cut off from the server', HANG, () => {
       for (const st of stations) expect(await st.status()).toMatchObject({ link: 'online', waiting: 0, stuck: 0 });
     }
 
-    const rows = await server.database.db
-      .select({ id: sales.id, invoice_no: sales.invoice_no, branch_id: sales.branch_id })
-      .from(sales)
-      .orderBy(asc(sales.invoice_no));
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const rows = (
+      await db.query<{ id: number; invoice_no: number }>(
+        'select id, invoice_no from sales where branch_id = 1 order by invoice_no',
+      )
+    ).rows;
+    await db.end();
     expect(rows).toHaveLength(sold);
     expect(rows.map((r) => r.invoice_no)).toEqual(Array.from({ length: sold }, (_, i) => i + 1));
     // A sale queued at the kill whose receipt never printed is recorded too; every printed one is, identical.
@@ -126,8 +135,10 @@ describe('two stations cut off from the server', HANG, () => {
     for (const row of rows) {
       const receipt = printed.get(row.invoice_no);
       if (!receipt) continue;
-      const answer = await server.call('sale/receipt/:id', { id: row.id }, { token: admin });
-      expect(answer.body.data).toEqual(receipt);
+      const answer = await fetch(`${server.url}/sale/receipt/${row.id}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(((await answer.json()) as Envelope<Receipt>).data).toEqual(receipt);
     }
     // Figures for the issue's closing note.
     const state = readFileSync(join(data[0]!, 'offline', 'state.json'), 'utf8').length;
