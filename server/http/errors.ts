@@ -12,6 +12,10 @@ export class AppError extends Error {
   }
 }
 
+/** A field a service refuses after the schema let it through: VALIDATION_FAILED naming it. */
+export const fieldRefused = (path: string, message = 'FIELD_INVALID') =>
+  new AppError('VALIDATION_FAILED', { errors: [{ path, message }] });
+
 /**
  * A request its schema refused (or a header too long to keep): always 400, its message the key a field
  * names where one does (a missing password is PASSWORD_MISSING), with one reason per field.

@@ -1,14 +1,12 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { kidVisits, kids, overtimeDecisions, packages, subscriptions, taxes, users } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, fieldRefused } from '../../http/errors';
 import type { AuthenticatedContext } from '../../http/context';
 import type { ParsedRequestOf } from '../../../shared/api/catalogue';
 import { inDataBranch } from '../which-branch';
 import type { OtpService } from './otp';
 import { present, visitRows, visitsByIds, type Visit } from './visit-rows';
-
-const invalid = (path: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message: 'FIELD_INVALID' }] });
 
 /**
  * The overtime of kids' visits: the bills, the parent's confirmation by code, the manager's decisions,
@@ -58,7 +56,7 @@ export class OvertimeService {
         .where(and(eq(kidVisits.id, session_id), inDataBranch(ctx, kidVisits.branch_id)))
         .for('update');
       if (!visit) throw new AppError('NOT_FOUND');
-      if (visit.checkout_at === null || visit.billed_sale_id !== null) throw invalid('session_id');
+      if (visit.checkout_at === null || visit.billed_sale_id !== null) throw fieldRefused('session_id');
       const after = action === 'forgive' ? 0 : fee!;
       await tx
         .update(kidVisits)
@@ -133,7 +131,7 @@ export class OvertimeService {
     return rows.map((r) => {
       if (r.branch_id !== branchId) throw new AppError('NOT_FOUND');
       if (r.checkout_at === null || r.billed_sale_id !== null || r.fee_decision === 'forgiven' || !r.overtime_fee)
-        throw invalid('overtime_session_id');
+        throw fieldRefused('overtime_session_id');
       return {
         session_id: r.id,
         kid_id: r.kid_id,
@@ -182,7 +180,7 @@ export class OvertimeService {
   private async confirmByParent(ctx: AuthenticatedContext, kidIds: number[], bills: Visit[], otp: string) {
     // Every kid asked for has a visit, and they are all one parent's: the code is that parent's.
     if (bills.length !== new Set(kidIds).size || new Set(bills.map((b) => b.parent_id)).size !== 1)
-      throw invalid('kids');
+      throw fieldRefused('kids');
     await this.otp.verify(ctx, { id: bills[0]!.parent_id, mobile: bills[0]!.mobile, otp });
     const owing = bills.filter((b) => b.due > 0).map((b) => b.id);
     if (owing.length)

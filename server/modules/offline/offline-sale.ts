@@ -15,7 +15,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { fieldRefused } from '../../http/errors';
 import { runOnce } from '../../http/idempotency';
 import type { AuthenticatedContext, OnceContext } from '../../http/context';
 import type { ParsedRequestOf, ResponseInputOf } from '../../../shared/api/catalogue';
@@ -32,9 +32,6 @@ import { NEXT_NUMBER, runNamed } from '../sales/statements';
 
 type Request = ParsedRequestOf<'offline/sale'>;
 type Answer = ResponseInputOf<'offline/sale'>;
-
-const invalid = (path: string, message = 'FIELD_INVALID') =>
-  new AppError('VALIDATION_FAILED', { errors: [{ path, message }] });
 
 const noteOf = (kind: OfflineNoteKind, more: Partial<Omit<OfflineNote, 'kind'>> = {}): OfflineNote => ({
   kind,
@@ -231,7 +228,7 @@ export class OfflineSales {
       .where(eq(users.id, userId));
     const mayHaveSold =
       cashier && (cashier.branch_id === branchId || isAdministratorRole(cashier.role) || cashier.admin_access === true);
-    if (!mayHaveSold) throw invalid('sold_by');
+    if (!mayHaveSold) throw fieldRefused('sold_by');
     return cashier.deleted_at !== null;
   }
 
@@ -241,7 +238,7 @@ export class OfflineSales {
       .select({ last_no: invoiceCounters.last_no })
       .from(invoiceCounters)
       .where(eq(invoiceCounters.branch_id, branchId));
-    if (!counter || input.invoice_no > counter.last_no) throw invalid('invoice_no');
+    if (!counter || input.invoice_no > counter.last_no) throw fieldRefused('invoice_no');
   }
 
   /**
@@ -278,7 +275,7 @@ export class OfflineSales {
           ne(offlineNumbers.branch_id, branchId),
         ),
       );
-    if (elsewhere) throw invalid('invoice_no');
+    if (elsewhere) throw fieldRefused('invoice_no');
     const { invoice_no: current } = await runNamed<{ invoice_no: number }>(tx, NEXT_NUMBER, [branchId]);
     notes.push(noteOf('NUMBER_TAKEN', { printed, current }));
     return current;
@@ -329,14 +326,14 @@ export class OfflineSales {
       kidParents: new Map(kidRows.map((r) => [r.id, r.parent_id])),
     };
     for (const [i, line] of input.lines.entries()) {
-      if (line.product_id !== null && !known.products.has(line.product_id)) throw invalid(`lines.${i}.product_id`);
-      if (line.package_id !== null && !known.packages.has(line.package_id)) throw invalid(`lines.${i}.package_id`);
-      if (line.kid_ids?.some((id) => !known.kidParents.has(id))) throw invalid(`lines.${i}.kid_ids`);
+      if (line.product_id !== null && !known.products.has(line.product_id)) throw fieldRefused(`lines.${i}.product_id`);
+      if (line.package_id !== null && !known.packages.has(line.package_id)) throw fieldRefused(`lines.${i}.package_id`);
+      if (line.kid_ids?.some((id) => !known.kidParents.has(id))) throw fieldRefused(`lines.${i}.kid_ids`);
     }
     const parentId = input.parentInfo?.parent_id;
     if (parentId !== undefined) {
       const [parent] = await tx.select({ id: parents.id }).from(parents).where(eq(parents.id, parentId));
-      if (!parent) throw invalid('parentInfo.parent_id');
+      if (!parent) throw fieldRefused('parentInfo.parent_id');
     }
     return known;
   }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { branches, coupons, kids, packages, parents, products, saleLines, sales, taxes, users } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, fieldRefused } from '../../http/errors';
 import { ownRowsUnlessFullRight } from '../own-rows';
 import { isUniqueViolation, pageOf } from '../../http/results';
 import { commandBranch, inDataBranch } from '../which-branch';
@@ -47,8 +47,6 @@ const saleColumns = {
   change: sales.change,
   created_at: sales.created_at,
 };
-
-const invalid = (path: string, message: string) => new AppError('VALIDATION_FAILED', { errors: [{ path, message }] });
 
 /**
  * The sale: one transaction that prices the cart from the database, takes the stock, counts the
@@ -147,8 +145,8 @@ export class SaleService {
     }
     const cart = priceCart(lineInputs, discount);
 
-    if (card > cart.payable) throw invalid('salesData.payments.pos', 'FIELD_TOO_LARGE');
-    if (cash + card < cart.payable) throw invalid('salesData.payments.cash', 'FIELD_TOO_SMALL');
+    if (card > cart.payable) throw fieldRefused('salesData.payments.pos', 'FIELD_TOO_LARGE');
+    if (cash + card < cart.payable) throw fieldRefused('salesData.payments.cash', 'FIELD_TOO_SMALL');
     const shiftId = drawerShift(read.shift_id, read.counts_cash ?? true, cash);
 
     const written = await runNamed<SaleWriteRow>(tx, SALE_WRITE, [
