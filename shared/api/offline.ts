@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { Id, Timestamp } from './common';
 import { Amount, taxMode } from './products';
-import { saleWithLines } from './sales';
+import { cardReference, parentInfo, saleWithLines } from './sales';
 import { OFFLINE_NOTE_KINDS, OFFLINE_NUMBERS_HELD } from '../domain/offline';
 import { lineAmounts, priceCart } from '../domain/money';
 
@@ -91,22 +91,10 @@ export const offlineSaleRequest = z
     payments: z.object({
       cash: Amount,
       pos: Amount,
-      pos_reference: z
-        .string()
-        .trim()
-        .max(60)
-        .nullish()
-        .transform((v) => v || null),
+      pos_reference: cardReference,
       change: Amount,
     }),
-    parentInfo: z
-      .object({
-        parent_id: Id.optional(),
-        name: z.string().trim().max(120).optional(),
-        mobile: z.string().trim().max(20).optional(),
-      })
-      .nullish()
-      .transform((v) => v ?? null),
+    parentInfo,
   })
   .superRefine((sale, ctx) => {
     for (const [i, line] of sale.lines.entries()) {

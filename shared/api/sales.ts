@@ -29,6 +29,24 @@ export const cartItem = z
   });
 export type CartItem = z.input<typeof cartItem>;
 
+/** The card terminal's reference of a payment; empty is none. */
+export const cardReference = z
+  .string()
+  .trim()
+  .max(60)
+  .nullish()
+  .transform((v) => v || null);
+
+/** Who pays: a registered parent (`parent_id`), or a walk-in's name and mobile (kept in E.164; INVALID_MOBILE otherwise). */
+export const parentInfo = z
+  .object({
+    parent_id: Id.optional(),
+    name: z.string().trim().max(120).optional(),
+    mobile: z.string().trim().max(20).optional(),
+  })
+  .nullish()
+  .transform((v) => v ?? null);
+
 export const saleCreateRequest = z
   .object({
     cart: z.array(cartItem).max(200).default([]),
@@ -42,25 +60,12 @@ export const saleCreateRequest = z
       payments: z.object({
         cash: Amount.default(0),
         pos: Amount.default(0),
-        pos_reference: z
-          .string()
-          .trim()
-          .max(60)
-          .nullish()
-          .transform((v) => v || null),
+        pos_reference: cardReference,
       }),
       /** Where the sale happens, for an administrator without a branch of their own. */
       branch_id: Id.nullish().transform((v) => v ?? null),
     }),
-    /** Who pays: a registered parent (`parent_id`), or a walk-in's name and mobile (kept in E.164; INVALID_MOBILE otherwise). */
-    parentInfo: z
-      .object({
-        parent_id: Id.optional(),
-        name: z.string().trim().max(120).optional(),
-        mobile: z.string().trim().max(20).optional(),
-      })
-      .nullish()
-      .transform((v) => v ?? null),
+    parentInfo,
     /** Overtime of one visit (billed singly) or of several (in bulk), charged as a line each. */
     overtime_session_id: Id.nullish().transform((v) => v ?? null),
     bulk_overtime_session_id: z
